@@ -1,0 +1,67 @@
+/* grid.h — uniform grids over the map.
+ *
+ * The tree grid is static: every tree is listed in every cell its circle
+ * overlaps (each cell of its bounding box tested against the circle), in
+ * compressed rows (start[cell] .. start[cell+1] index items[]).
+ * The vehicle grid is rebuilt every tick by a counting sort, so the
+ * vehicles of a cell are contiguous, in cell order, with a compact copy of
+ * what neighbour queries read. */
+#ifndef BOTFIELD_GRID_H
+#define BOTFIELD_GRID_H
+
+#include "vec.h"
+
+struct tree;
+struct world;
+
+/* Above this many cells a grid uses bigger cells than asked, so a huge
+ * sparse map cannot exhaust memory. */
+#define GRID_MAX_CELLS (1 << 22)
+
+struct tree_grid {
+    double cell;            /* side of a cell actually used */
+    int nx, ny;
+    int *start;             /* nx*ny + 1 */
+    int *items;             /* tree indices */
+};
+
+int tree_grid_build(struct tree_grid *g, const struct tree *trees, int n,
+                    double width, double height, double cell);
+void tree_grid_free(struct tree_grid *g);
+
+static inline int grid_cell_of(double v, double cell, int n)
+{
+    double c = floor(v / cell);
+    if (!(c >= 0)) return 0;            /* also NaN */
+    if (c >= n) return n - 1;
+    return (int)c;
+}
+
+/* Compact per-vehicle data the neighbour queries read, in cell order. */
+struct vgrid_entry {
+    vec2 pos, vel;
+    double radius;
+    int index;              /* vehicle index */
+};
+
+struct vehicle_grid {
+    double cell;
+    int nx, ny;
+    int *start;             /* nx*ny + 1 */
+    struct vgrid_entry *items;
+    int n, cap, ncells_cap;
+};
+
+/* Rebuilds the grid from the live vehicles of w with cells of at least
+ * min_cell.  0, or -1 when memory ran out. */
+int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
+                       double min_cell);
+void vehicle_grid_free(struct vehicle_grid *g);
+
+/* Calls fn for every live vehicle whose centre may lie within `radius` of p
+ * (a superset: the caller tests the distance). */
+typedef void (*vgrid_fn)(const struct vgrid_entry *e, void *ctx);
+void vehicle_grid_query(const struct vehicle_grid *g, vec2 p, double radius,
+                        vgrid_fn fn, void *ctx);
+
+#endif

@@ -1,0 +1,286 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "world.h"
+
+const char *const world_colors[WORLD_NCOLORS] = {
+    "red", "blue", "green", "yellow", "magenta", "cyan", "white"
+};
+
+int world_array_reserve(void *arr, size_t need, size_t elem)
+{
+    struct { void *p; size_t n, cap; } *a = arr;
+    if (need <= a->cap)
+        return 0;
+    size_t cap = a->cap ? a->cap : 16;
+    while (cap < need)
+        cap *= 2;
+    if (cap > SIZE_MAX / elem)
+        return -1;
+    void *p = realloc(a->p, cap * elem);
+    if (!p)
+        return -1;
+    a->p = p;
+    a->cap = cap;
+    return 0;
+}
+
+#define PUSH(a, value)                                                  \
+    (WORLD_RESERVE(a, (a).n + 1) ? -1 : ((a).p[(a).n] = (value), (int)(a).n++))
+
+void world_init(struct world *w, double width, double height)
+{
+    memset(w, 0, sizeof *w);
+    w->width = width;
+    w->height = height;
+    w->cell = 40;
+    w->seed = 1;
+    w->tick_rate = 60;
+    w->dt = 1.0 / 60;
+    w->duration = 60;
+    w->track_laps = 3;
+    w->sight.threshold = 0.20;
+    w->sight.moving_threshold = 0.10;
+    w->sight.edge_threshold = 0.40;
+    w->sight.edge = 0.75;
+    w->sight.samples = 20;
+    w->stats.min_separation = INFINITY;
+    w->winner = -1;
+}
+
+void world_free(struct world *w)
+{
+    for (size_t i = 0; i < w->vehicles.n; i++)
+        free(w->vehicles.p[i].id);
+    free(w->name);
+    free(w->trees.p);
+    free(w->teams.p);
+    free(w->track.p);
+    free(w->route_points.p);
+    tree_grid_free(&w->tree_grid);
+    free(w->vehicles.p);
+    free(w->shells.p);
+    free(w->overlaps.p);
+    free(w->events.p);
+    free(w->sights.p);
+    free(w->sight_intervals.p);
+    vehicle_grid_free(&w->vgrid);
+    memset(w, 0, sizeof *w);
+}
+
+void world_default_params(struct vehicle_params *p, enum vehicle_kind kind)
+{
+    memset(p, 0, sizeof *p);
+    p->length = 40;
+    p->width = 24;
+    p->radius = kind == VK_TANK ? 20 : kind == VK_TURRET ? 15 : 10;
+    p->speed = kind == VK_TANK ? 60 : 0;
+    p->turn_rate = deg2rad(kind == VK_CAR ? 180 : 30);
+    p->behaviour = kind == VK_TANK ? BEHAVIOUR_WANDER : BEHAVIOUR_HOLD;
+    p->avoid = kind == VK_TANK ? AVOID_PREDICTIVE : AVOID_NONE;
+    p->collision_range = 100;
+    p->fov = deg2rad(45);
+    p->view_range = 800;
+    p->sight = SIGHT_EXACT;
+    p->turret_rate = deg2rad(90);
+    p->shell_speed = 400;
+    p->range = 800;
+    p->reload = 2;
+    p->aim = AIM_EXACT;
+    p->health = 1;
+    p->max_speed = 200;
+    p->min_speed = 20;
+    p->accel = 100;
+    p->brake = 200;
+    p->back_angle = deg2rad(120);
+    p->speed_rule = SPEED_RULE_EXACT;
+}
+
+int world_add_tree(struct world *w, vec2 c, double r)
+{
+    struct tree t = { c, r };
+    return PUSH(w->trees, t);
+}
+
+int world_add_team(struct world *w, const char *name, int color)
+{
+    struct team t;
+    memset(&t, 0, sizeof t);
+    strncpy(t.name, name, sizeof t.name - 1);
+    t.color = color;
+    return PUSH(w->teams, t);
+}
+
+int world_add_waypoint(struct world *w, vec2 c, double r)
+{
+    struct waypoint p = { c, r };
+    return PUSH(w->track, p);
+}
+
+int world_add_route_point(struct world *w, vec2 c, double r)
+{
+    struct waypoint p = { c, r };
+    return PUSH(w->route_points, p);
+}
+
+int world_add_vehicle(struct world *w, const char *id, enum vehicle_kind kind,
+                      int team, const struct vehicle_params *p, vec2 pos,
+                      double heading)
+{
+    struct vehicle v;
+    memset(&v, 0, sizeof v);
+    v.id = malloc(strlen(id) + 1);
+    if (!v.id)
+        return -1;
+    strcpy(v.id, id);
+    v.kind = kind;
+    v.team = team;
+    v.p = *p;
+    v.pos = pos;
+    v.heading = angle_norm(kind == VK_TURRET ? p->facing : heading);
+    v.turret = v.heading;
+    v.speed = kind == VK_CAR ? 0 : p->behaviour == BEHAVIOUR_HOLD ? 0 : p->speed;
+    v.alive = 1;
+    v.health = p->health;
+    v.gun.target = -1;
+    v.avoid.threat = -1;
+    int i = PUSH(w->vehicles, v);
+    if (i < 0) {
+        free(v.id);
+        return -1;
+    }
+    if (team >= 0) {
+        w->teams.p[team].vehicles++;
+        w->teams.p[team].alive++;
+    }
+    return i;
+}
+
+int world_finish(struct world *w)
+{
+    w->dt = 1.0 / w->tick_rate;
+    for (size_t i = 0; i < w->vehicles.n; i++)
+        rng_seed(&w->vehicles.p[i].rng, w->seed, 1000 + i);
+    return tree_grid_build(&w->tree_grid, w->trees.p, (int)w->trees.n,
+                           w->width, w->height, w->cell);
+}
+
+int world_find_team(const struct world *w, const char *name)
+{
+    for (size_t i = 0; i < w->teams.n; i++)
+        if (strcmp(w->teams.p[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+int world_find_vehicle(const struct world *w, const char *id)
+{
+    for (size_t i = 0; i < w->vehicles.n; i++)
+        if (strcmp(w->vehicles.p[i].id, id) == 0)
+            return (int)i;
+    return -1;
+}
+
+const struct waypoint *world_route(const struct world *w,
+                                   const struct vehicle *v, int *count)
+{
+    if (v->kind == VK_CAR || v->p.route_track) {
+        *count = (int)w->track.n;
+        return w->track.p;
+    }
+    *count = v->p.route_count;
+    return v->p.route_count ? w->route_points.p + v->p.route_first : NULL;
+}
+
+struct event *world_event(struct world *w, enum event_kind kind, int a, int b)
+{
+    if (WORLD_RESERVE(w->events, w->events.n + 1))
+        return NULL;
+    struct event *e = &w->events.p[w->events.n++];
+    memset(e, 0, sizeof *e);
+    e->kind = kind;
+    e->a = a;
+    e->b = b;
+    return e;
+}
+
+static void *dup_array(const void *p, size_t n, size_t elem, int *fail)
+{
+    if (n == 0)
+        return NULL;
+    void *q = malloc(n * elem);
+    if (!q) {
+        *fail = 1;
+        return NULL;
+    }
+    memcpy(q, p, n * elem);
+    return q;
+}
+
+int world_snapshot_save(const struct world *w, struct world_snapshot *s)
+{
+    int fail = 0;
+    memset(s, 0, sizeof *s);
+    s->tick = w->tick;
+    s->nvehicles = w->vehicles.n;
+    s->vehicles = dup_array(w->vehicles.p, w->vehicles.n, sizeof *s->vehicles, &fail);
+    s->nshells = w->shells.n;
+    s->shells = dup_array(w->shells.p, w->shells.n, sizeof *s->shells, &fail);
+    s->noverlaps = w->overlaps.n;
+    s->overlaps = dup_array(w->overlaps.p, w->overlaps.n, sizeof *s->overlaps, &fail);
+    s->stats = w->stats;
+    s->ended = w->ended;
+    s->winner = w->winner;
+    size_t nt = w->teams.n;
+    s->team_alive = calloc(nt + 1, sizeof *s->team_alive);
+    s->team_knockouts = calloc(nt + 1, sizeof *s->team_knockouts);
+    if (!s->team_alive || !s->team_knockouts)
+        fail = 1;
+    for (size_t t = 0; !fail && t < nt; t++) {
+        s->team_alive[t] = w->teams.p[t].alive;
+        s->team_knockouts[t] = w->teams.p[t].knockouts;
+    }
+    if (fail) {
+        world_snapshot_free(s);
+        return -1;
+    }
+    return 0;
+}
+
+int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
+{
+    if (s->nvehicles != w->vehicles.n || WORLD_RESERVE(w->shells, s->nshells)
+        || WORLD_RESERVE(w->overlaps, s->noverlaps))
+        return -1;
+    /* Ids belong to the world; a snapshot's copies point at the same ones. */
+    if (s->nvehicles)
+        memcpy(w->vehicles.p, s->vehicles, s->nvehicles * sizeof *s->vehicles);
+    if (s->nshells)
+        memcpy(w->shells.p, s->shells, s->nshells * sizeof *s->shells);
+    w->shells.n = s->nshells;
+    if (s->noverlaps)
+        memcpy(w->overlaps.p, s->overlaps, s->noverlaps * sizeof *s->overlaps);
+    w->overlaps.n = s->noverlaps;
+    w->tick = s->tick;
+    w->stats = s->stats;
+    w->ended = s->ended;
+    w->winner = s->winner;
+    for (size_t t = 0; t < w->teams.n; t++) {
+        w->teams.p[t].alive = s->team_alive[t];
+        w->teams.p[t].knockouts = s->team_knockouts[t];
+    }
+    w->events.n = 0;
+    w->sights.n = 0;
+    w->sight_intervals.n = 0;
+    return 0;
+}
+
+void world_snapshot_free(struct world_snapshot *s)
+{
+    free(s->vehicles);
+    free(s->shells);
+    free(s->overlaps);
+    free(s->team_alive);
+    free(s->team_knockouts);
+    memset(s, 0, sizeof *s);
+}

@@ -1,0 +1,235 @@
+/* world.h — everything a simulation is: the map, trees, teams, vehicles,
+ * the track, shells, the counters of the summary and this tick's events.
+ *
+ * A world is made by the map loader (io/map.c) or directly by tests:
+ *   world_init(&w, width, height) ... world_add_tree / world_add_vehicle ...
+ *   world_finish(&w)   builds the tree grid and starts the run; then
+ *   tick_step(&w) advances one fixed step (tick.h).
+ * There is no global state: two worlds can run side by side.  Vehicles are
+ * referred to by index (they are never removed; a knocked-out one stays as a
+ * wreck) plus the generation of the world state they were taken from. */
+#ifndef BOTFIELD_WORLD_H
+#define BOTFIELD_WORLD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vec.h"
+#include "rng.h"
+#include "grid.h"
+#include "avoid.h"
+#include "sight.h"
+#include "aim.h"
+#include "race.h"
+
+enum vehicle_kind { VK_TANK, VK_TURRET, VK_CAR };
+enum behaviour { BEHAVIOUR_WANDER, BEHAVIOUR_PATROL, BEHAVIOUR_STRAIGHT,
+                 BEHAVIOUR_HOLD };
+enum avoid_method { AVOID_NONE, AVOID_CLASSIC, AVOID_PREDICTIVE };
+enum sight_method { SIGHT_CLASSIC, SIGHT_EXACT };
+enum aim_method { AIM_NONE, AIM_CLASSIC, AIM_EXACT };
+enum speed_rule { SPEED_RULE_NONE, SPEED_RULE_CLASSIC, SPEED_RULE_EXACT };
+
+struct tree { vec2 c; double r; };
+struct waypoint { vec2 c; double r; };
+
+#define TEAM_NAME_MAX 48
+struct team {
+    char name[TEAM_NAME_MAX];
+    int color;              /* index into the colour names, see world_colors */
+    int vehicles;           /* tanks and turrets it started with */
+    int alive;              /* of those, still alive */
+    int knockouts;          /* of those, knocked out */
+};
+
+/* A vehicle's settings from the map: fixed for the whole run.  Angles and
+ * rates are radians and radians per second here. */
+struct vehicle_params {
+    double length, width, radius;
+    double speed, turn_rate;            /* cruising speed; hull turn rate */
+    enum behaviour behaviour;
+    int route_first, route_count;       /* in w->route_points; count 0: none */
+    int route_track;                    /* patrol the [track] */
+    enum avoid_method avoid;
+    double collision_range;
+    double fov, view_range;             /* full angle */
+    enum sight_method sight;
+    double facing;                      /* turret: centre of its view cone */
+    double turret_rate, shell_speed, range, reload;
+    enum aim_method aim;
+    int health;
+    double max_speed, min_speed, accel, brake, back_angle;
+    enum speed_rule speed_rule;
+};
+
+/* Per-vehicle wander state (random turns and the edge turn). */
+struct wander_state {
+    double turn_left;       /* radians still to turn, signed (+: right) */
+    int edge_turn;          /* the pending turn is an edge turn */
+};
+
+struct vehicle {
+    char *id;               /* "tank.1", "car.a", ...: owned by the world */
+    enum vehicle_kind kind;
+    int team;               /* index in w->teams; -1 for cars */
+    uint32_t gen;           /* bumped when knocked out */
+    struct vehicle_params p;
+
+    /* state that lasts across ticks */
+    vec2 pos;
+    double heading;         /* hull (turret: fixed at facing) */
+    double speed;           /* current speed */
+    double turret;          /* absolute turret direction */
+    int alive, health;
+    struct rng rng;         /* this vehicle's own stream */
+    struct wander_state wander;
+    struct aim_state gun;
+    struct race_state race;
+
+    /* intents: written in the decide phase, applied in the act phase */
+    double want_turn;       /* signed radians this tick (+: clockwise) */
+    double want_speed;
+    double want_turret;     /* signed radians of turret turn this tick */
+    int want_fire;
+
+    /* what was decided this tick, for the viewer and the tests */
+    struct avoid_info avoid;
+    struct aim_info aim;
+    struct race_info racing;
+    int sight_first, sight_count;   /* its records in w->sights */
+    int touching_edge;
+};
+
+struct sight_config {
+    double threshold, moving_threshold, edge_threshold, edge;
+    int samples;
+};
+
+enum event_kind {
+    EV_COLLISION, EV_SIGHT, EV_AIM, EV_SHOT, EV_HIT, EV_MISS, EV_KNOCKOUT,
+    EV_WAYPOINT_REACHED, EV_WAYPOINT_SKIPPED, EV_LAP, EV_FINISH
+};
+
+enum miss_reason { MISS_TREE, MISS_RANGE, MISS_EDGE };
+
+/* One event of the current tick.  a and b are vehicle indices (-1: none);
+ * the union holds what the event's trace line needs beyond them. */
+struct event {
+    enum event_kind kind;
+    int a, b;
+    union {
+        struct { double distance; } collision;
+        struct { double visible; int seen; enum sight_method method; } sight;
+        struct { int ok; enum aim_reason reason; double x, y, t_impact;
+                 int iterations; enum aim_method method; } aim;
+        struct { double x, y, heading; } shot;
+        struct { enum miss_reason reason; } miss;
+        struct { int index; } waypoint;
+        struct { int lap; double time; } lap;
+        struct { double time; } finish;
+    } u;
+};
+
+/* The counters behind the summary line. */
+struct world_stats {
+    long collisions;
+    double min_separation;  /* +inf while fewer than two vehicles */
+    long edge_hits;
+    long shots, hits;
+};
+
+/* A growable array: p, n used, cap allocated. */
+#define WORLD_ARRAY(T) struct { T *p; size_t n, cap; }
+
+struct world {
+    /* the map: fixed once world_finish() ran */
+    char *name;
+    double width, height;
+    double cell;
+    uint64_t seed;
+    double tick_rate, dt;
+    double duration;
+    struct sight_config sight;
+    int track_laps;
+
+    WORLD_ARRAY(struct tree) trees;
+    WORLD_ARRAY(struct team) teams;
+    WORLD_ARRAY(struct waypoint) track;
+    WORLD_ARRAY(struct waypoint) route_points;
+    struct tree_grid tree_grid;
+
+    /* the state: what a snapshot saves */
+    long tick;
+    WORLD_ARRAY(struct vehicle) vehicles;
+    WORLD_ARRAY(struct shell) shells;
+    WORLD_ARRAY(uint64_t) overlaps;     /* sorted pairs (a << 32 | b) */
+    struct world_stats stats;
+    int ended;                          /* battle won or race finished */
+    int winner;                         /* team index, -1: none */
+
+    /* this tick's products: rebuilt every tick */
+    WORLD_ARRAY(struct event) events;
+    WORLD_ARRAY(struct sight_record) sights;
+    WORLD_ARRAY(struct sight_interval) sight_intervals;
+    struct vehicle_grid vgrid;
+};
+
+/* Colour names a team may use, in the order teams get them by default. */
+extern const char *const world_colors[];
+#define WORLD_NCOLORS 7
+
+/* Entity limit of a map (trees included). */
+#define WORLD_MAX_ENTITIES 1000000
+
+void world_init(struct world *w, double width, double height);
+void world_free(struct world *w);
+
+/* Default settings of a vehicle of this kind (MAPS.md's defaults). */
+void world_default_params(struct vehicle_params *p, enum vehicle_kind kind);
+
+/* Adders return the new index, or -1 when memory ran out. */
+int world_add_tree(struct world *w, vec2 c, double r);
+int world_add_team(struct world *w, const char *name, int color);
+int world_add_waypoint(struct world *w, vec2 c, double r);
+int world_add_route_point(struct world *w, vec2 c, double r);
+int world_add_vehicle(struct world *w, const char *id, enum vehicle_kind kind,
+                      int team, const struct vehicle_params *p, vec2 pos,
+                      double heading);
+
+/* Builds the tree grid, seeds every vehicle's stream and starts the run.
+ * Returns 0, or -1 when memory ran out. */
+int world_finish(struct world *w);
+
+int world_find_team(const struct world *w, const char *name);
+int world_find_vehicle(const struct world *w, const char *id);
+
+/* The next waypoint list a vehicle drives: the track or its own route. */
+const struct waypoint *world_route(const struct world *w,
+                                   const struct vehicle *v, int *count);
+
+/* Appends an event of this tick; returns it zeroed but for kind/a/b, or
+ * NULL when memory ran out (the event is then lost, never half written). */
+struct event *world_event(struct world *w, enum event_kind kind, int a, int b);
+
+/* Grows a WORLD_ARRAY to hold at least need elements; 0 or -1. */
+int world_array_reserve(void *arr, size_t need, size_t elem);
+#define WORLD_RESERVE(a, need) world_array_reserve(&(a), (need), sizeof *(a).p)
+
+/* A copy of the state part of a world (vehicles, shells, overlaps, stats,
+ * tick): what the viewer keeps to step back.  The map part is shared with
+ * the world it came from and must outlive the snapshot. */
+struct world_snapshot {
+    long tick;
+    struct vehicle *vehicles; size_t nvehicles;
+    struct shell *shells; size_t nshells;
+    uint64_t *overlaps; size_t noverlaps;
+    struct world_stats stats;
+    int ended, winner;
+    int *team_alive, *team_knockouts;
+};
+int world_snapshot_save(const struct world *w, struct world_snapshot *s);
+/* Restores the state; this tick's products are cleared. 0 or -1. */
+int world_snapshot_restore(struct world *w, const struct world_snapshot *s);
+void world_snapshot_free(struct world_snapshot *s);
+
+#endif

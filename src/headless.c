@@ -1,0 +1,72 @@
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "headless.h"
+#include "core/tick.h"
+#include "core/world.h"
+#include "io/trace.h"
+
+static int fail(const char *what, const char *path)
+{
+    fprintf(stderr, "botfield: %s %s: %s\n", what, path, strerror(errno));
+    return 1;
+}
+
+int headless_run(struct world *w, const struct headless_options *o)
+{
+    FILE *f = NULL;
+    int to_stdout = 0;
+    if (o->trace) {
+        to_stdout = strcmp(o->trace, "-") == 0;
+        f = to_stdout ? stdout : fopen(o->trace, "w");
+        if (!f)
+            return fail("cannot write the trace", o->trace);
+    }
+    /* Without --ticks/--seconds a run lasts the map's duration, or less
+     * when the battle is won or every car has finished. */
+    long limit = o->ticks >= 0 ? o->ticks : lround(w->duration * w->tick_rate);
+    int stop_at_end = o->ticks < 0;
+    long every = o->trace_every > 0 ? o->trace_every : 1;
+    int rc = 0;
+
+    if (tick_prepare(w)) {
+        fprintf(stderr, "botfield: out of memory\n");
+        rc = 1;
+        goto out;
+    }
+    if (f && (trace_begin(f, w, PACKAGE_VERSION) || trace_states(f, w)))
+        goto write_error;
+    while (w->tick < limit && !(stop_at_end && w->ended)) {
+        if (tick_step(w)) {
+            fprintf(stderr, "botfield: out of memory at tick %ld\n", w->tick);
+            rc = 1;
+            goto out;
+        }
+        if (f) {
+            if (trace_events(f, w))
+                goto write_error;
+            /* The last tick always gets its states, so a trace ends with
+             * the final state whatever K is. */
+            if ((w->tick % every == 0 || w->tick == limit
+                 || (stop_at_end && w->ended)) && trace_states(f, w))
+                goto write_error;
+        }
+    }
+    if (f && trace_summary(f, w))
+        goto write_error;
+    if (o->summary && trace_summary(stdout, w))
+        goto write_error;
+out:
+    if (f && !to_stdout && fclose(f) && rc == 0)
+        return fail("cannot write the trace", o->trace);
+    if (fflush(stdout) && rc == 0)
+        return fail("cannot write", "standard output");
+    return rc;
+write_error:
+    rc = fail("cannot write the trace", o->trace ? o->trace : "-");
+    goto out;
+}

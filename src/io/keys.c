@@ -1,0 +1,267 @@
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "keys.h"
+
+const char *const section_names[SEC_NKINDS] = {
+    "map", "trees", "tree.ID", "team.NAME", "tank.ID", "turret.ID",
+    "track", "waypoint.N", "car.ID", "sight"
+};
+
+static const char *const behaviour_names[] = { "wander", "patrol", "straight", "hold", NULL };
+static const char *const avoid_names[] = { "none", "classic", "predictive", NULL };
+static const char *const sight_names[] = { "classic", "exact", NULL };
+static const char *const aim_names[] = { "none", "classic", "exact", NULL };
+static const char *const rule_names[] = { "none", "classic", "exact", NULL };
+
+#define VP(f) offsetof(struct vehicle_spec, p.f)
+#define VS(f) offsetof(struct vehicle_spec, f)
+#define BIG 1e7
+/* The sections a tank key reaches: a team sets it for its tanks. */
+#define TANKS (SEC_TANK | SEC_TEAM)
+#define GUNS (SEC_TANK | SEC_TEAM | SEC_TURRET)
+
+const struct key_def key_table[] = {
+    /* [map] */
+    { SEC_MAP, "name", KEY_STRING, 0, 0, 0, NULL, "file name",
+      "shown in the title bar and the trace header", NULL, TGT_MAP, offsetof(struct map_settings, name) },
+    { SEC_MAP, "width", KEY_NUM, 0, 1e6, KEY_REQUIRED | KEY_MIN_OPEN, NULL, NULL,
+      "map width", NULL, TGT_MAP, offsetof(struct map_settings, width) },
+    { SEC_MAP, "height", KEY_NUM, 0, 1e6, KEY_REQUIRED | KEY_MIN_OPEN, NULL, NULL,
+      "map height", NULL, TGT_MAP, offsetof(struct map_settings, height) },
+    { SEC_MAP, "cell", KEY_NUM, 0, 1e6, KEY_MIN_OPEN, "40", NULL,
+      "side of a square cell of the tree grid", NULL, TGT_MAP, offsetof(struct map_settings, cell) },
+    { SEC_MAP, "seed", KEY_SEED, 0, 18446744073709551615.0, 0, "1", NULL,
+      "seed of every random choice; --seed overrides it", NULL, TGT_MAP, offsetof(struct map_settings, seed) },
+    { SEC_MAP, "tick_rate", KEY_NUM, 1, 1000, 0, "60", NULL,
+      "ticks per simulated second", NULL, TGT_MAP, offsetof(struct map_settings, tick_rate) },
+    { SEC_MAP, "duration", KEY_NUM, 0, 1e6, KEY_MIN_OPEN, "60", NULL,
+      "seconds a headless run lasts without --ticks or --seconds", NULL, TGT_MAP, offsetof(struct map_settings, duration) },
+
+    /* [trees] */
+    { SEC_TREES, "random", KEY_COUNT, 0, 1e6, 0, "0", NULL,
+      "trees placed at random (seeded), wholly inside the map", NULL, TGT_TREES, offsetof(struct trees_settings, random) },
+    { SEC_TREES, "radius", KEY_NUM, 0, 1e5, KEY_MIN_OPEN, "20", NULL,
+      "radius of a random tree", NULL, TGT_TREES, offsetof(struct trees_settings, radius) },
+    { SEC_TREES, "min_radius", KEY_NUM, 0, 1e5, KEY_MIN_OPEN, NULL, "radius",
+      "smallest radius of a random tree (with max_radius)", NULL, TGT_TREES, offsetof(struct trees_settings, min_radius) },
+    { SEC_TREES, "max_radius", KEY_NUM, 0, 1e5, KEY_MIN_OPEN, NULL, "radius",
+      "largest radius of a random tree (with min_radius)", NULL, TGT_TREES, offsetof(struct trees_settings, max_radius) },
+    { SEC_TREES, "at", KEY_XYR_LIST, 0, 0, 0, NULL, "none",
+      "explicit trees: x y r triples separated by commas", NULL, TGT_TREES, 0 },
+
+    /* [tree.ID] and [waypoint.N] */
+    { SEC_TREE | SEC_WAYPOINT, "x", KEY_NUM, -BIG, BIG, KEY_REQUIRED, NULL, NULL,
+      "centre x", NULL, TGT_XYR, offsetof(struct xyr, x) },
+    { SEC_TREE | SEC_WAYPOINT, "y", KEY_NUM, -BIG, BIG, KEY_REQUIRED, NULL, NULL,
+      "centre y", NULL, TGT_XYR, offsetof(struct xyr, y) },
+    { SEC_TREE | SEC_WAYPOINT, "r", KEY_NUM, 0, 1e6, KEY_REQUIRED | KEY_MIN_OPEN, NULL, NULL,
+      "radius", NULL, TGT_XYR, offsetof(struct xyr, r) },
+
+    /* [team.NAME] (and every tank key below without KEY_NO_TEAM) */
+    { SEC_TEAM, "color", KEY_ENUM, 0, 0, 0, NULL, "by order",
+      "team colour", world_colors, TGT_TEAM, offsetof(struct team_settings, color) },
+    { SEC_TEAM, "random", KEY_COUNT, 0, 1e6, 0, "0", NULL,
+      "tanks of this team placed at random, ids tank.TEAM.1, tank.TEAM.2, ...", NULL, TGT_TEAM, offsetof(struct team_settings, random) },
+
+    /* vehicles: position and heading */
+    { SEC_TANK | SEC_TURRET, "team", KEY_TEAM, 0, 0, KEY_REQUIRED | KEY_NO_TEAM, NULL, NULL,
+      "a team declared with [team.NAME]", NULL, TGT_VEHICLE, 0 },
+    { SEC_TANK | SEC_TURRET | SEC_CAR, "x", KEY_NUM, -BIG, BIG, KEY_REQUIRED | KEY_NO_TEAM, NULL, NULL,
+      "start x, inside the map", NULL, TGT_VEHICLE, VS(x) },
+    { SEC_TANK | SEC_TURRET | SEC_CAR, "y", KEY_NUM, -BIG, BIG, KEY_REQUIRED | KEY_NO_TEAM, NULL, NULL,
+      "start y, inside the map", NULL, TGT_VEHICLE, VS(y) },
+    { TANKS, "heading", KEY_ANGLE, 0, 0, 0, NULL, "random",
+      "start heading, degrees (0 = +x, 90 = +y)", NULL, TGT_VEHICLE, VS(heading) },
+    { SEC_CAR, "heading", KEY_ANGLE, 0, 0, 0, NULL, "towards waypoint 0",
+      "start heading, degrees", NULL, TGT_VEHICLE, VS(heading) },
+    { SEC_TURRET, "facing", KEY_ANGLE, 0, 0, 0, "0", NULL,
+      "centre of the view cone and start of the gun, degrees", NULL, TGT_VEHICLE, VP(facing) },
+
+    /* tank hull and motion */
+    { TANKS, "length", KEY_NUM, 0, 1e4, KEY_MIN_OPEN, "40", NULL,
+      "hull length, along the heading (sight uses the hull's corners)", NULL, TGT_VEHICLE, VP(length) },
+    { TANKS, "width", KEY_NUM, 0, 1e4, KEY_MIN_OPEN, "24", NULL,
+      "hull width", NULL, TGT_VEHICLE, VP(width) },
+    { TANKS, "radius", KEY_NUM, 0, 1e4, KEY_MIN_OPEN, "20", NULL,
+      "collision circle", NULL, TGT_VEHICLE, VP(radius) },
+    { SEC_TURRET, "radius", KEY_NUM, 0, 1e4, KEY_MIN_OPEN, "15", NULL,
+      "collision circle", NULL, TGT_VEHICLE, VP(radius) },
+    { SEC_CAR, "radius", KEY_NUM, 0, 1e4, KEY_MIN_OPEN, "10", NULL,
+      "the car's circle (waypoints and collisions)", NULL, TGT_VEHICLE, VP(radius) },
+    { TANKS, "speed", KEY_NUM, 0, 1e4, KEY_MIN_OPEN, "60", NULL,
+      "cruising speed", NULL, TGT_VEHICLE, VP(speed) },
+    { TANKS, "turn_rate", KEY_DEG, 0, 36000, KEY_MIN_OPEN, "30", NULL,
+      "hull turn rate, degrees per second", NULL, TGT_VEHICLE, VP(turn_rate) },
+    { SEC_CAR, "turn_rate", KEY_DEG, 0, 36000, KEY_MIN_OPEN, "180", NULL,
+      "turn rate, degrees per second", NULL, TGT_VEHICLE, VP(turn_rate) },
+    { TANKS, "behaviour", KEY_ENUM, 0, 0, 0, "wander", NULL,
+      "how it drives", behaviour_names, TGT_VEHICLE, VP(behaviour) },
+    { TANKS, "route", KEY_ROUTE, 0, 0, 0, NULL, "none",
+      "for patrol: x y r waypoints separated by commas, or the word track", NULL, TGT_VEHICLE, 0 },
+    { TANKS, "avoid", KEY_ENUM, 0, 0, 0, "predictive", NULL,
+      "collision avoidance", avoid_names, TGT_VEHICLE, VP(avoid) },
+    { TANKS, "collision_range", KEY_NUM, 0, 1e6, KEY_MIN_OPEN, "100", NULL,
+      "how far classic avoidance looks for other tanks", NULL, TGT_VEHICLE, VP(collision_range) },
+
+    /* sight */
+    { GUNS, "fov", KEY_DEG, 0, 360, KEY_MIN_OPEN, "45", NULL,
+      "full angle of the field of view, degrees (360 sees all round)", NULL, TGT_VEHICLE, VP(fov) },
+    { GUNS, "view_range", KEY_NUM, 0, 1e7, KEY_MIN_OPEN, "800", NULL,
+      "how far it can see", NULL, TGT_VEHICLE, VP(view_range) },
+    { GUNS, "sight", KEY_ENUM, 0, 0, 0, "exact", NULL,
+      "occlusion method", sight_names, TGT_VEHICLE, VP(sight) },
+
+    /* the gun */
+    { GUNS, "turret_rate", KEY_DEG, 0, 36000, KEY_MIN_OPEN, "90", NULL,
+      "turret turn rate, degrees per second", NULL, TGT_VEHICLE, VP(turret_rate) },
+    { GUNS, "shell_speed", KEY_NUM, 0, 1e6, KEY_MIN_OPEN, "400", NULL,
+      "shell speed", NULL, TGT_VEHICLE, VP(shell_speed) },
+    { GUNS, "range", KEY_NUM, 0, 1e7, KEY_MIN_OPEN, "800", NULL,
+      "the longest shot it will take (and a shell's flight)", NULL, TGT_VEHICLE, VP(range) },
+    { GUNS, "reload", KEY_NUM, 0, 3600, KEY_MIN_OPEN, "2", NULL,
+      "seconds between shots", NULL, TGT_VEHICLE, VP(reload) },
+    { GUNS, "aim", KEY_ENUM, 0, 0, 0, "exact", NULL,
+      "intercept solver", aim_names, TGT_VEHICLE, VP(aim) },
+    { GUNS, "health", KEY_COUNT, 1, 1e6, 0, "1", NULL,
+      "hits it takes to be knocked out", NULL, TGT_VEHICLE, VP(health) },
+
+    /* cars */
+    { SEC_CAR, "max_speed", KEY_NUM, 0, 1e5, KEY_MIN_OPEN, "200", NULL,
+      "top speed", NULL, TGT_VEHICLE, VP(max_speed) },
+    { SEC_CAR, "min_speed", KEY_NUM, 0, 1e5, 0, "20", NULL,
+      "lowest speed when braking (at most max_speed)", NULL, TGT_VEHICLE, VP(min_speed) },
+    { SEC_CAR, "accel", KEY_NUM, 0, 1e6, KEY_MIN_OPEN, "100", NULL,
+      "speed gained per second", NULL, TGT_VEHICLE, VP(accel) },
+    { SEC_CAR, "brake", KEY_NUM, 0, 1e6, KEY_MIN_OPEN, "200", NULL,
+      "speed lost per second when braking", NULL, TGT_VEHICLE, VP(brake) },
+    { SEC_CAR, "back_angle", KEY_DEG, 0, 180, KEY_MIN_OPEN, "120", NULL,
+      "blind spot: brake while the next waypoint is further off the nose, degrees", NULL, TGT_VEHICLE, VP(back_angle) },
+    { SEC_CAR, "speed_rule", KEY_ENUM, 0, 0, 0, "exact", NULL,
+      "speed rule", rule_names, TGT_VEHICLE, VP(speed_rule) },
+
+    /* [track] */
+    { SEC_TRACK, "waypoints", KEY_XYR_LIST, 0, 0, 0, NULL, "none",
+      "x y r triples separated by commas, in driving order", NULL, TGT_TRACK, 0 },
+    { SEC_TRACK, "laps", KEY_COUNT, 1, 1e4, 0, "3", NULL,
+      "laps in a race", NULL, TGT_TRACK, offsetof(struct track_settings, laps) },
+
+    /* [sight] */
+    { SEC_SIGHT, "threshold", KEY_NUM, 0, 1, 0, "0.20", NULL,
+      "fraction of a target that must be visible for it to count as seen", NULL, TGT_SIGHT, offsetof(struct sight_config, threshold) },
+    { SEC_SIGHT, "moving_threshold", KEY_NUM, 0, 1, 0, "0.10", NULL,
+      "the threshold for a moving target", NULL, TGT_SIGHT, offsetof(struct sight_config, moving_threshold) },
+    { SEC_SIGHT, "edge_threshold", KEY_NUM, 0, 1, 0, "0.40", NULL,
+      "the threshold near the edge of the view (wins over moving_threshold)", NULL, TGT_SIGHT, offsetof(struct sight_config, edge_threshold) },
+    { SEC_SIGHT, "edge", KEY_NUM, 0, 1, 0, "0.75", NULL,
+      "near the edge: more than this fraction of fov/2 off the heading", NULL, TGT_SIGHT, offsetof(struct sight_config, edge) },
+    { SEC_SIGHT, "samples", KEY_COUNT, 1, 10000, 0, "20", NULL,
+      "samples across the target for sight = classic", NULL, TGT_SIGHT, offsetof(struct sight_config, samples) },
+};
+const size_t key_table_len = sizeof key_table / sizeof key_table[0];
+
+const struct key_def *key_find(unsigned kind, const char *name)
+{
+    for (size_t i = 0; i < key_table_len; i++) {
+        const struct key_def *k = &key_table[i];
+        if (!(k->sections & kind) || strcmp(k->name, name) != 0)
+            continue;
+        if (kind == SEC_TEAM && k->sections != SEC_TEAM && (k->flags & KEY_NO_TEAM))
+            continue;
+        return k;
+    }
+    return NULL;
+}
+
+int key_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 64 || lb > 64)
+        return 1000;
+    int row[65];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int up = row[j];
+            int best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best) best = up + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+const char *key_suggest(unsigned kind, const char *name)
+{
+    const char *best = NULL;
+    int bestd = 1000;
+    for (size_t i = 0; i < key_table_len; i++) {
+        const struct key_def *k = &key_table[i];
+        if (!(k->sections & kind) || key_find(kind, k->name) != k)
+            continue;
+        int d = key_distance(name, k->name);
+        if (d < bestd) {
+            bestd = d;
+            best = k->name;
+        }
+    }
+    /* Farther than a third of the word is no longer a typo. */
+    size_t len = strlen(name);
+    return best && bestd <= (int)(len / 3 > 2 ? len / 3 : 2) ? best : NULL;
+}
+
+static void fmt_num(char *buf, size_t size, double v)
+{
+    snprintf(buf, size, "%.15g", v);
+}
+
+void key_allowed(const struct key_def *k, char *buf, size_t size)
+{
+    char lo[40], hi[40];
+    fmt_num(lo, sizeof lo, k->min);
+    fmt_num(hi, sizeof hi, k->max);
+    switch (k->type) {
+    case KEY_NUM:
+    case KEY_DEG:
+        if (k->flags & KEY_MIN_OPEN)
+            snprintf(buf, size, "expected more than %s, up to %s", lo, hi);
+        else
+            snprintf(buf, size, "expected %s to %s", lo, hi);
+        break;
+    case KEY_COUNT:
+        snprintf(buf, size, "expected a whole number from %s to %s", lo, hi);
+        break;
+    case KEY_SEED:
+        snprintf(buf, size, "expected a whole number from 0 to 18446744073709551615");
+        break;
+    case KEY_ANGLE:
+        snprintf(buf, size, "expected an angle in degrees (any finite number)");
+        break;
+    case KEY_STRING:
+        snprintf(buf, size, "expected text");
+        break;
+    case KEY_ENUM: {
+        size_t n = (size_t)snprintf(buf, size, "expected one of:");
+        for (int i = 0; k->names[i] && n < size; i++)
+            n += (size_t)snprintf(buf + n, size - n, " %s", k->names[i]);
+        break;
+    }
+    case KEY_TEAM:
+        snprintf(buf, size, "expected the NAME of a [team.NAME] section");
+        break;
+    case KEY_XYR_LIST:
+        snprintf(buf, size, "expected x y r triples separated by commas, e.g. 400 300 25, 900 1200 30");
+        break;
+    case KEY_ROUTE:
+        snprintf(buf, size, "expected x y r triples separated by commas, or the word track");
+        break;
+    }
+}

@@ -1,0 +1,52 @@
+/* map.h — INI map files into worlds (MAPS.md), through iniparser.
+ *
+ * map_load() reads and validates a whole file and builds the world only
+ * when everything is right: on error the world is left untouched and
+ * `err` holds every problem found (file:line: [section] key = value:
+ * problem (what is allowed)), one per line.  Nothing is printed here. */
+#ifndef BOTFIELD_MAP_H
+#define BOTFIELD_MAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct world;
+
+/* The largest map file read (the hardening issue's limit). */
+#define MAP_MAX_FILE_BYTES (64u << 20)
+/* iniparser 4.1 cannot read longer lines. */
+#define MAP_MAX_LINE_BYTES 1024
+
+struct map_error {
+    char *text;             /* all messages, '\n'-separated; NULL: none */
+    int count;
+};
+
+/* Options that override the file. */
+struct map_options {
+    int has_seed;
+    uint64_t seed;
+};
+
+/* Loads `path`.  Returns 0 with *out initialised (world_free() it), or -1
+ * with err->text set (map_error_free() it). */
+int map_load(const char *path, const struct map_options *opt,
+             struct world *out, struct map_error *err);
+
+/* The same for map text in memory; `name` stands for the file in
+ * messages and as the map's default name. */
+int map_load_text(const char *name, const char *text, size_t len,
+                  const struct map_options *opt, struct world *out,
+                  struct map_error *err);
+
+void map_error_free(struct map_error *err);
+
+/* Writes the key table as man-page (roff) text: nothing about a key is
+ * written twice.  Returns a malloc'd string. */
+char *map_keys_man(void);
+
+/* The embedded default map (maps/default.ini compiled in). */
+extern const char map_default_text[];
+extern const size_t map_default_len;
+
+#endif

@@ -1,0 +1,218 @@
+/* main.c — the command line: a headless run, a map check, or the viewer. */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "core/world.h"
+#include "headless.h"
+#include "io/map.h"
+#include "view/view.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+"Usage: botfield [OPTION]... [MAP.ini]\n"
+"       botfield --headless [--ticks N | --seconds S] [--seed S]\n"
+"                [--trace FILE] [--trace-every K] [--summary] MAP.ini\n"
+"       botfield --check MAP.ini\n"
+"A terminal sandbox for game AI: tanks that wander, see and shoot, race cars\n"
+"on waypoints.  Without MAP, the built-in default map.\n"
+"\n"
+"Viewer:\n"
+"      --paused           start paused\n"
+"      --speed X          simulation speed, 0.25 to 64 (default 1)\n"
+"      --ascii            plain ASCII drawing, no braille dots\n"
+"Headless:\n"
+"      --headless         run without a screen, as fast as possible\n"
+"      --ticks N          perform exactly N updates\n"
+"      --seconds S        perform S x tick_rate updates\n"
+"      --trace FILE       write a JSON Lines trace to FILE ('-': stdout)\n"
+"      --trace-every K    state lines every K ticks (default 1)\n"
+"      --summary          print the summary line on standard output\n"
+"Both:\n"
+"      --seed S           override the map's seed\n"
+"      --check            load and validate MAP, print nothing on success\n"
+"      --help             display this help and exit\n"
+"      --version          output version information and exit\n"
+"\n"
+"Exit status: 0 success, 1 runtime failure, 2 bad command line or bad map.\n"
+"See botfield(6) for the map format and the viewer's keys.\n");
+}
+
+static void version(void)
+{
+    printf("botfield %s\n"
+           "This is free software: you are free to change and redistribute it.\n"
+           "There is NO WARRANTY, to the extent permitted by law.\n",
+           PACKAGE_VERSION);
+}
+
+static int bad_option(const char *opt, const char *value, const char *allowed)
+{
+    fprintf(stderr, "botfield: %s %s: %s\n"
+            "Try 'botfield --help' for more information.\n",
+            opt, value, allowed);
+    return 2;
+}
+
+static int parse_long(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_double(const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !isfinite(v) || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+enum { OPT_HEADLESS = 256, OPT_TICKS, OPT_SECONDS, OPT_SEED, OPT_TRACE,
+       OPT_TRACE_EVERY, OPT_SUMMARY, OPT_CHECK, OPT_PAUSED, OPT_SPEED,
+       OPT_ASCII, OPT_HELP, OPT_VERSION, OPT_MAN_KEYS };
+
+int main(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "headless", no_argument, NULL, OPT_HEADLESS },
+        { "ticks", required_argument, NULL, OPT_TICKS },
+        { "seconds", required_argument, NULL, OPT_SECONDS },
+        { "seed", required_argument, NULL, OPT_SEED },
+        { "trace", required_argument, NULL, OPT_TRACE },
+        { "trace-every", required_argument, NULL, OPT_TRACE_EVERY },
+        { "summary", no_argument, NULL, OPT_SUMMARY },
+        { "check", no_argument, NULL, OPT_CHECK },
+        { "paused", no_argument, NULL, OPT_PAUSED },
+        { "speed", required_argument, NULL, OPT_SPEED },
+        { "ascii", no_argument, NULL, OPT_ASCII },
+        { "help", no_argument, NULL, OPT_HELP },
+        { "version", no_argument, NULL, OPT_VERSION },
+        { "man-keys", no_argument, NULL, OPT_MAN_KEYS },
+        { NULL, 0, NULL, 0 }
+    };
+    /* Numbers in maps and traces are read and written the C way whatever
+     * the user's locale; only the character type follows it (UTF-8). */
+    setlocale(LC_ALL, "");
+    setlocale(LC_NUMERIC, "C");
+
+    int headless = 0, check = 0, summary = 0, have_ticks = 0, have_seconds = 0;
+    long ticks = -1, every = 1;
+    double seconds = 0;
+    const char *trace = NULL;
+    struct view_options vo = { NULL, { 0, 0 }, 0, 1.0, 0 };
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        switch (c) {
+        case OPT_HEADLESS: headless = 1; break;
+        case OPT_TICKS:
+            if (parse_long(optarg, 0, LONG_MAX / 2, &ticks))
+                return bad_option("--ticks", optarg, "expected a whole number of ticks, 0 or more");
+            have_ticks = 1;
+            break;
+        case OPT_SECONDS:
+            if (parse_double(optarg, 0, 1e9, &seconds))
+                return bad_option("--seconds", optarg, "expected a number of seconds, 0 to 1e9");
+            have_seconds = 1;
+            break;
+        case OPT_SEED: {
+            char *end;
+            errno = 0;
+            unsigned long long s = strtoull(optarg, &end, 10);
+            if (errno || end == optarg || *end || optarg[0] == '-')
+                return bad_option("--seed", optarg, "expected a whole number, 0 to 18446744073709551615");
+            vo.map.has_seed = 1;
+            vo.map.seed = s;
+            break;
+        }
+        case OPT_TRACE: trace = optarg; break;
+        case OPT_TRACE_EVERY:
+            if (parse_long(optarg, 1, LONG_MAX, &every))
+                return bad_option("--trace-every", optarg, "expected a whole number of ticks, 1 or more");
+            break;
+        case OPT_SUMMARY: summary = 1; break;
+        case OPT_CHECK: check = 1; break;
+        case OPT_PAUSED: vo.paused = 1; break;
+        case OPT_SPEED:
+            if (parse_double(optarg, 0.25, 64, &vo.speed))
+                return bad_option("--speed", optarg, "expected a speed from 0.25 to 64");
+            break;
+        case OPT_ASCII: vo.ascii = 1; break;
+        case OPT_HELP: usage(stdout); return 0;
+        case OPT_VERSION: version(); return 0;
+        case OPT_MAN_KEYS: {
+            char *m = map_keys_man();
+            if (!m)
+                return 1;
+            fputs(m, stdout);
+            free(m);
+            return 0;
+        }
+        default:
+            if (optopt >= OPT_HEADLESS || (optopt == 0 && argv[optind - 1]))
+                fprintf(stderr, "botfield: unrecognized or incomplete option '%s'\n",
+                        argv[optind - 1]);
+            else
+                fprintf(stderr, "botfield: invalid option\n");
+            fprintf(stderr, "Try 'botfield --help' for more information.\n");
+            return 2;
+        }
+    }
+    if (argc - optind > 1) {
+        fprintf(stderr, "botfield: one map at a time ('%s' is extra)\n"
+                "Try 'botfield --help' for more information.\n", argv[optind + 1]);
+        return 2;
+    }
+    if (have_ticks && have_seconds) {
+        fprintf(stderr, "botfield: --ticks and --seconds both say how long a run lasts: give one\n");
+        return 2;
+    }
+    if ((trace || summary || have_ticks || have_seconds || every != 1) && !headless && !check) {
+        fprintf(stderr, "botfield: --trace, --trace-every, --summary, --ticks and --seconds "
+                "need --headless\n");
+        return 2;
+    }
+    vo.map_path = optind < argc ? argv[optind] : NULL;
+
+    struct world w;
+    struct map_error err = { NULL, 0 };
+    int rc = vo.map_path
+        ? map_load(vo.map_path, &vo.map, &w, &err)
+        : map_load_text("default.ini", map_default_text, map_default_len, &vo.map, &w, &err);
+    if (rc) {
+        fputs(err.text ? err.text : "botfield: cannot load the map\n", stderr);
+        map_error_free(&err);
+        return 2;
+    }
+    if (check) {
+        world_free(&w);
+        return 0;
+    }
+    if (headless) {
+        struct headless_options ho = { -1, trace, every, summary };
+        if (have_ticks)
+            ho.ticks = ticks;
+        else if (have_seconds)
+            ho.ticks = lround(seconds * w.tick_rate);
+        rc = headless_run(&w, &ho);
+        world_free(&w);
+        return rc;
+    }
+    return view_run(&vo, &w);
+}

@@ -1,0 +1,23 @@
+/* view.h — the ncurses viewer: the only part of botfield that touches the
+ * terminal.  It reads the core's state and asks it to step, to step back
+ * (restore a snapshot) or to reload; it never changes the rules. */
+#ifndef BOTFIELD_VIEW_H
+#define BOTFIELD_VIEW_H
+
+#include "../io/map.h"
+
+struct world;
+
+struct view_options {
+    const char *map_path;       /* NULL: the embedded default map */
+    struct map_options map;     /* --seed */
+    int paused;
+    double speed;               /* 0.25 .. 64 */
+    int ascii;
+};
+
+/* Runs the viewer on a loaded world (taken over: the viewer frees it).
+ * Returns the process exit status. */
+int view_run(const struct view_options *o, struct world *w);
+
+#endif
