@@ -61,8 +61,11 @@ static void verr(struct loader *L, int line, const char *section, const char *ke
     if (key && n < (int)sizeof where)
         n += snprintf(where + n, sizeof where - (size_t)n, " %s", key);
     if (key && value && n < (int)sizeof where)
-        snprintf(where + n, sizeof where - (size_t)n, " = %.60s%s", value,
-                 strlen(value) > 60 ? "..." : "");
+        n += snprintf(where + n, sizeof where - (size_t)n, " = %.60s%s", value,
+                      strlen(value) > 60 ? "..." : "");
+    /* "file:12: [tank.3] speed = fast: not a number (...)" */
+    if ((section || key) && n < (int)sizeof where - 1)
+        strcat(where, ":");
     vsnprintf(what, sizeof what, fmt, ap);
     size_t need = strlen(where) + strlen(what) + 4;
     if (L->errors == MAX_ERRORS + 1)
@@ -126,6 +129,8 @@ static const char *closest_section(const char *name)
 {
     static const char *const plain[] = { "map", "trees", "track", "sight",
         "tree.", "team.", "tank.", "turret.", "waypoint.", "car." };
+    static const char *const shown[] = { "map", "trees", "track", "sight",
+        "tree.ID", "team.NAME", "tank.ID", "turret.ID", "waypoint.N", "car.ID" };
     const char *best = NULL;
     int bestd = 1000;
     char head[64];
@@ -137,7 +142,7 @@ static const char *closest_section(const char *name)
         int d = key_distance(head, plain[i]);
         if (d < bestd) {
             bestd = d;
-            best = plain[i];
+            best = shown[i];
         }
     }
     return bestd <= 3 ? best : NULL;
@@ -537,8 +542,9 @@ static void resolve_vehicle(struct loader *L, struct parsed *P, struct vspec *v,
             }
             continue;
         }
-        if (sec != v->section && sec == team_sec) {
-            /* Already reported at the team; parse quietly. */
+        {
+            /* Problems were reported where the key is written (the
+             * section's own pass); here the value is only read. */
             struct map_error e = { NULL, 0 };
             struct loader q = *L;
             q.err = &e;
@@ -546,8 +552,6 @@ static void resolve_vehicle(struct loader *L, struct parsed *P, struct vspec *v,
             q.errors = 0;
             parse_value(&q, k, val, &v->s, &at);
             map_error_free(&e);
-        } else {
-            parse_value(L, k, val, &v->s, &at);
         }
         if (!strcmp(k->name, "heading"))
             v->has_heading = 1;
@@ -612,7 +616,7 @@ static void parse_all(struct loader *L, struct parsed *P)
             errorf(L, sec->line, sec->name, NULL, NULL,
                    "unknown section%s%s%s (allowed: [map], [trees], [tree.ID], [team.NAME], "
                    "[tank.ID], [turret.ID], [track], [waypoint.N], [car.ID], [sight])",
-                   hint ? " (did you mean [" : "", hint ? hint : "", hint ? "...]?)" : "");
+                   hint ? " (did you mean [" : "", hint ? hint : "", hint ? "]?)" : "");
             continue;
         }
         if (id && !valid_id(id)) {

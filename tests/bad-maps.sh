@@ -1,0 +1,50 @@
+#!/bin/sh
+# Every bad map of MAPS.md's Errors list: --check exits 2, prints nothing on
+# standard output, and its message names the file, line, section and key as
+# the fixture's first line ("; expect: ...") says.
+. "$top_srcdir/tests/lib.sh"
+cd "$top_srcdir/tests/maps/bad" || exit 1
+
+for map in *.ini; do
+    want=$(head -n 1 "$map" | sed -n 's/^; expect: //p')
+    "$BOTFIELD" --check "$map" >"$TMPD/out" 2>"$TMPD/err"
+    status=$?
+    expect_eq "$map: exit status 2" "$status" 2
+    expect_eq "$map: nothing on standard output" "$(cat "$TMPD/out")" ""
+    if [ -n "$want" ] && grep -qF -- "$want" "$TMPD/err"; then
+        ok 0 "$map: message names the place and the problem"
+    else
+        note "want: $want" "got:" "$(cat "$TMPD/err")"
+        ok 1 "$map: message names the place and the problem"
+    fi
+done
+
+# Errors that a fixture file cannot hold.
+"$BOTFIELD" --check "$TMPD/no-such-map.ini" 2>"$TMPD/err"
+expect_eq "missing file: exit status 2" "$?" 2
+grep -q "no-such-map.ini: cannot open the map: No such file or directory" "$TMPD/err"
+ok $? "missing file: message names the file and the reason"
+
+"$BOTFIELD" --check "$TMPD" 2>"$TMPD/err"
+expect_eq "a directory: exit status 2" "$?" 2
+grep -q "is a directory" "$TMPD/err"
+ok $? "a directory: says so"
+
+printf '[map]\nwidth = 10\0\nheight = 10\n' >"$TMPD/nul.ini"
+"$BOTFIELD" --check "$TMPD/nul.ini" 2>"$TMPD/err"
+expect_eq "NUL bytes: exit status 2" "$?" 2
+grep -q "nul.ini: not a text file" "$TMPD/err"
+ok $? "NUL bytes: says it is not a text file"
+
+head -c 3000 /dev/urandom | tr -d '\000' >"$TMPD/random.ini"
+"$BOTFIELD" --check "$TMPD/random.ini" 2>"$TMPD/err"
+expect_eq "random bytes: exit status 2" "$?" 2
+
+# Several problems are reported together.
+printf '[map]\nwidth = x\nheight = -1\n[tank.1]\nspeeed = 1\n' >"$TMPD/many.ini"
+"$BOTFIELD" --check "$TMPD/many.ini" 2>"$TMPD/err"
+n=$(grep -c "many.ini:" "$TMPD/err")
+[ "$n" -ge 4 ]
+ok $? "every problem is listed (got $n lines)"
+
+done_testing

@@ -1,0 +1,75 @@
+#!/bin/sh
+# The command line and the headless contract of TRACE.md.
+. "$top_srcdir/tests/lib.sh"
+MAP="$top_srcdir/maps/default.ini"
+
+"$BOTFIELD" --help >"$TMPD/out"
+expect_eq "--help exits 0" "$?" 0
+grep -q '^Usage: botfield' "$TMPD/out"
+ok $? "--help prints the usage on standard output"
+"$BOTFIELD" --version | grep -q '^botfield [0-9]'
+ok $? "--version prints the version"
+
+for args in "--bogus" "--ticks" "--ticks -1 --headless" "--ticks x --headless" \
+            "--seconds nan --headless" "--speed 100" "--trace-every 0 --headless" \
+            "--seed -3" "--headless --ticks 1 --seconds 1" "--trace t.jsonl" "a.ini b.ini"; do
+    # shellcheck disable=SC2086
+    "$BOTFIELD" $args "$MAP" >"$TMPD/out" 2>"$TMPD/err"
+    st=$?
+    [ "$st" -eq 2 ] && [ -s "$TMPD/err" ] && [ ! -s "$TMPD/out" ]
+    ok $? "bad command line '$args' exits 2 with a message (got $st)"
+done
+
+"$BOTFIELD" --headless --ticks 10 --trace "$TMPD/no/such/dir/t.jsonl" "$MAP" 2>"$TMPD/err"
+expect_eq "an unwritable trace exits 1" "$?" 1
+grep -q "cannot write the trace" "$TMPD/err"
+ok $? "and says why"
+
+"$BOTFIELD" --headless --ticks 7 --trace "$TMPD/t.jsonl" "$MAP"
+expect_eq "--ticks 7: state lines for ticks 0 to 7" \
+    "$(grep '"type":"state"' "$TMPD/t.jsonl" | sed 's/.*"tick":\([0-9]*\).*/\1/' | sort -un | tr '\n' ' ')" \
+    "0 1 2 3 4 5 6 7 "
+expect_eq "the first line is the header" "$(head -n 1 "$TMPD/t.jsonl" | cut -c1-34)" '{"type":"header","format":1,"versi'
+expect_eq "the trace ends with the summary" "$(tail -n 1 "$TMPD/t.jsonl" | cut -c1-32)" '{"type":"summary","ticks":7,"sec'
+expect_eq "200 tree lines" "$(grep -c '"type":"tree"' "$TMPD/t.jsonl")" 200
+expect_eq "10 entity lines" "$(grep -c '"type":"entity"' "$TMPD/t.jsonl")" 10
+
+"$BOTFIELD" --headless --ticks 25 --trace-every 10 --trace "$TMPD/t.jsonl" "$MAP"
+expect_eq "--trace-every 10: ticks 0, 10, 20 and the last" \
+    "$(grep '"type":"state"' "$TMPD/t.jsonl" | sed 's/.*"tick":\([0-9]*\).*/\1/' | sort -un | tr '\n' ' ')" \
+    "0 10 20 25 "
+
+"$BOTFIELD" --headless --seconds 0.5 --summary "$MAP" >"$TMPD/s"
+grep -q '^{"type":"summary","ticks":30,"seconds":0.5,' "$TMPD/s"
+ok $? "--seconds 0.5 at 60 ticks/s is 30 ticks"
+
+"$BOTFIELD" --headless --ticks 3 --trace - --summary "$MAP" >"$TMPD/both"
+expect_eq "--trace - --summary: the summary twice on standard output" \
+    "$(grep -c '"type":"summary"' "$TMPD/both")" 2
+
+if command -v python3 >/dev/null; then
+    "$BOTFIELD" --headless --seconds 2 --trace "$TMPD/t.jsonl" "$MAP"
+    python3 - "$TMPD/t.jsonl" <<'PY'
+import json, sys
+n = 0
+for line in open(sys.argv[1]):
+    o = json.loads(line, parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
+    assert "type" in o, line
+    n += 1
+assert n > 0
+PY
+    ok $? "every trace line is JSON with a type, no NaN or Infinity"
+else
+    skip "every trace line is JSON" "python3 not installed"
+fi
+
+# Without --ticks/--seconds a run lasts the map's duration.
+printf '[map]\nwidth = 500\nheight = 500\nduration = 1.5\ntick_rate = 20\n[team.a]\nrandom = 1\n' >"$TMPD/short.ini"
+"$BOTFIELD" --headless --summary "$TMPD/short.ini" | grep -q '"ticks":30,"seconds":1.5,'
+ok $? "a run lasts the map's duration (1.5 s at 20 ticks/s = 30 ticks)"
+
+"$BOTFIELD" --check "$MAP" >"$TMPD/out" 2>&1
+expect_eq "--check on a good map exits 0" "$?" 0
+expect_eq "--check on a good map prints nothing" "$(cat "$TMPD/out")" ""
+
+done_testing

@@ -1,0 +1,191 @@
+/* The map loader (src/io/map.c, keys.c, scan.c) driven directly: values
+ * land where they belong, a bad map changes nothing, the key table is
+ * consistent. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "core/world.h"
+#include "io/keys.h"
+#include "io/map.h"
+
+static char path_buf[4096];
+static const char *fixture(const char *rel)
+{
+    const char *top = getenv("top_srcdir");
+    snprintf(path_buf, sizeof path_buf, "%s/%s", top ? top : ".", rel);
+    return path_buf;
+}
+
+static int load_text(const char *text, struct world *w, struct map_error *e)
+{
+    return map_load_text("t.ini", text, strlen(text), NULL, w, e);
+}
+
+TEST(values_land)
+{
+    struct world w;
+    struct map_error e;
+    int rc = map_load(fixture("tests/maps/good/explicit-lists.ini"), NULL, &w, &e);
+    check_int(rc, ==, 0);
+    if (rc) {
+        tap_note("%s", e.text);
+        map_error_free(&e);
+        return;
+    }
+    check_num(w.width, ==, 2000);
+    check_int(w.trees.n, ==, 8);
+    check_num(w.trees.p[0].c.x, ==, 400);
+    check_num(w.trees.p[1].r, ==, 30);
+    check_num(w.trees.p[2].r, ==, 60);          /* [tree.big] after the list */
+    for (size_t i = 3; i < w.trees.n; i++) {
+        check_num(w.trees.p[i].r, >=, 10);
+        check_num(w.trees.p[i].r, <=, 20);
+        check_num(w.trees.p[i].c.x, >=, w.trees.p[i].r);
+        check_num(w.trees.p[i].c.x, <=, 2000 - w.trees.p[i].r);
+    }
+    check_int(w.track.n, ==, 3);
+    check_int(w.track_laps, ==, 2);
+    int car = world_find_vehicle(&w, "car.fast");
+    int tur = world_find_vehicle(&w, "turret.t1");
+    int pat = world_find_vehicle(&w, "tank.patrol");
+    check_int(car, >=, 0);
+    check_int(tur, >=, 0);
+    check_int(pat, >=, 0);
+    if (car < 0 || tur < 0 || pat < 0)
+        return;
+    check_num(w.vehicles.p[car].p.max_speed, ==, 250);
+    check_num(w.vehicles.p[car].p.radius, ==, 10);
+    check_near(w.vehicles.p[car].p.turn_rate, deg2rad(180), 1e-12);
+    check_near(w.vehicles.p[tur].heading, M_PI / 2, 1e-12);
+    check_num(w.vehicles.p[tur].p.radius, ==, 15);
+    check_int(w.vehicles.p[pat].p.behaviour, ==, BEHAVIOUR_PATROL);
+    int n;
+    const struct waypoint *route = world_route(&w, &w.vehicles.p[pat], &n);
+    check_int(n, ==, 3);
+    check_num(route[1].c.x, ==, 1900);
+    world_free(&w);
+}
+
+TEST(team_defaults_and_overrides)
+{
+    const char *text =
+        "[map]\nwidth = 1000\nheight = 1000\n"
+        "[team.red]\nspeed = 33\nturn_rate = 45\navoid = classic\nrandom = 3\n"
+        "[tank.own]\nteam = red\nx = 100\ny = 100\nspeed = 44\n";
+    struct world w;
+    struct map_error e;
+    int rc = load_text(text, &w, &e);
+    check_int(rc, ==, 0);
+    if (rc) {
+        tap_note("%s", e.text);
+        map_error_free(&e);
+        return;
+    }
+    check_int(w.vehicles.n, ==, 4);
+    check_str(w.vehicles.p[0].id, "tank.own");
+    check_num(w.vehicles.p[0].p.speed, ==, 44);
+    check_near(w.vehicles.p[0].p.turn_rate, deg2rad(45), 1e-12);
+    check_int(w.vehicles.p[0].p.avoid, ==, AVOID_CLASSIC);
+    check_str(w.vehicles.p[3].id, "tank.red.3");
+    check_num(w.vehicles.p[3].p.speed, ==, 33);
+    check_num(w.vehicles.p[3].p.collision_range, ==, 100);
+    /* Random tanks are one radius clear of each other and of the edge. */
+    for (size_t i = 1; i < w.vehicles.n; i++) {
+        check_num(w.vehicles.p[i].pos.x, >=, 40);
+        for (size_t j = 0; j < i; j++)
+            check_num(v2_dist(w.vehicles.p[i].pos, w.vehicles.p[j].pos), >=, 60);
+    }
+    world_free(&w);
+}
+
+TEST(bad_map_changes_nothing)
+{
+    struct world w;
+    memset(&w, 0xab, sizeof w);
+    struct world before = w;
+    struct map_error e;
+    int rc = load_text("[map]\nwidth = 10\nheight = 10\n[tank.a]\nteam = red\nx = 1\ny = 1\n", &w, &e);
+    check_int(rc, ==, -1);
+    check(memcmp(&w, &before, sizeof w) == 0);
+    check(e.text != NULL && strstr(e.text, "t.ini:5: [tank.a] team = red: no such team") != NULL);
+    check_int(e.count, ==, 1);
+    map_error_free(&e);
+}
+
+TEST(seed_option_overrides)
+{
+    struct world a, b;
+    struct map_error e;
+    struct map_options o = { 1, 99 };
+    const char *text = "[map]\nwidth = 500\nheight = 500\nseed = 5\n[trees]\nrandom = 3\n";
+    check_int(map_load_text("t.ini", text, strlen(text), NULL, &a, &e), ==, 0);
+    check_int(map_load_text("t.ini", text, strlen(text), &o, &b, &e), ==, 0);
+    check_int(a.seed, ==, 5);
+    check_int(b.seed, ==, 99);
+    check(a.trees.p[0].c.x != b.trees.p[0].c.x);
+    world_free(&a);
+    world_free(&b);
+}
+
+TEST(default_map_embedded)
+{
+    struct world w;
+    struct map_error e;
+    check_int(map_load_text("default.ini", map_default_text, map_default_len, NULL, &w, &e), ==, 0);
+    check_num(w.width, ==, 2000);
+    check_num(w.height, ==, 1800);
+    check_int(w.trees.n, ==, 200);
+    world_free(&w);
+}
+
+TEST(key_table_consistent)
+{
+    /* Every default parses into its row's range; enums name their values;
+     * every key appears in the man page text. */
+    char *man = map_keys_man();
+    check(man != NULL);
+    int bad = 0;
+    for (size_t i = 0; i < key_table_len; i++) {
+        const struct key_def *k = &key_table[i];
+        if (k->sections == 0 || !k->help || !*k->help)
+            bad++;
+        if (k->type == KEY_ENUM && !k->names)
+            bad++;
+        if (k->def && (k->type == KEY_NUM || k->type == KEY_DEG || k->type == KEY_COUNT)) {
+            double v = strtod(k->def, NULL);
+            if (v < k->min || v > k->max || (v == k->min && (k->flags & KEY_MIN_OPEN)))
+                bad++;
+        }
+        char needle[80];
+        snprintf(needle, sizeof needle, ".B %s\n", k->name);
+        if (man && !strstr(man, needle))
+            bad++;
+    }
+    check_int(bad, ==, 0);
+    free(man);
+}
+
+TEST(suggestions)
+{
+    check_str(key_suggest(SEC_TANK, "sped"), "speed");
+    check_str(key_suggest(SEC_TANK, "turnrate"), "turn_rate");
+    check_str(key_suggest(SEC_MAP, "widht"), "width");
+    check_str(key_suggest(SEC_CAR, "max_sped"), "max_speed");
+    check(key_suggest(SEC_MAP, "colour_of_the_sky") == NULL);
+    check(key_find(SEC_TEAM, "x") == NULL);         /* a team has no position */
+    check(key_find(SEC_TEAM, "speed") != NULL);
+    check(key_find(SEC_CAR, "speed") == NULL);
+}
+
+int main(void)
+{
+    run(values_land, "a map's values land in the world");
+    run(team_defaults_and_overrides, "team keys are defaults; a tank's own keys win");
+    run(bad_map_changes_nothing, "a bad map leaves the world untouched and says why");
+    run(seed_option_overrides, "--seed overrides the map's seed");
+    run(default_map_embedded, "the embedded default map loads");
+    run(key_table_consistent, "the key table is consistent and in the man page");
+    run(suggestions, "typos get the closest key of their section");
+    return tap_done();
+}

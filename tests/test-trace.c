@@ -1,0 +1,102 @@
+/* The trace writer (src/io/trace.c): numbers read back exactly, events and
+ * the summary are well formed. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "core/rng.h"
+#include "core/tick.h"
+#include "core/world.h"
+#include "io/trace.h"
+
+TEST(numbers_round_trip)
+{
+    struct rng r;
+    rng_seed(&r, 11, 1);
+    int bad = 0, long_ = 0;
+    for (int i = 0; i < 100000; i++) {
+        double v = (rng_unit(&r) - 0.5) * pow(10, rng_range(&r, -8, 8));
+        char b[40];
+        trace_number(b, v);
+        if (strtod(b, NULL) != v)
+            bad++;
+        if (strlen(b) > 24)
+            long_++;
+    }
+    check_int(bad, ==, 0);
+    check_int(long_, ==, 0);
+    char b[40];
+    trace_number(b, 0.1);
+    check_str(b, "0.1");
+    trace_number(b, 90);
+    check_str(b, "90");
+    trace_number(b, -0.0);
+    check_str(b, "0");
+    trace_number(b, NAN);
+    check_str(b, "null");
+    trace_number(b, INFINITY);
+    check_str(b, "null");
+}
+
+static char *capture(void (*fn)(FILE *, struct world *), struct world *w)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    fn(f, w);
+    fclose(f);
+    return buf;
+}
+
+static void write_events(FILE *f, struct world *w) { trace_events(f, w); }
+static void write_summary(FILE *f, struct world *w) { trace_summary(f, w); }
+
+TEST(event_lines)
+{
+    struct world w;
+    world_init(&w, 100, 100);
+    struct vehicle_params p;
+    world_default_params(&p, VK_TANK);
+    int red = world_add_team(&w, "red", 0);
+    world_add_team(&w, "blue", 1);
+    world_add_vehicle(&w, "tank.1", VK_TANK, red, &p, v2(10, 10), 0);
+    world_add_vehicle(&w, "tank.2", VK_TANK, 1, &p, v2(90, 90), 0);
+    world_finish(&w);
+    w.tick = 12;
+    struct event *e = world_event(&w, EV_COLLISION, 0, 1);
+    e->u.collision.distance = 31.2;
+    e = world_event(&w, EV_SIGHT, 0, 1);
+    e->u.sight.visible = 0.4375;
+    e->u.sight.seen = 1;
+    e->u.sight.method = SIGHT_EXACT;
+    e = world_event(&w, EV_MISS, 1, -1);
+    e->u.miss.reason = MISS_TREE;
+    e = world_event(&w, EV_LAP, 0, -1);
+    e->u.lap.lap = 1;
+    e->u.lap.time = 14.98;
+    char *out = capture(write_events, &w);
+    check_str(out,
+        "{\"type\":\"collision\",\"tick\":12,\"a\":\"tank.1\",\"b\":\"tank.2\",\"distance\":31.2}\n"
+        "{\"type\":\"sight\",\"tick\":12,\"from\":\"tank.1\",\"to\":\"tank.2\",\"visible\":0.4375,\"seen\":true,\"method\":\"exact\"}\n"
+        "{\"type\":\"miss\",\"tick\":12,\"shooter\":\"tank.2\",\"reason\":\"tree\"}\n"
+        "{\"type\":\"lap\",\"tick\":12,\"id\":\"tank.1\",\"lap\":1,\"time\":14.98}\n");
+    free(out);
+    w.teams.p[1].alive = 0;
+    w.teams.p[1].knockouts = 1;
+    w.stats.collisions = 1;
+    w.stats.min_separation = -8.8;
+    out = capture(write_summary, &w);
+    check_str(out,
+        "{\"type\":\"summary\",\"ticks\":12,\"seconds\":0.2,\"collisions\":1,\"min_separation\":-8.8,"
+        "\"edge_hits\":0,\"shots\":0,\"hits\":0,\"knockouts\":{\"red\":0,\"blue\":1},\"laps\":{},"
+        "\"best_lap\":{},\"winner\":\"red\"}\n");
+    free(out);
+    world_free(&w);
+}
+
+int main(void)
+{
+    run(numbers_round_trip, "numbers are the shortest text that reads back exactly");
+    run(event_lines, "event and summary lines as TRACE.md shows them");
+    return tap_done();
+}

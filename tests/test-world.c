@@ -1,0 +1,160 @@
+/* The world and the tick (src/core/world.c, tick.c): movement, the map
+ * edge, collisions counted once, snapshots that restore exactly, and
+ * determinism. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "core/tick.h"
+#include "core/world.h"
+
+static int add_tank(struct world *w, const char *id, vec2 pos, double heading,
+                    enum behaviour b, double speed)
+{
+    struct vehicle_params p;
+    world_default_params(&p, VK_TANK);
+    p.behaviour = b;
+    p.speed = speed;
+    p.avoid = AVOID_NONE;
+    return world_add_vehicle(w, id, VK_TANK, -1, &p, pos, heading);
+}
+
+TEST(straight_moves_speed_dt)
+{
+    struct world w;
+    world_init(&w, 1000, 1000);
+    add_tank(&w, "tank.a", v2(100, 500), 0, BEHAVIOUR_STRAIGHT, 60);
+    add_tank(&w, "tank.b", v2(500, 100), M_PI / 2, BEHAVIOUR_STRAIGHT, 30);
+    add_tank(&w, "tank.c", v2(800, 800), 1, BEHAVIOUR_HOLD, 60);
+    check_int(world_finish(&w), ==, 0);
+    check_int(tick_prepare(&w), ==, 0);
+    for (int i = 0; i < 60; i++)
+        tick_step(&w);
+    check_int(w.tick, ==, 60);
+    check_near(w.vehicles.p[0].pos.x, 160, 1e-9);
+    check_near(w.vehicles.p[0].pos.y, 500, 1e-9);
+    check_near(w.vehicles.p[1].pos.y, 130, 1e-9);
+    check_near(w.vehicles.p[2].pos.x, 800, 0);
+    check_num(w.vehicles.p[2].speed, ==, 0);
+    world_free(&w);
+}
+
+TEST(edge_holds_and_counts)
+{
+    struct world w;
+    world_init(&w, 300, 300);
+    add_tank(&w, "tank.a", v2(250, 150), 0, BEHAVIOUR_STRAIGHT, 60);
+    check_int(world_finish(&w), ==, 0);
+    tick_prepare(&w);
+    for (int i = 0; i < 120; i++)
+        tick_step(&w);
+    /* 30 units to go at 1 unit a tick: touches from tick 30 on. */
+    check_near(w.vehicles.p[0].pos.x, 280, 1e-9);
+    check_int(w.stats.edge_hits, ==, 91);
+    world_free(&w);
+}
+
+TEST(wanderers_never_leave)
+{
+    struct world w;
+    world_init(&w, 600, 400);
+    w.seed = 9;
+    char id[32];
+    for (int i = 0; i < 30; i++) {
+        snprintf(id, sizeof id, "tank.%d", i);
+        add_tank(&w, id, v2(40 + (i % 6) * 100, 40 + (i / 6) * 80), i, BEHAVIOUR_WANDER, 60 + i * 3);
+    }
+    check_int(world_finish(&w), ==, 0);
+    tick_prepare(&w);
+    int outside = 0;
+    double turned = 0;
+    for (int t = 0; t < 60 * 120; t++) {
+        tick_step(&w);
+        for (int i = 0; i < 30; i++) {
+            const struct vehicle *v = &w.vehicles.p[i];
+            outside += v->pos.x < v->p.radius || v->pos.x > 600 - v->p.radius
+                    || v->pos.y < v->p.radius || v->pos.y > 400 - v->p.radius;
+            turned += fabs(v->want_turn);
+        }
+    }
+    check_int(outside, ==, 0);
+    check_num(turned, >, 30 * 2 * M_PI);     /* they do wander */
+    world_free(&w);
+}
+
+TEST(collision_counted_once)
+{
+    struct world w;
+    world_init(&w, 1000, 1000);
+    add_tank(&w, "tank.a", v2(400, 500), 0, BEHAVIOUR_STRAIGHT, 60);
+    add_tank(&w, "tank.b", v2(600, 500), M_PI, BEHAVIOUR_STRAIGHT, 60);
+    check_int(world_finish(&w), ==, 0);
+    tick_prepare(&w);
+    int events = 0;
+    long first = -1;
+    for (int t = 0; t < 240; t++) {
+        tick_step(&w);
+        for (size_t k = 0; k < w.events.n; k++)
+            if (w.events.p[k].kind == EV_COLLISION) {
+                events++;
+                if (first < 0)
+                    first = w.tick;
+                check_num(w.events.p[k].u.collision.distance, <, 40);
+            }
+    }
+    /* They close 2 units a tick from 200 apart: overlap (< 40) at tick 81. */
+    check_int(events, ==, 1);
+    check_int(first, ==, 81);
+    check_int(w.stats.collisions, ==, 1);
+    check_num(w.stats.min_separation, <, -39);
+    world_free(&w);
+}
+
+static void run_ticks(struct world *w, int n)
+{
+    for (int i = 0; i < n; i++)
+        tick_step(w);
+}
+
+TEST(snapshot_restores_exactly)
+{
+    struct world w;
+    world_init(&w, 800, 600);
+    char id[32];
+    for (int i = 0; i < 20; i++) {
+        snprintf(id, sizeof id, "tank.%d", i);
+        add_tank(&w, id, v2(50 + (i % 5) * 150, 50 + (i / 5) * 130), i, BEHAVIOUR_WANDER, 60);
+    }
+    world_finish(&w);
+    tick_prepare(&w);
+    run_ticks(&w, 100);
+    struct world_snapshot s;
+    check_int(world_snapshot_save(&w, &s), ==, 0);
+    run_ticks(&w, 300);
+    struct vehicle *after = malloc(w.vehicles.n * sizeof *after);
+    memcpy(after, w.vehicles.p, w.vehicles.n * sizeof *after);
+    long coll = w.stats.collisions;
+    check_int(world_snapshot_restore(&w, &s), ==, 0);
+    check_int(w.tick, ==, 100);
+    tick_prepare(&w);
+    run_ticks(&w, 300);
+    int same = 1;
+    for (size_t i = 0; i < w.vehicles.n; i++)
+        same &= memcmp(&w.vehicles.p[i].pos, &after[i].pos, sizeof(vec2)) == 0
+             && w.vehicles.p[i].heading == after[i].heading;
+    check(same);
+    check_int(w.stats.collisions, ==, coll);
+    free(after);
+    world_snapshot_free(&s);
+    world_free(&w);
+}
+
+int main(void)
+{
+    run(straight_moves_speed_dt, "straight and hold tanks move speed x dt a tick");
+    run(edge_holds_and_counts, "the edge holds a tank and counts the ticks it touches");
+    run(wanderers_never_leave, "wandering tanks never leave the map in two minutes");
+    run(collision_counted_once, "a head-on overlap is one collision event, on the right tick");
+    run(snapshot_restores_exactly, "a restored snapshot replays to the same state");
+    return tap_done();
+}
