@@ -1,11 +1,37 @@
-#include "avoid.h"
-#include "world.h"
+/* avoid.c — the dispatcher: one decision per tank, by its method. */
+#include "avoid_impl.h"
 
-/* Placeholder until the avoidance issue: every method behaves as none. */
-void avoid_decide(struct world *w, int i)
+int avoid_shares_gaps(const struct vehicle *v)
+{
+    return v->kind == VK_TANK && v->alive && v->p.avoid == AVOID_PREDICTIVE;
+}
+
+static void decide(struct world *w, int i, int brute)
 {
     struct vehicle *v = &w->vehicles.p[i];
-    v->avoid.threat = -1;
-    v->avoid.turn = 0;
-    v->avoid.speed_scale = 1;
+    struct avoid_info *a = &v->avoid;
+    int last_turn = a->turn;
+    a->threat = -1;
+    a->turn = 0;
+    a->steer = 0;
+    a->limited = 0;
+    a->threat_dist = 0;
+    a->hit_point = v->pos;
+    a->tca = a->dca = 0;
+    a->speed_scale = v->p.speed > 0 ? v->want_speed / v->p.speed : 0;
+    switch (v->p.avoid) {
+    case AVOID_NONE:       break;
+    case AVOID_CLASSIC:    avoid_classic(w, i, brute); break;
+    case AVOID_PREDICTIVE: avoid_predictive(w, i, brute, last_turn); break;
+    }
+}
+
+void avoid_decide(struct world *w, int i)
+{
+    decide(w, i, w->avoid_brute);
+}
+
+void avoid_decide_brute(struct world *w, int i)
+{
+    decide(w, i, 1);
 }

@@ -5,28 +5,47 @@
  *   classic     the article's closest-tank "hit point" test and 0.5 degree
  *               turns (seeds/000), weaknesses kept on purpose;
  *   predictive  ours: closest approach from both velocities, every
- *               neighbour in range, turn and speed chosen together.
- * avoid_decide() runs in the decide phase: it reads the world as it was at
- * the start of the tick and writes only tank i's intent and avoid record. */
+ *               neighbour in range, turn and speed chosen together, and a
+ *               speed limit that keeps every pair of predictive tanks apart.
+ * avoid_decide() runs in the decide phase, after the behaviour wrote its
+ * intent: it reads the world as it was at the start of the tick (through
+ * w->vgrid) and writes only tank i's intent and avoid record.
+ * avoid_decide_brute() decides the same with an all-pairs search and no
+ * grid: the tests' oracle and the benchmark's baseline.  Both give
+ * identical decisions. */
 #ifndef BOTFIELD_AVOID_H
 #define BOTFIELD_AVOID_H
 
 #include "vec.h"
 
 struct world;
+struct vehicle;
 
 /* What the avoidance decided for one tank this tick (for the viewer and
- * the tests; nothing here is read back by the simulation). */
+ * the tests; the predictive method reads back only `turn`, to keep a
+ * chosen side from one tick to the next). */
 struct avoid_info {
     int threat;          /* vehicle index of the deciding threat, -1: none */
-    double threat_dist;  /* centre distance to it */
-    vec2 hit_point;      /* classic: my position + distance x my direction */
     int turn;            /* -1 turns left (anticlockwise), +1 right, 0 none */
-    double tca, dca;     /* predicted time / distance of closest approach */
+    int steer;           /* 1: avoidance chose this tick's turn, replacing
+                            the behaviour's */
+    int limited;         /* predictive: speed cut by the separation rule */
+    double threat_dist;  /* centre distance to the threat */
+    vec2 hit_point;      /* classic: my position + distance x my direction;
+                            predictive: where I will be at closest approach */
+    double tca, dca;     /* predicted time / distance of closest approach to
+                            the threat (centre to centre), both velocities
+                            as they are now */
     double speed_scale;  /* chosen speed as a fraction of cruising speed */
 };
 
 /* Decide tank i's avoidance; may change its turn and speed intents. */
 void avoid_decide(struct world *w, int i);
+/* The same decision from an all-pairs search over w->vehicles. */
+void avoid_decide_brute(struct world *w, int i);
+
+/* A tank that runs predictive avoidance takes half of every gap (see
+ * avoid_predictive.c), so its neighbours may take the other half. */
+int avoid_shares_gaps(const struct vehicle *v);
 
 #endif

@@ -73,6 +73,71 @@ void tree_grid_free(struct tree_grid *g)
     memset(g, 0, sizeof *g);
 }
 
+/* Liang-Barsky: narrows [t0, t1] to where p*t <= q; 0 when empty. */
+static int clip_side(double p, double q, double *t0, double *t1)
+{
+    if (p == 0)
+        return q >= 0;
+    double t = q / p;
+    if (p < 0) {
+        if (t > *t1) return 0;
+        if (t > *t0) *t0 = t;
+    } else {
+        if (t < *t0) return 0;
+        if (t < *t1) *t1 = t;
+    }
+    return 1;
+}
+
+/* The walk counts its steps instead of comparing t with the end: it takes
+ * exactly |ex - cx| + |ey - cy| steps and never steps an axis past the end
+ * cell, so rounding can neither loop forever nor overshoot.  An axis the
+ * segment is parallel to has an infinite crossing time and is never
+ * stepped; at an exact corner crossing x steps first. */
+int grid_walk(double cell, int nx, int ny, vec2 a, vec2 b,
+              grid_walk_fn fn, void *ctx)
+{
+    if (!(cell > 0) || nx <= 0 || ny <= 0)
+        return 0;
+    double dx = b.x - a.x, dy = b.y - a.y, t0 = 0, t1 = 1;
+    if (!isfinite(dx) || !isfinite(dy)
+        || !clip_side(-dx, a.x, &t0, &t1)
+        || !clip_side(dx, nx * cell - a.x, &t0, &t1)
+        || !clip_side(-dy, a.y, &t0, &t1)
+        || !clip_side(dy, ny * cell - a.y, &t0, &t1))
+        return 0;
+    int cx = grid_cell_of(a.x + t0 * dx, cell, nx);
+    int cy = grid_cell_of(a.y + t0 * dy, cell, ny);
+    int ex = grid_cell_of(a.x + t1 * dx, cell, nx);
+    int ey = grid_cell_of(a.y + t1 * dy, cell, ny);
+    int sx = ex > cx ? 1 : -1, sy = ey > cy ? 1 : -1;
+    /* Crossing times of the next vertical and horizontal borders, in the
+     * segment's parameter t (0 at a, 1 at b), and the time per cell. */
+    double tx = INFINITY, ty = INFINITY, ddx = INFINITY, ddy = INFINITY;
+    if (dx != 0) {
+        tx = ((cx + (dx > 0)) * cell - a.x) / dx;
+        ddx = cell / fabs(dx);
+    }
+    if (dy != 0) {
+        ty = ((cy + (dy > 0)) * cell - a.y) / dy;
+        ddy = cell / fabs(dy);
+    }
+    int steps = abs(ex - cx) + abs(ey - cy), visited = 0;
+    for (;;) {
+        visited++;
+        if (fn(cx, cy, ctx) || steps-- == 0)
+            break;
+        if (cy == ey || (cx != ex && tx <= ty)) {
+            cx += sx;
+            tx += ddx;
+        } else {
+            cy += sy;
+            ty += ddy;
+        }
+    }
+    return visited;
+}
+
 int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
                        double min_cell)
 {
@@ -102,8 +167,11 @@ int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
 
     /* Counting sort: count per cell, prefix sums, then place. */
     const struct vehicle *v = w->vehicles.p;
+    double maxr = 0;
     for (int i = 0; i < nv; i++)
         if (v[i].alive) {
+            if (v[i].p.radius > maxr)
+                maxr = v[i].p.radius;
             int c = grid_cell_of(v[i].pos.y, cell, ny) * nx
                   + grid_cell_of(v[i].pos.x, cell, nx);
             g->start[c + 1]++;
@@ -121,7 +189,9 @@ int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
         e->vel = v2_scale(v2_dir(v[i].heading), v[i].speed);
         e->radius = v[i].p.radius;
         e->index = i;
+        e->shares = avoid_shares_gaps(&v[i]);
     }
+    g->max_radius = maxr;
     /* The placing pass moved every start one cell on: shift back. */
     for (size_t c = ncells; c > 0; c--)
         g->start[c] = g->start[c - 1];

@@ -37,15 +37,31 @@ static inline int grid_cell_of(double v, double cell, int n)
     return (int)c;
 }
 
+/* The cell walk of Amanatides & Woo ("A Fast Voxel Traversal Algorithm for
+ * Ray Tracing", 1987), the method seeds/002 borrows to list the tiles
+ * between two tanks.  Over a grid of nx x ny square cells of side `cell`
+ * with its corner at the origin, calls fn(cx, cy, ctx) for each cell the
+ * segment a-b passes through, in order from a, each once; fn returns
+ * nonzero to stop.  The segment is first clipped to the grid (a ray leaving
+ * the map stops at its edge; one wholly outside visits nothing); a
+ * segment that only touches a cell at a border or corner may visit it.
+ * Returns the number of cells visited. */
+typedef int (*grid_walk_fn)(int cx, int cy, void *ctx);
+int grid_walk(double cell, int nx, int ny, vec2 a, vec2 b,
+              grid_walk_fn fn, void *ctx);
+
 /* Compact per-vehicle data the neighbour queries read, in cell order. */
 struct vgrid_entry {
     vec2 pos, vel;
     double radius;
     int index;              /* vehicle index */
+    int shares;             /* runs predictive avoidance: takes half of
+                               every gap (avoid_shares_gaps) */
 };
 
 struct vehicle_grid {
     double cell;
+    double max_radius;      /* of the vehicles in it */
     int nx, ny;
     int *start;             /* nx*ny + 1 */
     struct vgrid_entry *items;

@@ -12,21 +12,61 @@
 #define WANDER_MAX_TURN (M_PI / 2)
 
 /* The article's edge rule: close to the edge and heading out of the map, a
- * large random turn (90 to 180 degrees) left or right.  "Close" is one
- * turning radius plus the tank's own radius, so the turn can complete
- * before the edge in the worst case (heading straight at it). */
+ * large random turn (90 to 180 degrees) left or right.  The article picks
+ * the side at random; but from, say, 45 degrees off a wall the wrong side
+ * swings the nose straight at it first, and near a corner one side runs
+ * into the other wall: that is how its tanks touched the edge.  So the
+ * size stays random and the side is the one whose arc keeps further from
+ * every edge (random only when both are alike, as straight at an edge far
+ * from corners).  "Close" is one turning radius plus the tank's own
+ * radius plus two ticks of travel, so the turn can complete before the
+ * edge even heading straight at it. */
+
+/* The smallest clearance between the tank and the edges while it turns by
+ * `turn` at its turn rate and speed, then drives on for a second. */
+static double edge_arc_clearance(const struct world *w, const struct vehicle *v,
+                                 double turn)
+{
+    const int chunk = 6;        /* ticks a sample stands for */
+    double step = v->p.turn_rate * w->dt * chunk;
+    double dist = v->p.speed * w->dt * chunk, r = v->p.radius;
+    double h = v->heading, left = turn, best = INFINITY;
+    vec2 p = v->pos;
+    int n = (int)ceil(fabs(turn) / step) + (int)ceil(w->tick_rate / chunk);
+    for (int k = 0; k < n; k++) {
+        double t = clampd(left, -step, step);
+        left -= t;
+        h += t;
+        p = v2_add(p, v2_scale(v2_dir(h), dist));
+        double c = fmin(fmin(p.x - r, w->width - r - p.x),
+                        fmin(p.y - r, w->height - r - p.y));
+        if (c < best)
+            best = c;
+    }
+    return best;
+}
+
 static void wander_decide(struct world *w, struct vehicle *v)
 {
     struct wander_state *s = &v->wander;
     double step = v->p.turn_rate * w->dt;
-    double margin = v->p.radius + (v->p.turn_rate > 0 ? v->p.speed / v->p.turn_rate : 0);
+    double margin = v->p.radius + 2 * v->p.speed * w->dt
+                  + (v->p.turn_rate > 0 ? v->p.speed / v->p.turn_rate : 0);
     vec2 d = v2_dir(v->heading);
     int outward = (v->pos.x < margin && d.x < 0) || (v->pos.x > w->width - margin && d.x > 0)
                || (v->pos.y < margin && d.y < 0) || (v->pos.y > w->height - margin && d.y > 0);
+    /* Into a corner, turning away from one edge runs along the other:
+     * start earlier, a turning diameter out. */
+    double wide = margin + (v->p.turn_rate > 0 ? v->p.speed / v->p.turn_rate : 0);
+    int cx = (v->pos.x < wide && d.x < 0) || (v->pos.x > w->width - wide && d.x > 0);
+    int cy = (v->pos.y < wide && d.y < 0) || (v->pos.y > w->height - wide && d.y > 0);
+    outward = outward || (cx && cy);
 
     if (outward && !s->edge_turn) {
         double big = rng_range(&v->rng, M_PI / 2, M_PI);
-        s->turn_left = (rng_u32(&v->rng) & 1) ? big : -big;
+        double cr = edge_arc_clearance(w, v, big), cl = edge_arc_clearance(w, v, -big);
+        int right = fabs(cr - cl) < 1e-6 ? (int)(rng_u32(&v->rng) & 1) : cr > cl;
+        s->turn_left = right ? big : -big;
         s->edge_turn = 1;
     } else if (s->turn_left == 0 && rng_unit(&v->rng) < w->dt / WANDER_MEAN_GAP) {
         s->turn_left = rng_range(&v->rng, -WANDER_MAX_TURN, WANDER_MAX_TURN);
@@ -280,8 +320,16 @@ int tick_step(struct world *w)
             continue;
         }
         behaviour_decide(w, (int)i);
-        if (v->kind == VK_TANK)
+        if (v->kind == VK_TANK) {
+            /* An avoidance turn replaces the behaviour's turn for this tick
+             * (the article's CheckForCollisions takes the tick's turn); a
+             * wander turn is postponed, not lost, so an edge turn still
+             * completes once the threat is past. */
+            double planned = v->want_turn;
             avoid_decide(w, (int)i);
+            if (v->avoid.steer && v->p.behaviour == BEHAVIOUR_WANDER)
+                v->wander.turn_left += planned;
+        }
         if (v->kind != VK_CAR)
             aim_decide(w, (int)i);
     }

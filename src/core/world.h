@@ -172,6 +172,9 @@ struct world {
     WORLD_ARRAY(struct sight_record) sights;
     WORLD_ARRAY(struct sight_interval) sight_intervals;
     struct vehicle_grid vgrid;
+
+    /* tests and benchmarks: avoidance by all-pairs search, not the grid */
+    int avoid_brute;
 };
 
 /* Colour names a team may use, in the order teams get them by default. */

@@ -1,0 +1,70 @@
+/* avoid_impl.h — what the avoidance methods share (private to avoid*.c):
+ * the neighbour walk, through the vehicle grid or, as the tests' oracle and
+ * the benchmark's baseline, over every vehicle.
+ *
+ * Both walks hand the visitor the same values (the grid's compact entry, or
+ * the same entry computed from the vehicle) for the same set of neighbours
+ * (centre strictly closer than `range`), only in another order; the methods
+ * combine neighbours with order-free rules (min, max, ties broken by vehicle
+ * index), so the two walks give identical decisions. */
+#ifndef BOTFIELD_AVOID_IMPL_H
+#define BOTFIELD_AVOID_IMPL_H
+
+#include "world.h"
+
+typedef void (*avoid_visit)(void *ctx, const struct vgrid_entry *e, double d2);
+
+/* The entry the grid would hold for vehicle j (grid.c builds it alike). */
+static inline struct vgrid_entry avoid_entry(const struct vehicle *v, int j)
+{
+    struct vgrid_entry e;
+    e.pos = v->pos;
+    e.vel = v2_scale(v2_dir(v->heading), v->speed);
+    e.radius = v->p.radius;
+    e.index = j;
+    e.shares = avoid_shares_gaps(v);
+    return e;
+}
+
+/* Calls fn for every other live vehicle whose centre is closer than range
+ * to tank i's.  Static inline with a constant fn, so the compiler inlines
+ * the visitor into the loop. */
+static inline void avoid_neighbours(const struct world *w, int i, double range,
+                                    int brute, avoid_visit fn, void *ctx)
+{
+    vec2 p = w->vehicles.p[i].pos;
+    double r2 = range * range;
+    if (brute) {
+        const struct vehicle *v = w->vehicles.p;
+        for (int j = 0; j < (int)w->vehicles.n; j++) {
+            if (j == i || !v[j].alive)
+                continue;
+            double d2 = v2_dist2(p, v[j].pos);
+            if (d2 < r2) {
+                struct vgrid_entry e = avoid_entry(&v[j], j);
+                fn(ctx, &e, d2);
+            }
+        }
+        return;
+    }
+    const struct vehicle_grid *g = &w->vgrid;
+    int x0 = grid_cell_of(p.x - range, g->cell, g->nx);
+    int x1 = grid_cell_of(p.x + range, g->cell, g->nx);
+    int y0 = grid_cell_of(p.y - range, g->cell, g->ny);
+    int y1 = grid_cell_of(p.y + range, g->cell, g->ny);
+    for (int cy = y0; cy <= y1; cy++) {
+        const int *row = g->start + (size_t)cy * g->nx;
+        const struct vgrid_entry *e = g->items + row[x0];
+        const struct vgrid_entry *end = g->items + row[x1 + 1];
+        for (; e < end; e++) {
+            double d2 = v2_dist2(p, e->pos);
+            if (d2 < r2 && e->index != i)
+                fn(ctx, e, d2);
+        }
+    }
+}
+
+void avoid_classic(struct world *w, int i, int brute);
+void avoid_predictive(struct world *w, int i, int brute, int last_turn);
+
+#endif
