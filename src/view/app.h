@@ -1,0 +1,115 @@
+/* app.h — the viewer's state, shared by the files of src/view/ (not a
+ * public interface: view.h is).
+ *
+ * The loop (loop.c) owns an app: the world being shown, the camera, the
+ * canvas, the history, and what the user chose (overlays, selection,
+ * speed).  Drawing functions read it; key functions change it.  Each screen
+ * state (map, help, error) is a draw and a key function, as ncdu does. */
+#ifndef BOTFIELD_APP_H
+#define BOTFIELD_APP_H
+
+#include "../core/world.h"
+#include "camera.h"
+#include "canvas.h"
+#include "history.h"
+#include "view.h"
+
+enum overlay {
+    OV_RAYS = 1, OV_CONES = 2, OV_AVOID = 4, OV_TRAJ = 8, OV_WAYP = 16,
+    OV_COLL = 32
+};
+
+enum screen_id { SCREEN_MAP, SCREEN_HELP, SCREEN_ERROR, SCREEN_COUNT };
+
+/* Collision marks outlive their one-tick event for a while. */
+#define MARKS_MAX 64
+#define MARK_TICKS 120
+struct mark { long tick; vec2 p; };
+
+#define SPEED_MAX_IDX 9             /* speeds[] index of "max" */
+extern const double view_speeds[SPEED_MAX_IDX];
+
+struct app {
+    struct world world;             /* owned */
+    int have_world;
+    const struct view_options *opt;
+    struct history hist;
+    struct camera cam;
+    struct canvas cv;
+    struct canvas ground;           /* trees and track: redrawn only when */
+    struct camera ground_cam;       /* the camera moved since (draw_map.c) */
+    int ground_ok;
+    struct canvas_style style;
+    int ascii;                      /* draw ASCII glyphs (no braille, no arrows) */
+
+    int screen;                     /* enum screen_id */
+    int too_small;
+    int rows, cols;                 /* terminal size */
+    int map_x, map_y;               /* map area origin; size in cam.w/h */
+    int panel_w;                    /* inspector width, 0: hidden */
+
+    int overlays;                   /* enum overlay bits */
+    int sel;                        /* selected vehicle, -1: none */
+    int follow;
+    int paused;
+    double speed;                   /* ticks run at tick_rate x speed */
+    int speed_max;                  /* as fast as possible */
+
+    int banner_hidden;              /* Esc hid the ending banner */
+    int ended_seen;                 /* the ending already paused the run */
+
+    struct mark marks[MARKS_MAX];
+    int nmarks;
+
+    char msg[256];                  /* status-line message */
+    int msg_err;
+    double msg_until;               /* monotonic seconds; 0: until replaced */
+    char *load_error;               /* full text of the last failed reload */
+
+    int quit;
+    int quit_signal;                /* quit because of this signal */
+    int fatal;                      /* quit with an error (msg says what) */
+    int dirty;                      /* something to redraw */
+    int relayout;                   /* sizes changed */
+    double now;                     /* monotonic seconds of this loop turn */
+};
+
+/* loop.c */
+double view_now(void);
+void app_message(struct app *a, int err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void app_layout(struct app *a);
+int app_step(struct app *a);
+void app_step_back(struct app *a);
+void app_restart(struct app *a);
+void app_reload(struct app *a, int explicit);
+void app_select(struct app *a, int dir);
+
+/* draw_map.c: the map layers into the canvas */
+void draw_map(struct app *a);
+/* glyph helpers shared by the drawing files */
+uint32_t glyph_heading(const struct app *a, double heading);
+int team_color(const struct app *a, int team);
+int team_attr(const struct app *a, int team);
+const char *vehicle_name(const struct app *a, int i);
+
+/* overlays.c */
+void draw_overlays(struct app *a);
+
+/* panels.c */
+void draw_status(struct app *a);
+void draw_inspector(struct app *a);
+void draw_banner(struct app *a);
+
+/* screens.c: each screen's draw and key functions */
+struct screen {
+    void (*draw)(struct app *a);
+    int (*key)(struct app *a, int ch);   /* 1: handled */
+};
+extern const struct screen view_screens[SCREEN_COUNT];
+void draw_too_small(struct app *a);
+
+#endif

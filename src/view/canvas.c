@@ -1,0 +1,279 @@
+/* canvas.c — the off-screen cell grid, braille dots, and the copy to curses. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "canvas.h"
+#include "tui.h"
+
+int canvas_resize(struct canvas *cv, int w, int h)
+{
+    if (w < 1)
+        w = 1;
+    if (h < 1)
+        h = 1;
+    if (w == cv->w && h == cv->h && cv->c)
+        return 0;
+    struct cell *c = calloc((size_t)w * (size_t)h, sizeof *c);
+    if (!c)
+        return -1;
+    free(cv->c);
+    cv->c = c;
+    cv->w = w;
+    cv->h = h;
+    return 0;
+}
+
+void canvas_free(struct canvas *cv)
+{
+    free(cv->c);
+    cv->c = NULL;
+    cv->w = cv->h = 0;
+}
+
+void canvas_clear(struct canvas *cv)
+{
+    memset(cv->c, 0, (size_t)cv->w * (size_t)cv->h * sizeof *cv->c);
+}
+
+static struct cell *at(struct canvas *cv, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= cv->w || y >= cv->h)
+        return NULL;
+    return &cv->c[(size_t)y * (size_t)cv->w + (size_t)x];
+}
+
+void canvas_put(struct canvas *cv, int x, int y, uint32_t ch, int color,
+                int attr, enum layer layer)
+{
+    struct cell *c = at(cv, x, y);
+    if (!c || c->layer > layer)
+        return;
+    c->ch = ch;
+    c->color = (uint8_t)color;
+    c->attr = (uint8_t)attr;
+    c->layer = (uint8_t)layer;
+}
+
+/* Decodes one UTF-8 sequence; malformed bytes come out as '?' so a bad map
+ * name cannot desynchronise the cells. */
+static uint32_t utf8_next(const char **sp)
+{
+    const unsigned char *s = (const unsigned char *)*sp;
+    uint32_t c = s[0];
+    int n = c < 0x80 ? 0 : (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2
+          : (c & 0xf8) == 0xf0 ? 3 : -1;
+    if (n < 0) {
+        *sp += 1;
+        return '?';
+    }
+    if (n > 0)
+        c &= 0x3fu >> n;
+    for (int i = 1; i <= n; i++) {
+        if ((s[i] & 0xc0) != 0x80) {
+            *sp += i;
+            return '?';
+        }
+        c = c << 6 | (s[i] & 0x3fu);
+    }
+    *sp += n + 1;
+    return c;
+}
+
+void canvas_text(struct canvas *cv, int x, int y, const char *s, int color,
+                 int attr, enum layer layer)
+{
+    while (*s)
+        canvas_put(cv, x++, y, utf8_next(&s), color, attr, layer);
+}
+
+/* Braille dot bits by (column, row) inside a cell: dots 1-2-3-7 down the
+ * left column, 4-5-6-8 down the right (Unicode's U+2800 block order). */
+static const uint8_t braille_bit[2][4] = {
+    { 0x01, 0x02, 0x04, 0x40 },
+    { 0x08, 0x10, 0x20, 0x80 },
+};
+
+static uint32_t slope_glyph(double sx, double sy)
+{
+    /* The dots are square, so this is the angle the eye sees. */
+    double a = fabs(atan2(sy, sx)) * (180.0 / M_PI);
+    if (a > 90)
+        a = 180 - a;
+    if (a < 25)
+        return '-';
+    if (a > 65)
+        return '|';
+    return (sx > 0) == (sy > 0) ? '\\' : '/';
+}
+
+void canvas_dot(struct canvas *cv, double dx, double dy, int color, int attr,
+                enum line_style st, double slope_dx, double slope_dy)
+{
+    if (!(dx >= 0 && dy >= 0 && dx < cv->w * 2.0 && dy < cv->h * 4.0))
+        return;
+    int ix = (int)dx, iy = (int)dy;
+    struct cell *c = at(cv, ix >> 1, iy >> 2);
+    if (!c)
+        return;
+    if (cv->braille) {
+        c->dots |= braille_bit[ix & 1][iy & 3];
+        c->dot_color = (uint8_t)color;
+        c->dot_attr = (uint8_t)attr;
+        return;
+    }
+    uint32_t g = st == LS_SLOPE ? slope_glyph(slope_dx, slope_dy)
+               : st == LS_DOTTED ? '.' : ':';
+    /* A line never hides a glyph: only blanks and other lines give way. */
+    if (c->layer == LY_NONE || c->layer == LY_LINE) {
+        c->ch = g;
+        c->color = (uint8_t)color;
+        c->attr = (uint8_t)attr;
+        c->layer = LY_LINE;
+    }
+}
+
+/* Liang-Barsky: clips the segment to [0, xmax) x [0, ymax); 0 when nothing
+ * is left.  Keeps long rays cheap when zoomed far in. */
+static int clip(double *x0, double *y0, double *x1, double *y1,
+                double xmax, double ymax)
+{
+    double t0 = 0, t1 = 1, dx = *x1 - *x0, dy = *y1 - *y0;
+    double p[4] = { -dx, dx, -dy, dy };
+    double q[4] = { *x0, xmax - *x0, *y0, ymax - *y0 };
+    for (int i = 0; i < 4; i++) {
+        if (p[i] == 0) {
+            if (q[i] < 0)
+                return 0;
+            continue;
+        }
+        double r = q[i] / p[i];
+        if (p[i] < 0) {
+            if (r > t1)
+                return 0;
+            if (r > t0)
+                t0 = r;
+        } else {
+            if (r < t0)
+                return 0;
+            if (r < t1)
+                t1 = r;
+        }
+    }
+    double ox = *x0, oy = *y0;
+    *x0 = ox + t0 * dx;
+    *y0 = oy + t0 * dy;
+    *x1 = ox + t1 * dx;
+    *y1 = oy + t1 * dy;
+    return 1;
+}
+
+void canvas_line(struct canvas *cv, double x0, double y0, double x1,
+                 double y1, int color, int attr, enum line_style st)
+{
+    if (!(isfinite(x0) && isfinite(y0) && isfinite(x1) && isfinite(y1)))
+        return;
+    double sx = x1 - x0, sy = y1 - y0;
+    if (!clip(&x0, &y0, &x1, &y1, cv->w * 2.0 - 1e-9, cv->h * 4.0 - 1e-9))
+        return;
+    double dx = x1 - x0, dy = y1 - y0;
+    double len = fmax(fabs(dx), fabs(dy));
+    int n = (int)ceil(len);
+    if (n < 1)
+        n = 1;
+    for (int i = 0; i <= n; i++) {
+        double t = (double)i / n;
+        canvas_dot(cv, x0 + t * dx, y0 + t * dy, color, attr, st, sx, sy);
+    }
+}
+
+void canvas_arc(struct canvas *cv, double cx, double cy, double r, double a0,
+                double a1, int color, int attr, enum line_style st)
+{
+    if (!(isfinite(cx) && isfinite(cy) && isfinite(r)) || r <= 0)
+        return;
+    /* Nothing to do when the circle's box misses the canvas. */
+    if (cx + r < 0 || cy + r < 0 || cx - r > cv->w * 2.0 || cy - r > cv->h * 4.0)
+        return;
+    double span = a1 - a0;
+    double steps = ceil(fabs(span) * r / 0.7);
+    if (steps < 8)
+        steps = 8;
+    if (steps > 20000)
+        steps = 20000;
+    int n = (int)steps;
+    for (int i = 0; i <= n; i++) {
+        double a = a0 + span * i / n;
+        double c = cos(a), s = sin(a);
+        /* tangent direction, for the ASCII glyph */
+        canvas_dot(cv, cx + r * c, cy + r * s, color, attr, st, -s, c);
+    }
+}
+
+/* ---- the copy to curses -------------------------------------------------- */
+
+static attr_t curses_attr(int attr)
+{
+    attr_t a = A_NORMAL;
+    if (attr & CA_BOLD)
+        a |= A_BOLD;
+    if (attr & CA_DIM)
+        a |= A_DIM;
+    if (attr & CA_REVERSE)
+        a |= A_REVERSE;
+    if (attr & CA_UNDERLINE)
+        a |= A_UNDERLINE;
+    return a;
+}
+
+static void put_cell(int y, int x, uint32_t ch, int color, int attr,
+                     const struct canvas_style *st)
+{
+    attr_t a = curses_attr(attr);
+    short pair = (short)(st->color ? color : 0);
+#if TUI_WIDE
+    if (st->utf8) {
+        cchar_t cc;
+        wchar_t wc[2] = { (wchar_t)ch, 0 };
+        setcchar(&cc, wc, a, pair, NULL);
+        mvadd_wch(y, x, &cc);
+        return;
+    }
+#endif
+    if (ch > 126 || ch < 32)
+        ch = '?';
+    mvaddch(y, x, (chtype)ch | a | COLOR_PAIR(pair));
+}
+
+void canvas_flush(const struct canvas *cv, int x0, int y0,
+                  const struct canvas_style *st)
+{
+    for (int y = 0; y < cv->h; y++)
+        for (int x = 0; x < cv->w; x++) {
+            const struct cell *c = &cv->c[(size_t)y * (size_t)cv->w + (size_t)x];
+            if (c->ch)
+                put_cell(y0 + y, x0 + x, c->ch, c->color, c->attr, st);
+            else if (c->dots && cv->braille)
+                put_cell(y0 + y, x0 + x, 0x2800u + c->dots, c->dot_color,
+                         c->dot_attr, st);
+            else
+                put_cell(y0 + y, x0 + x, ' ', 0, 0, st);
+        }
+}
+
+int tui_text(int y, int x, const char *s, int maxw, int color, int attr,
+              const struct canvas_style *st)
+{
+    const char *p = s;
+    int n = 0;
+    while (*p && n < maxw) {
+        uint32_t c = utf8_next(&p);
+        if (!st->utf8 && c > 126)
+            c = '?';
+        put_cell(y, x + n, c, color, attr, st);
+        n++;
+    }
+    return n;
+}

@@ -1,0 +1,76 @@
+/* canvas.h — an off-screen grid of character cells that the drawing code
+ * paints in layers before anything reaches curses.
+ *
+ * A cell holds a glyph (with colour and attributes) and, for UTF-8
+ * terminals, a 2x4 braille dot mask: lines, rays and circles are plotted in
+ * dot coordinates (eight dots a cell) and only become a braille character
+ * where no glyph covers the cell.  A glyph is painted only over a glyph of
+ * the same or a lower layer, so the order of the drawing calls matters less
+ * than the layer each thing belongs to.  canvas_flush() copies the grid
+ * into a curses window region; curses then sends only what changed. */
+#ifndef BOTFIELD_CANVAS_H
+#define BOTFIELD_CANVAS_H
+
+#include <stdint.h>
+
+/* Colours: 0 is the terminal's default; 1..7 follow world_colors[]. */
+enum { COL_DEFAULT, COL_RED, COL_BLUE, COL_GREEN, COL_YELLOW, COL_MAGENTA,
+       COL_CYAN, COL_WHITE, COL_COUNT };
+
+/* Attributes, mapped onto curses ones at flush time. */
+enum { CA_BOLD = 1, CA_DIM = 2, CA_REVERSE = 4, CA_UNDERLINE = 8 };
+
+/* Layers, lowest first. */
+enum layer { LY_NONE, LY_GROUND, LY_TRACK, LY_LINE, LY_SHELL, LY_MARK,
+             LY_VEHICLE, LY_TOP };
+
+struct cell {
+    uint32_t ch;            /* Unicode code point; 0: no glyph */
+    uint8_t color, attr, layer;
+    uint8_t dots;           /* braille mask, bit n = dot n+1 */
+    uint8_t dot_color, dot_attr;
+};
+
+struct canvas {
+    int w, h;               /* in cells */
+    struct cell *c;
+    int braille;            /* plot dots; else lines become ASCII glyphs */
+};
+
+/* (Re)sizes the grid; 0 or -1 when memory ran out. */
+int canvas_resize(struct canvas *cv, int w, int h);
+void canvas_free(struct canvas *cv);
+void canvas_clear(struct canvas *cv);
+
+/* A glyph at a cell, if its layer is at least the one already there. */
+void canvas_put(struct canvas *cv, int x, int y, uint32_t ch, int color,
+                int attr, enum layer layer);
+/* A string of glyphs from (x, y) to the right (ASCII or UTF-8 text). */
+void canvas_text(struct canvas *cv, int x, int y, const char *s, int color,
+                 int attr, enum layer layer);
+
+/* Line styles for ASCII terminals (braille ignores them: dots are dots). */
+enum line_style { LS_SLOPE, LS_DOTTED, LS_FAINT };
+
+/* Plot in dot coordinates: a cell is 2 dots wide and 4 tall.  On an ASCII
+ * canvas a line becomes one glyph a cell, chosen by the slope or style. */
+void canvas_dot(struct canvas *cv, double dx, double dy, int color, int attr,
+                enum line_style st, double slope_dx, double slope_dy);
+void canvas_line(struct canvas *cv, double x0, double y0, double x1,
+                 double y1, int color, int attr, enum line_style st);
+/* An arc of a circle in dot coordinates (dots are square), angles in
+ * radians clockwise from +x; a0 == a1 - 2pi draws the whole circle. */
+void canvas_arc(struct canvas *cv, double cx, double cy, double r, double a0,
+                double a1, int color, int attr, enum line_style st);
+
+/* Copies the grid to the curses screen at (x0, y0). */
+struct canvas_style { int color; int utf8; };
+void canvas_flush(const struct canvas *cv, int x0, int y0,
+                  const struct canvas_style *st);
+
+/* Sets a string at (x, y) of the curses screen with colour and attributes,
+ * clipped to maxw cells: the panels use it too. */
+int tui_text(int y, int x, const char *s, int maxw, int color, int attr,
+              const struct canvas_style *st);
+
+#endif

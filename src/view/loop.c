@@ -1,0 +1,648 @@
+/* loop.c — view_run(): the terminal set up and restored, and the loop.
+ *
+ * One poll() over standard input, a self-pipe that the signal handlers
+ * write to (SIGWINCH, SIGINT, SIGTERM, SIGHUP) and an inotify watch on the
+ * map file's directory; its timeout is the next tick, frame, message expiry
+ * or pending reload, and infinite when paused and nothing changed, so the
+ * process sleeps.  Ticks run at tick_rate x speed; frames at most 30 a
+ * second, and curses sends only the cells that changed. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <langinfo.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+# include <sys/inotify.h>
+# define HAVE_INOTIFY 1
+#endif
+
+#include "app.h"
+#include "tui.h"
+#include "../core/tick.h"
+#include "../io/map.h"
+
+#define FRAME_SECONDS (1.0 / 30)
+#define RELOAD_DELAY 0.2            /* editors write a file in bursts */
+#define MESSAGE_SECONDS 4.0
+
+const double view_speeds[SPEED_MAX_IDX] = { 0.25, 0.5, 1, 2, 4, 8, 16, 32, 64 };
+
+static int sig_pipe[2] = { -1, -1 };
+
+static void on_signal(int sig)
+{
+    int saved = errno;
+    unsigned char c = (unsigned char)sig;
+    /* Nothing else is async-signal-safe enough: the loop does the work. */
+    if (write(sig_pipe[1], &c, 1) < 0) {
+        /* a full pipe already wakes the loop */
+    }
+    errno = saved;
+}
+
+double view_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+void app_message(struct app *a, int err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(a->msg, sizeof a->msg, fmt, ap);
+    va_end(ap);
+    /* Only the first line of a multi-line text fits the status line. */
+    char *nl = strchr(a->msg, '\n');
+    if (nl)
+        *nl = 0;
+    a->msg_err = err;
+    a->msg_until = err ? 0 : view_now() + MESSAGE_SECONDS;
+    a->dirty = 1;
+}
+
+/* ---- layout ----------------------------------------------------------------- */
+
+void app_layout(struct app *a)
+{
+    getmaxyx(stdscr, a->rows, a->cols);
+    a->too_small = a->cols < 40 || a->rows < 12;
+    a->relayout = 0;
+    a->dirty = 1;
+    if (a->too_small)
+        return;
+    /* Status on the first line, counts or messages on the last, the
+     * inspector on the right while something is selected and it fits. */
+    a->panel_w = a->sel >= 0 && a->cols >= 72 ? 30 : 0;
+    a->map_x = 0;
+    a->map_y = 1;
+    int w = a->cols - a->panel_w, h = a->rows - 2;
+    if (canvas_resize(&a->cv, w, h)) {
+        a->fatal = 1;
+        app_message(a, 1, "out of memory");
+        a->quit = 1;
+        return;
+    }
+    a->ground_ok = 0;
+    camera_resize(&a->cam, w, h, a->world.width, a->world.height);
+}
+
+/* ---- stepping ------------------------------------------------------------- */
+
+static void note_events(struct app *a)
+{
+    const struct world *w = &a->world;
+    for (size_t k = 0; k < w->events.n; k++) {
+        const struct event *e = &w->events.p[k];
+        if (e->kind != EV_COLLISION || e->a < 0 || e->b < 0)
+            continue;
+        vec2 p = v2_scale(v2_add(w->vehicles.p[e->a].pos, w->vehicles.p[e->b].pos), 0.5);
+        if (a->nmarks == MARKS_MAX) {
+            memmove(&a->marks[0], &a->marks[1], (MARKS_MAX - 1) * sizeof a->marks[0]);
+            a->nmarks--;
+        }
+        a->marks[a->nmarks++] = (struct mark){ w->tick, p };
+    }
+}
+
+static void hook_restore(void *ctx, long tick)
+{
+    struct app *a = ctx;
+    /* Marks after the restored tick come back, identical, with the replay. */
+    while (a->nmarks > 0 && a->marks[a->nmarks - 1].tick > tick)
+        a->nmarks--;
+}
+
+static void hook_step(void *ctx)
+{
+    note_events(ctx);
+}
+
+static void fatal(struct app *a, const char *what)
+{
+    app_message(a, 1, "%s", what);
+    a->fatal = 1;
+    a->quit = 1;
+}
+
+static void check_end(struct app *a)
+{
+    if (!a->world.ended) {
+        a->ended_seen = 0;
+        return;
+    }
+    if (!a->ended_seen) {
+        /* The ending pauses the run once; it can still be stepped. */
+        a->ended_seen = 1;
+        a->paused = 1;
+        a->banner_hidden = 0;
+    }
+}
+
+int app_step(struct app *a)
+{
+    if (tick_step(&a->world)) {
+        fatal(a, "out of memory while stepping the simulation");
+        return -1;
+    }
+    note_events(a);
+    if (history_note(&a->hist, &a->world))
+        app_message(a, 1, "out of memory: stepping back reaches less far");
+    check_end(a);
+    a->dirty = 1;
+    return 0;
+}
+
+void app_step_back(struct app *a)
+{
+    if (a->world.tick <= 0) {
+        app_message(a, 0, "already at tick 0");
+        return;
+    }
+    struct history_hooks k = { hook_restore, hook_step, a };
+    int rc = history_back(&a->hist, &a->world, a->world.tick - 1, &k);
+    if (rc > 0)
+        app_message(a, 0, "the history reaches back to tick %ld only",
+                    history_oldest(&a->hist));
+    else if (rc < 0)
+        fatal(a, "out of memory while stepping back");
+    /* Ending seen again when stepping forward over it. */
+    a->ended_seen = a->world.ended;
+    a->dirty = 1;
+}
+
+void app_restart(struct app *a)
+{
+    struct history_hooks k = { hook_restore, hook_step, a };
+    if (history_restart(&a->hist, &a->world, &k)) {
+        fatal(a, "out of memory while restarting");
+        return;
+    }
+    a->nmarks = 0;
+    a->ended_seen = 0;
+    app_message(a, 0, "restarted");
+}
+
+void app_select(struct app *a, int dir)
+{
+    const struct world *w = &a->world;
+    int n = (int)w->vehicles.n;
+    if (n == 0)
+        return;
+    int any_alive = 0;
+    for (int i = 0; i < n; i++)
+        any_alive |= w->vehicles.p[i].alive;
+    int i = a->sel;
+    for (int k = 0; k < n; k++) {
+        i = i < 0 ? (dir > 0 ? 0 : n - 1) : ((i + dir) % n + n) % n;
+        /* Wrecks are skipped while something still moves. */
+        if (!any_alive || w->vehicles.p[i].alive)
+            break;
+    }
+    if (a->sel < 0)
+        a->relayout = 1;
+    a->sel = i;
+    a->dirty = 1;
+}
+
+/* ---- reload ------------------------------------------------------------------ */
+
+void app_reload(struct app *a, int explicit)
+{
+    const char *path = a->opt->map_path;
+    struct world nw;
+    struct map_error err = { NULL, 0 };
+    int rc = path ? map_load(path, &a->opt->map, &nw, &err)
+                  : map_load_text("default.ini", map_default_text, map_default_len,
+                                  &a->opt->map, &nw, &err);
+    if (!rc && tick_prepare(&nw)) {
+        world_free(&nw);
+        map_error_free(&err);
+        app_message(a, 1, "out of memory while reloading; the old map keeps running");
+        return;
+    }
+    if (rc) {
+        free(a->load_error);
+        a->load_error = err.text;       /* taken over */
+        err.text = NULL;
+        map_error_free(&err);
+        app_message(a, 1, "%s (e: details)", a->load_error ? a->load_error
+                    : "the map did not load; the old map keeps running");
+        return;
+    }
+    /* Swap only now that the new map loaded: keep the camera, the overlays
+     * and, by id, the selection. */
+    char sel_id[256] = "";
+    if (a->sel >= 0 && (size_t)a->sel < a->world.vehicles.n)
+        snprintf(sel_id, sizeof sel_id, "%s", a->world.vehicles.p[a->sel].id);
+    history_free(&a->hist);
+    int resized = nw.width != a->world.width || nw.height != a->world.height;
+    world_free(&a->world);
+    a->world = nw;
+    free(a->load_error);
+    a->load_error = NULL;
+    if (history_init(&a->hist, &a->world)) {
+        fatal(a, "out of memory after reloading the map");
+        return;
+    }
+    a->sel = sel_id[0] ? world_find_vehicle(&a->world, sel_id) : -1;
+    if (a->sel < 0)
+        a->follow = 0;
+    a->nmarks = 0;
+    a->ended_seen = 0;
+    a->ground_ok = 0;
+    a->relayout = 1;
+    if (resized && a->cam.fitted)
+        camera_fit(&a->cam, a->world.width, a->world.height);
+    app_message(a, 0, "%s %s", explicit ? "reloaded" : "map changed on disk: reloaded",
+                path ? path : "the built-in map");
+}
+
+/* ---- the terminal -------------------------------------------------------------- */
+
+static int init_colors(void)
+{
+    const char *nc = getenv("NO_COLOR");
+    if ((nc && *nc) || !has_colors())
+        return 0;
+    if (start_color() == ERR)
+        return 0;
+    short bg = COLOR_BLACK;
+#ifdef NCURSES_VERSION
+    /* The terminal's own background, not a black rectangle. */
+    if (use_default_colors() == OK)
+        bg = -1;
+#endif
+    static const short fg[COL_COUNT] = {
+        [COL_RED] = COLOR_RED, [COL_BLUE] = COLOR_BLUE, [COL_GREEN] = COLOR_GREEN,
+        [COL_YELLOW] = COLOR_YELLOW, [COL_MAGENTA] = COLOR_MAGENTA,
+        [COL_CYAN] = COLOR_CYAN, [COL_WHITE] = COLOR_WHITE,
+    };
+    for (int i = 1; i < COL_COUNT && i < COLOR_PAIRS; i++)
+        init_pair((short)i, fg[i], bg);
+    return COLOR_PAIRS >= COL_COUNT;
+}
+
+/* Braille and arrows need a UTF-8 locale, a wide curses and a font that
+ * has them: the Linux console's and a real VT100's do not. */
+static int want_unicode(const struct view_options *o)
+{
+    if (o->ascii || !TUI_WIDE)
+        return 0;
+    const char *cs = nl_langinfo(CODESET);
+    if (!cs || (strcmp(cs, "UTF-8") && strcmp(cs, "utf8")))
+        return 0;
+    const char *term = getenv("TERM");
+    if (term && (!strncmp(term, "linux", 5) || !strncmp(term, "vt1", 3)
+                 || !strncmp(term, "vt2", 3) || !strcmp(term, "dumb")))
+        return 0;
+    return 1;
+}
+
+static const int handled_signals[] = { SIGWINCH, SIGINT, SIGTERM, SIGHUP };
+#define NSIGNALS (int)(sizeof handled_signals / sizeof handled_signals[0])
+
+static int setup_signals(struct sigaction *old)
+{
+    if (pipe(sig_pipe))
+        return -1;
+    for (int k = 0; k < 2; k++) {
+        fcntl(sig_pipe[k], F_SETFL, fcntl(sig_pipe[k], F_GETFL) | O_NONBLOCK);
+        fcntl(sig_pipe[k], F_SETFD, FD_CLOEXEC);
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    /* No SA_RESTART: poll() returns at once. */
+    for (int k = 0; k < NSIGNALS; k++)
+        sigaction(handled_signals[k], &sa, &old[k]);
+    return 0;
+}
+
+static void restore_signals(const struct sigaction *old)
+{
+    for (int k = 0; k < NSIGNALS; k++)
+        sigaction(handled_signals[k], &old[k], NULL);
+    close(sig_pipe[0]);
+    close(sig_pipe[1]);
+    sig_pipe[0] = sig_pipe[1] = -1;
+}
+
+static void on_resize(struct app *a)
+{
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
+        resizeterm(ws.ws_row, ws.ws_col);
+    /* The physical screen is unknown after a resize: repaint it all once. */
+    clearok(curscr, TRUE);
+    app_layout(a);
+}
+
+/* ---- inotify ----------------------------------------------------------------- */
+
+struct watch { int fd; char *base; };
+
+static void watch_start(struct watch *wt, const char *path)
+{
+    wt->fd = -1;
+    wt->base = NULL;
+#ifdef HAVE_INOTIFY
+    if (!path)
+        return;
+    /* The directory, not the file: editors save by writing a new file and
+     * renaming it over the old one, which would end a watch on the file. */
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? strndup(path, (size_t)(slash - path + (slash == path))) : strdup(".");
+    wt->base = strdup(slash ? slash + 1 : path);
+    if (!dir || !wt->base) {
+        free(dir);
+        return;
+    }
+    wt->fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    if (wt->fd >= 0 && inotify_add_watch(wt->fd, dir, IN_CLOSE_WRITE | IN_MOVED_TO
+                                         | IN_CREATE | IN_MODIFY) < 0) {
+        close(wt->fd);
+        wt->fd = -1;
+    }
+    free(dir);
+#else
+    (void)path;
+#endif
+}
+
+/* 1 when the map file changed. */
+static int watch_read(struct watch *wt)
+{
+    int hit = 0;
+#ifdef HAVE_INOTIFY
+    char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+    ssize_t n;
+    while ((n = read(wt->fd, buf, sizeof buf)) > 0)
+        for (char *p = buf; p < buf + n;) {
+            const struct inotify_event *ev = (const struct inotify_event *)p;
+            if (ev->len && !strcmp(ev->name, wt->base))
+                hit = 1;
+            p += sizeof *ev + ev->len;
+        }
+#else
+    (void)wt;
+#endif
+    return hit;
+}
+
+static void watch_stop(struct watch *wt)
+{
+    if (wt->fd >= 0)
+        close(wt->fd);
+    free(wt->base);
+}
+
+/* ---- the loop ------------------------------------------------------------------ */
+
+static void draw(struct app *a)
+{
+    if (a->too_small)
+        draw_too_small(a);
+    else
+        view_screens[a->screen].draw(a);
+    wnoutrefresh(stdscr);
+    doupdate();
+}
+
+static void key(struct app *a, int ch)
+{
+    a->dirty = 1;
+    if (ch == 'q') {
+        a->quit = 1;
+        return;
+    }
+    if (ch == KEY_RESIZE)       /* handled through SIGWINCH */
+        return;
+    if (a->too_small)
+        return;
+    int was_paused = a->paused;
+    view_screens[a->screen].key(a, ch);
+    if (was_paused && !a->paused)
+        a->dirty = 1;
+}
+
+static int ms_until(double t, double now)
+{
+    double ms = ceil((t - now) * 1000);
+    return ms < 0 ? 0 : ms > 60000 ? 60000 : (int)ms;
+}
+
+static void run(struct app *a, struct watch *wt)
+{
+    double next_tick = view_now(), next_frame = 0, reload_at = 0;
+    int was_running = 0;
+    while (!a->quit) {
+        a->now = view_now();
+        int running = !a->paused;
+        double period = 1.0 / (a->world.tick_rate * a->speed);
+        if (running && !was_running)
+            next_tick = a->now + (a->speed_max ? 0 : period);
+        was_running = running;
+
+        if (running && a->speed_max) {
+            /* As fast as it goes, but a frame and the keys every 1/30 s. */
+            double stop = a->now + FRAME_SECONDS * 0.8;
+            do {
+                if (app_step(a))
+                    break;
+            } while (!a->paused && view_now() < stop);
+        } else if (running) {
+            for (int n = 0; next_tick <= a->now && !a->paused && !a->quit; n++) {
+                if (app_step(a))
+                    break;
+                next_tick += period;
+                /* Too slow to keep up: run slower rather than never draw. */
+                if (n > 1000 || view_now() - a->now > FRAME_SECONDS) {
+                    next_tick = view_now() + period;
+                    break;
+                }
+            }
+        }
+        if (a->msg_until > 0 && a->now >= a->msg_until) {
+            a->msg[0] = 0;
+            a->msg_until = 0;
+            a->dirty = 1;
+        }
+        if (reload_at > 0 && a->now >= reload_at) {
+            reload_at = 0;
+            app_reload(a, 0);
+        }
+        if (a->relayout)
+            app_layout(a);
+        if (a->quit)
+            break;
+        if (a->dirty && a->now >= next_frame) {
+            draw(a);
+            a->dirty = 0;
+            next_frame = a->now + FRAME_SECONDS;
+        }
+
+        int timeout = -1;
+        if (!a->paused)
+            timeout = a->speed_max ? 0 : ms_until(next_tick, view_now());
+        if (a->dirty) {
+            int t = ms_until(next_frame, view_now());
+            timeout = timeout < 0 || t < timeout ? t : timeout;
+        }
+        if (a->msg_until > 0) {
+            int t = ms_until(a->msg_until, view_now());
+            timeout = timeout < 0 || t < timeout ? t : timeout;
+        }
+        if (reload_at > 0) {
+            int t = ms_until(reload_at, view_now());
+            timeout = timeout < 0 || t < timeout ? t : timeout;
+        }
+
+        struct pollfd fds[3] = {
+            { STDIN_FILENO, POLLIN, 0 }, { sig_pipe[0], POLLIN, 0 },
+            { wt->fd, POLLIN, 0 },
+        };
+        int nfds = wt->fd >= 0 ? 3 : 2;
+        int rc = poll(fds, (nfds_t)nfds, timeout);
+        if (rc < 0 && errno != EINTR) {
+            fatal(a, "poll failed");
+            break;
+        }
+        if (rc <= 0)
+            continue;
+        if (fds[1].revents & POLLIN) {
+            unsigned char s[16];
+            ssize_t n = read(sig_pipe[0], s, sizeof s);
+            for (ssize_t k = 0; k < n; k++) {
+                if (s[k] == SIGWINCH)
+                    on_resize(a);
+                else {
+                    a->quit = 1;
+                    a->quit_signal = s[k];
+                    break;
+                }
+            }
+        }
+        if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
+            /* The terminal went away without a SIGHUP. */
+            a->quit = 1;
+            a->quit_signal = SIGHUP;
+            break;
+        }
+        if (fds[0].revents & POLLIN) {
+            int ch;
+            while (!a->quit && (ch = getch()) != ERR)
+                key(a, ch);
+        }
+        if (nfds == 3 && (fds[2].revents & POLLIN) && watch_read(wt))
+            reload_at = view_now() + RELOAD_DELAY;
+    }
+}
+
+int view_run(const struct view_options *o, struct world *w)
+{
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        world_free(w);
+        fprintf(stderr, "botfield: the viewer needs a terminal; use --headless for a run without one\n");
+        return 1;
+    }
+    struct app *a = calloc(1, sizeof *a);
+    if (!a) {
+        world_free(w);
+        fprintf(stderr, "botfield: out of memory\n");
+        return 1;
+    }
+    a->world = *w;
+    a->opt = o;
+    a->sel = -1;
+    a->paused = o->paused;
+    a->speed = o->speed > 0 ? o->speed : 1;
+    a->overlays = OV_COLL;
+    a->cam.fitted = 1;
+    if (tick_prepare(&a->world) || history_init(&a->hist, &a->world)) {
+        world_free(&a->world);
+        free(a);
+        fprintf(stderr, "botfield: out of memory\n");
+        return 1;
+    }
+
+    struct sigaction old[NSIGNALS];
+    if (setup_signals(old)) {
+        history_free(&a->hist);
+        world_free(&a->world);
+        free(a);
+        fprintf(stderr, "botfield: cannot set up the signal pipe: %s\n", strerror(errno));
+        return 1;
+    }
+    /* A short Esc: the help closes at once (ncurses waits 1 s by default
+     * to tell Esc from the start of an escape sequence). */
+    if (!getenv("ESCDELAY"))
+        setenv("ESCDELAY", "25", 1);
+    SCREEN *scr = newterm(NULL, stdout, stdin);
+    if (!scr) {
+        restore_signals(old);
+        history_free(&a->hist);
+        world_free(&a->world);
+        free(a);
+        const char *t = getenv("TERM");
+        fprintf(stderr, "botfield: cannot use the terminal type '%s'\n", t ? t : "(unset)");
+        return 1;
+    }
+    set_term(scr);
+    cbreak();               /* keys at once; ^C still sends SIGINT */
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    nodelay(stdscr, TRUE);  /* getch() never blocks: poll() waits */
+    leaveok(stdscr, TRUE);
+    curs_set(0);
+    mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+    mouseinterval(0);
+    a->style.color = init_colors();
+    a->style.utf8 = want_unicode(o);
+    a->ascii = !a->style.utf8;
+    a->cv.braille = a->style.utf8;
+    app_layout(a);
+
+    struct watch wt;
+    watch_start(&wt, o->map_path);
+    run(a, &wt);
+    watch_stop(&wt);
+
+    endwin();
+    delscreen(scr);
+    restore_signals(old);
+
+    int status = 0;
+    if (a->fatal) {
+        fprintf(stderr, "botfield: %s\n", a->msg);
+        status = 1;
+    }
+    int sig = a->quit_signal;
+    history_free(&a->hist);
+    world_free(&a->world);
+    canvas_free(&a->cv);
+    canvas_free(&a->ground);
+    free(a->load_error);
+    free(a);
+    if (sig) {
+        /* Die of the signal, as the parent expects, now the terminal is
+         * restored. */
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return 128 + sig;
+    }
+    return status;
+}

@@ -1,0 +1,314 @@
+/* panels.c — the status lines, the inspector of the selected vehicle and
+ * the ending banner.  Text only: every number shown is one the core kept
+ * for this tick (world.h); nothing is recomputed here. */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "tui.h"
+
+/* A text line of exactly w cells: the text, then blanks, so the previous
+ * frame's longer text never lingers. */
+static void pad_text(struct app *a, int y, int x, int w, const char *s,
+                     int color, int attr)
+{
+    int n = tui_text(y, x, s, w, color, attr, &a->style);
+    for (; n < w; n++)
+        tui_text(y, x + n, " ", 1, color, attr, &a->style);
+}
+
+static const char *times(const struct app *a)
+{
+    return a->ascii ? "x" : "\xc3\x97";     /* × */
+}
+
+static void speed_text(const struct app *a, char *buf, size_t n)
+{
+    if (a->speed_max)
+        snprintf(buf, n, "%smax", times(a));
+    else
+        snprintf(buf, n, "%s%g", times(a), a->speed);
+}
+
+void draw_status(struct app *a)
+{
+    const struct world *w = &a->world;
+    char sp[16], top[512], ov[64] = "";
+    speed_text(a, sp, sizeof sp);
+    static const struct { int bit; const char *name; } ovn[] = {
+        { OV_RAYS, "rays" }, { OV_CONES, "cones" }, { OV_AVOID, "avoid" },
+        { OV_TRAJ, "aim" }, { OV_WAYP, "waypoints" }, { OV_COLL, "marks" },
+    };
+    for (size_t i = 0; i < sizeof ovn / sizeof ovn[0]; i++)
+        if (a->overlays & ovn[i].bit) {
+            size_t l = strlen(ov);
+            snprintf(ov + l, sizeof ov - l, "%s%s", l ? " " : "", ovn[i].name);
+        }
+    snprintf(top, sizeof top, " %s  tick %ld  %.2fs  %s  %s%s%s%s", w->name ? w->name : "",
+             w->tick, (double)w->tick * w->dt, sp,
+             a->paused ? "paused" : "running", a->follow ? "  follow" : "",
+             *ov ? "  on: " : "", ov);
+    pad_text(a, 0, 0, a->cols, top, COL_DEFAULT, CA_REVERSE);
+
+    /* Bottom line: a message when there is one, else the live counts. */
+    char bot[512];
+    int color = COL_DEFAULT, attr = 0;
+    if (a->msg[0]) {
+        snprintf(bot, sizeof bot, " %s", a->msg);
+        if (a->msg_err) {
+            color = COL_RED;
+            attr = CA_BOLD;
+        }
+    } else {
+        long laps = 0;
+        int cars = 0;
+        for (size_t i = 0; i < w->vehicles.n; i++)
+            if (w->vehicles.p[i].kind == VK_CAR) {
+                laps += w->vehicles.p[i].race.laps;
+                cars++;
+            }
+        int n = snprintf(bot, sizeof bot, " collisions %ld  shots %ld  hits %ld",
+                         w->stats.collisions, w->stats.shots, w->stats.hits);
+        if (cars && n > 0 && (size_t)n < sizeof bot)
+            n += snprintf(bot + n, sizeof bot - (size_t)n, "  laps %ld", laps);
+        for (size_t t = 0; t < w->teams.n && n > 0 && (size_t)n < sizeof bot; t++)
+            if (w->teams.p[t].vehicles)
+                n += snprintf(bot + n, sizeof bot - (size_t)n, "  %s %d",
+                              w->teams.p[t].name, w->teams.p[t].alive);
+        if (n > 0 && (size_t)n < sizeof bot)
+            snprintf(bot + n, sizeof bot - (size_t)n, "   ? help");
+    }
+    pad_text(a, a->rows - 1, 0, a->cols, bot, color, attr);
+}
+
+/* ---- the inspector ------------------------------------------------------ */
+
+struct lines {
+    char text[64][64];
+    int n;
+    int head[64];
+};
+
+static void add(struct lines *l, int head, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static void add(struct lines *l, int head, const char *fmt, ...)
+{
+    if (l->n >= 64)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(l->text[l->n], sizeof l->text[0], fmt, ap);
+    va_end(ap);
+    l->head[l->n++] = head;
+}
+
+static double deg(double r)
+{
+    double d = fmod(rad2deg(r), 360.0);
+    return d < 0 ? d + 360.0 : d;
+}
+
+static const char *brake_name(enum brake_reason r)
+{
+    switch (r) {
+    case BRAKE_CIRCLE: return "turning circle";
+    case BRAKE_BLIND_SPOT: return "blind spot";
+    case BRAKE_AHEAD: return "corner ahead";
+    default: return "no";
+    }
+}
+
+static const char *aim_reason_name(enum aim_reason r)
+{
+    switch (r) {
+    case AIM_REASON_OUT_OF_RANGE: return "out of range";
+    case AIM_REASON_TOO_FAST: return "too fast";
+    case AIM_REASON_NO_CONVERGENCE: return "no convergence";
+    default: return "ok";
+    }
+}
+
+static void inspect(const struct app *a, const struct vehicle *v, struct lines *l)
+{
+    const struct world *w = &a->world;
+    static const char *kinds[] = { "tank", "turret", "car" };
+    add(l, 1, "%s", v->id);
+    add(l, 0, "%s%s%s  %s", kinds[v->kind], v->team >= 0 ? " of " : "",
+        v->team >= 0 ? w->teams.p[v->team].name : "",
+        v->alive ? "alive" : "wreck");
+    add(l, 0, "at %.0f, %.0f", v->pos.x, v->pos.y);
+    add(l, 0, "heading %.0f  speed %.1f", deg(v->heading), v->speed);
+    if (v->kind != VK_CAR)
+        add(l, 0, "turret %.0f  reload %.1fs", deg(v->turret),
+            v->gun.reload_left > 0 ? v->gun.reload_left : 0.0);
+    if (!v->alive)
+        return;
+
+    if (v->kind == VK_TANK) {
+        const struct avoid_info *av = &v->avoid;
+        add(l, 1, "avoid");
+        if (av->threat >= 0) {
+            add(l, 0, " threat %s", vehicle_name(a, av->threat));
+            add(l, 0, " distance %.1f", av->threat_dist);
+            add(l, 0, " hit point %.0f, %.0f", av->hit_point.x, av->hit_point.y);
+            add(l, 0, " turn %s", av->turn < 0 ? "left" : av->turn > 0 ? "right" : "none");
+            if (av->tca > 0 || av->dca > 0)
+                add(l, 0, " closest %.1f in %.2fs", av->dca, av->tca);
+        } else
+            add(l, 0, " no threat");
+    }
+    if (v->kind != VK_CAR) {
+        add(l, 1, "sight");
+        int any = 0;
+        for (int k = 0; k < v->sight_count; k++) {
+            size_t r = (size_t)(v->sight_first + k);
+            if (v->sight_first < 0 || r >= w->sights.n)
+                break;
+            const struct sight_record *s = &w->sights.p[r];
+            add(l, 0, " %s %.0f%% %s", vehicle_name(a, s->target),
+                100 * s->visible, s->seen ? "seen" : "hidden");
+            any = 1;
+        }
+        if (!any)
+            add(l, 0, " no enemy in view");
+        const struct aim_info *ai = &v->aim;
+        add(l, 1, "aim");
+        int t = v->gun.target;
+        add(l, 0, " target %s", t >= 0 ? vehicle_name(a, t) : "none");
+        if (ai->sought && ai->ok) {
+            add(l, 0, " aim %.0f, %.0f", ai->aim_point.x, ai->aim_point.y);
+            add(l, 0, " impact in %.3fs", ai->t_impact);
+            add(l, 0, " iterations %d", ai->iterations);
+            add(l, 0, " rotation %.3fs", ai->t_rotate);
+        } else if (ai->sought)
+            add(l, 0, " no solution: %s", aim_reason_name(ai->reason));
+    }
+    int nroute;
+    if (world_route(w, v, &nroute) && nroute > 0) {
+        const struct race_info *ri = &v->racing;
+        add(l, 1, v->kind == VK_CAR ? "race" : "route");
+        add(l, 0, " next waypoint %d", v->race.next);
+        if (ri->circle_r > 0 && ri->circle_r < 1e9)
+            add(l, 0, " turning radius %.1f", ri->circle_r);
+        add(l, 0, " target speed %.1f", ri->target_speed);
+        add(l, 0, " brakes: %s", brake_name(ri->reason));
+        if (v->kind == VK_CAR) {
+            add(l, 0, " laps %d/%d", v->race.laps, w->track_laps);
+            if (v->race.best_lap > 0)
+                add(l, 0, " best lap %.2fs", v->race.best_lap);
+            if (v->race.finished)
+                add(l, 0, " finished %.2fs", v->race.finish_time);
+        }
+    }
+}
+
+void draw_inspector(struct app *a)
+{
+    if (a->panel_w <= 0)
+        return;
+    int x = a->cols - a->panel_w, h = a->cam.h;
+    static struct lines l;
+    l.n = 0;
+    if (a->sel >= 0 && (size_t)a->sel < a->world.vehicles.n)
+        inspect(a, &a->world.vehicles.p[a->sel], &l);
+    uint32_t bar = a->ascii ? '|' : 0x2502;
+    char bars[8];
+    if (bar == '|')
+        strcpy(bars, "|");
+    else
+        strcpy(bars, "\xe2\x94\x82");
+    for (int y = 0; y < h; y++) {
+        tui_text(a->map_y + y, x, bars, 1, COL_DEFAULT, CA_DIM, &a->style);
+        if (y < l.n)
+            pad_text(a, a->map_y + y, x + 1, a->panel_w - 1, l.text[y],
+                     l.head[y] ? COL_CYAN : COL_DEFAULT, l.head[y] ? CA_BOLD : 0);
+        else
+            pad_text(a, a->map_y + y, x + 1, a->panel_w - 1, "", 0, 0);
+    }
+}
+
+/* ---- the ending banner ---------------------------------------------------- */
+
+struct rank { int i; int finished; double time; int laps; };
+
+static int rank_cmp(const void *p, const void *q)
+{
+    const struct rank *x = p, *y = q;
+    if (x->finished != y->finished)
+        return y->finished - x->finished;
+    if (x->finished && x->time != y->time)
+        return x->time < y->time ? -1 : 1;
+    if (x->laps != y->laps)
+        return y->laps - x->laps;
+    return x->i - y->i;
+}
+
+void draw_banner(struct app *a)
+{
+    const struct world *w = &a->world;
+    if (!w->ended || a->banner_hidden)
+        return;
+    struct lines l;
+    l.n = 0;
+    int cars = 0;
+    for (size_t i = 0; i < w->vehicles.n; i++)
+        cars += w->vehicles.p[i].kind == VK_CAR;
+    if (cars) {
+        add(&l, 1, "race finished");
+        struct rank *r = calloc((size_t)cars, sizeof *r);
+        int n = 0;
+        for (size_t i = 0; r && i < w->vehicles.n; i++) {
+            const struct vehicle *v = &w->vehicles.p[i];
+            if (v->kind != VK_CAR)
+                continue;
+            r[n++] = (struct rank){ (int)i, v->race.finished, v->race.finish_time,
+                                    v->race.laps };
+        }
+        if (r)
+            qsort(r, (size_t)n, sizeof *r, rank_cmp);
+        for (int k = 0; k < n && k < 10; k++) {
+            const struct vehicle *v = &w->vehicles.p[r[k].i];
+            if (v->race.finished)
+                add(&l, 0, "%d. %-12.12s %7.2fs best %.2fs", k + 1, v->id,
+                    v->race.finish_time, v->race.best_lap);
+            else
+                add(&l, 0, "%d. %-12.12s %d laps", k + 1, v->id, v->race.laps);
+        }
+        free(r);
+    } else if (w->winner >= 0 && (size_t)w->winner < w->teams.n)
+        add(&l, 1, "%s wins", w->teams.p[w->winner].name);
+    else
+        add(&l, 1, "battle over: no winner");
+    add(&l, 0, "tick %ld, %.2fs", w->tick, (double)w->tick * w->dt);
+    add(&l, 0, ". , step  R restart  Esc hide");
+
+    int bw = 0;
+    for (int k = 0; k < l.n; k++) {
+        int len = (int)strlen(l.text[k]);
+        if (len > bw)
+            bw = len;
+    }
+    bw += 4;
+    if (bw > a->cv.w)
+        bw = a->cv.w;
+    int bh = l.n + 2;
+    int x0 = (a->cv.w - bw) / 2, y0 = (a->cv.h - bh) / 2;
+    for (int y = 0; y < bh; y++)
+        for (int x = 0; x < bw; x++) {
+            int edge = y == 0 || y == bh - 1 || x == 0 || x == bw - 1;
+            /* A reverse-video frame: visible with or without colour. */
+            canvas_put(&a->cv, x0 + x, y0 + y, ' ', COL_YELLOW,
+                       edge ? CA_REVERSE : 0, LY_TOP);
+        }
+    for (int k = 0; k < l.n; k++)
+        canvas_text(&a->cv, x0 + 2, y0 + 1 + k, l.text[k], l.head[k] ? COL_YELLOW : 0,
+                    l.head[k] ? CA_BOLD : 0, LY_TOP);
+}

@@ -1,0 +1,127 @@
+/* screens.c — the help and error screens and the too-small message, and
+ * the table of screen states (each a draw and a key function, as ncdu
+ * does; the map screen lives in map_screen.c). */
+#include "config.h"
+
+#include <string.h>
+
+#include "app.h"
+#include "tui.h"
+
+void map_draw(struct app *a);
+int map_key(struct app *a, int ch);
+
+/* The key list, also the source of the man page's KEYS section (keep the
+ * two in step). */
+static const char *const help_keys[][2] = {
+    { "space", "pause / resume" },
+    { ".", "step one tick" },
+    { ",", "step one tick back" },
+    { "+ -", "faster / slower" },
+    { "r", "rays (green seen, red hidden)" },
+    { "v", "view cones" },
+    { "a", "avoidance: threat, turn" },
+    { "t", "aim points, shell paths" },
+    { "w", "waypoints, turning circles" },
+    { "c", "collision marks" },
+    { "Tab S-Tab", "select next / previous" },
+    { "click", "select a vehicle" },
+    { "f", "follow the selected one" },
+    { "arrows hjkl", "pan" },
+    { "z Z", "zoom in / out" },
+    { "0", "fit the map" },
+    { "R", "restart the run" },
+    { "L", "reload the map file" },
+    { "e", "the last map error" },
+    { "Esc", "close, unselect, hide banner" },
+    { "?", "this help" },
+    { "q", "quit" },
+};
+#define NHELP (int)(sizeof help_keys / sizeof help_keys[0])
+
+static void text(struct app *a, int y, int x, int w, const char *s, int color,
+                 int attr)
+{
+    if (y >= 0 && y < a->rows && x < a->cols)
+        tui_text(y, x, s, w < a->cols - x ? w : a->cols - x, color, attr, &a->style);
+}
+
+static void help_draw(struct app *a)
+{
+    erase();
+    text(a, 0, 1, a->cols - 2, "botfield keys", COL_CYAN, CA_BOLD);
+    text(a, 0, 16, a->cols - 17, "(? or Esc closes, q quits)", COL_DEFAULT, CA_DIM);
+    /* One column when it fits, else two side by side. */
+    int avail = a->rows - 2;
+    int cols = NHELP <= avail ? 1 : 2;
+    int per = (NHELP + cols - 1) / cols;
+    int colw = a->cols / cols;
+    int top = per + 2 <= a->rows ? 2 : 1;
+    for (int k = 0; k < NHELP; k++) {
+        int c = k / per, r = k % per;
+        if (r + top >= a->rows)
+            continue;
+        int x = 1 + c * colw;
+        text(a, r + top, x, 11, help_keys[k][0], COL_YELLOW, CA_BOLD);
+        text(a, r + top, x + 12, colw - 13, help_keys[k][1], COL_DEFAULT, 0);
+    }
+}
+
+static int help_key(struct app *a, int ch)
+{
+    if (ch == '?' || ch == 27) {
+        a->screen = SCREEN_MAP;
+        return 1;
+    }
+    return 0;
+}
+
+static void error_draw(struct app *a)
+{
+    erase();
+    text(a, 0, 1, a->cols - 2, "the map file has errors; the old map keeps running",
+         COL_RED, CA_BOLD);
+    text(a, 1, 1, a->cols - 2, "(fix the file and save: it reloads; Esc closes, q quits)",
+         COL_DEFAULT, CA_DIM);
+    const char *p = a->load_error ? a->load_error : "no error";
+    /* One message a line; long lines fold at the screen's width. */
+    for (int y = 3; *p && y < a->rows; y++) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        char buf[512];
+        size_t w = (size_t)(a->cols > 2 ? a->cols - 2 : 1);
+        size_t take = len < w ? len : w;
+        if (take >= sizeof buf)
+            take = sizeof buf - 1;
+        memcpy(buf, p, take);
+        buf[take] = 0;
+        text(a, y, 1, a->cols - 2, buf, COL_DEFAULT, 0);
+        p += take;
+        if (take == len && nl)
+            p++;
+    }
+}
+
+static int error_key(struct app *a, int ch)
+{
+    if (ch == 27 || ch == 'e' || ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+        a->screen = SCREEN_MAP;
+        return 1;
+    }
+    return 0;
+}
+
+void draw_too_small(struct app *a)
+{
+    erase();
+    const char *m1 = "terminal too small", *m2 = "need 40x12; q quits";
+    int y = a->rows / 2 - 1;
+    text(a, y < 0 ? 0 : y, 0, a->cols, m1, COL_DEFAULT, CA_BOLD);
+    text(a, y + 1 < 0 ? 0 : y + 1, 0, a->cols, m2, COL_DEFAULT, 0);
+}
+
+const struct screen view_screens[SCREEN_COUNT] = {
+    [SCREEN_MAP] = { map_draw, map_key },
+    [SCREEN_HELP] = { help_draw, help_key },
+    [SCREEN_ERROR] = { error_draw, error_key },
+};
