@@ -1,15 +1,279 @@
+/* race.c — waypoint racing after seeds/003 (Nick Turner's top-down racing
+ * tutorial): waypoints with volume, gradual steering, the speed rules (one
+ * dispatcher; classic and exact have their own files), the blind spot,
+ * missed waypoints, laps. */
+#include <math.h>
+
 #include "race.h"
+#include "race_rules.h"
 #include "world.h"
 
-/* Placeholder until the racing issue: cars stand still. */
+/* ---- geometry shared by the rules and the tests -------------------------- */
+
+double race_radius_exact(double v, double turn_rate, double dt)
+{
+    /* Each tick the vehicle turns th = turn_rate*dt and then moves a chord of
+     * v*dt: its positions are the corners of a regular polygon whose
+     * circumradius is chord / (2 sin(th/2)). */
+    if (!(v > 0))
+        return 0;
+    double half = 0.5 * turn_rate * dt;
+    if (!(half > 0))
+        return INFINITY;
+    return v * dt / (2 * sin(half));
+}
+
+double race_radius_classic(double v, double turn_rate, double dt, int ticks)
+{
+    /* The article's DummyCar: turn, move, `ticks` times; the velocity before
+     * (VelocityX1/Y1) and after (VelocityX2/Y2) give the average
+     * acceleration AccelTot = |V2 - V1| / T, and Radius = Speed^2 / AccelTot
+     * (Brykovian's r = v^2/a).  Only the turned angle matters for the
+     * velocities, so the projected positions are not needed. */
+    if (!(v > 0) || ticks <= 0)
+        return 0;                   /* the article's overflow guard */
+    double dir = 0;
+    for (int t = 0; t < ticks; t++)
+        dir += turn_rate * dt;
+    vec2 v1 = v2_scale(v2_dir(0), v);
+    vec2 v2 = v2_scale(v2_dir(dir), v);
+    double a = v2_len(v2_sub(v2, v1)) / (ticks * dt);
+    if (!(a > 0))
+        return INFINITY;
+    return v * v / a;
+}
+
+double race_reach_speed(vec2 pos, double heading, vec2 target, double reach,
+                        double turn_rate, double dt)
+{
+    /* In the vehicle's frame (f ahead, l towards the turning side) the
+     * polygon's circle has its centre at r (-sin a, cos a), a = th/2: the
+     * tangent at a corner lies half a tick's turn behind the heading.  The
+     * target is out of reach when it lies deeper than `reach` inside:
+     * |target - centre| < r - reach, i.e. when
+     *   f^2 + l^2 - reach^2 < 2 r (l cos a - f sin a - reach). */
+    vec2 d = v2_sub(target, pos);
+    vec2 u = v2_dir(heading);
+    double f = v2_dot(d, u);
+    double l = fabs(v2_cross(u, d));
+    double a = 0.5 * turn_rate * dt;
+    double k = l * cos(a) - f * sin(a) - reach;
+    double num = f * f + l * l - reach * reach;
+    if (k <= 0 || num <= 0 || !(a > 0))
+        return a > 0 ? INFINITY : (l <= reach ? INFINITY : 0);
+    double r = num / (2 * k);
+    return 2 * r * sin(a) / dt;
+}
+
+static int segment_hits_circle(vec2 a, vec2 b, vec2 c, double r)
+{
+    vec2 ab = v2_sub(b, a);
+    double len2 = v2_len2(ab);
+    double t = len2 > 0 ? clampd(v2_dot(v2_sub(c, a), ab) / len2, 0, 1) : 0;
+    return v2_dist2(v2_add(a, v2_scale(ab, t)), c) < r * r;
+}
+
+int race_clear(const struct world *w, vec2 a, vec2 b)
+{
+    /* Every tree of every cell of the segment's bounding box: the test runs
+     * only when a skip is in question, so the simple walk is enough. */
+    const struct tree_grid *g = &w->tree_grid;
+    if (!g->start || w->trees.n == 0)
+        return 1;
+    int x0 = grid_cell_of(fmin(a.x, b.x), g->cell, g->nx);
+    int x1 = grid_cell_of(fmax(a.x, b.x), g->cell, g->nx);
+    int y0 = grid_cell_of(fmin(a.y, b.y), g->cell, g->ny);
+    int y1 = grid_cell_of(fmax(a.y, b.y), g->cell, g->ny);
+    for (int cy = y0; cy <= y1; cy++) {
+        const int *row = g->start + (size_t)cy * g->nx;
+        for (int k = row[x0]; k < row[x1 + 1]; k++) {
+            const struct tree *t = &w->trees.p[g->items[k]];
+            if (segment_hits_circle(a, b, t->c, t->r))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* ---- decide --------------------------------------------------------------- */
+
+double race_accel_to(const struct vehicle *v, double target, double dt)
+{
+    /* One tick of the article's speed update: at most accel*dt up or
+     * brake*dt down, never above max_speed, never braked below min_speed
+     * (a car still below it from the standing start keeps its speed). */
+    double s = v->speed;
+    double t = clampd(target, v->p.min_speed, v->p.max_speed);
+    double want = clampd(t, s - v->p.brake * dt, s + v->p.accel * dt);
+    double floor_speed = fmin(s, v->p.min_speed);
+    return want < floor_speed ? floor_speed : want;
+}
+
 void race_decide(struct world *w, int i)
 {
     struct vehicle *v = &w->vehicles.p[i];
-    v->want_speed = 0;
+    struct race_info *ri = &v->racing;
+    int n;
+    const struct waypoint *wp = world_route(w, v, &n);
+
+    ri->next = -1;
+    ri->circle_r = 0;
+    ri->circle_c = v->pos;
+    ri->turn_dir = 0;
+    ri->reason = BRAKE_NONE;
+    ri->target_speed = 0;
     v->want_turn = 0;
+    if (!wp || n <= 0) {
+        /* Nothing to drive to: a car stands still, a tank keeps cruising. */
+        v->want_speed = v->kind == VK_CAR ? race_accel_to(v, 0, w->dt) : v->p.speed;
+        ri->target_speed = v->want_speed;
+        return;
+    }
+    int next = v->race.next % n;
+    ri->next = next;
+
+    /* The article's steering: the waypoint's angle relative to the nose,
+     * normalised to (-pi, pi] (CheckAngle), decides the side; turn by
+     * TurnRatio = turn_rate*dt that way, or by less when that would turn
+     * past the waypoint (so a car on course does not zigzag). */
+    double rel = angle_diff(v2_angle(v2_sub(wp[next].c, v->pos)), v->heading);
+    double step = v->p.turn_rate * w->dt;
+    v->want_turn = clampd(rel, -step, step);
+    ri->turn_dir = rel > 0 ? 1 : rel < 0 ? -1 : 0;
+
+    if (v->kind != VK_CAR) {
+        /* A patrolling tank has no speed rule: it cruises at its speed (its
+         * avoidance may still change that after us). */
+        v->want_speed = v->p.speed;
+        ri->target_speed = v->p.speed;
+        ri->circle_r = race_radius_exact(v->speed, v->p.turn_rate, w->dt);
+        ri->circle_c = race_circle_centre(v, ri->circle_r, ri->turn_dir, w->dt, 1);
+        return;
+    }
+
+    struct race_ctx c = { w, v, wp, n, next, rel };
+    switch (v->p.speed_rule) {
+    case SPEED_RULE_NONE:
+        /* The baseline: flat out, whatever the waypoints say. */
+        ri->circle_r = race_radius_exact(v->speed, v->p.turn_rate, w->dt);
+        ri->circle_c = race_circle_centre(v, ri->circle_r, ri->turn_dir, w->dt, 1);
+        ri->target_speed = v->p.max_speed;
+        v->want_speed = race_accel_to(v, v->p.max_speed, w->dt);
+        break;
+    case SPEED_RULE_CLASSIC:
+        race_classic_decide(&c);
+        break;
+    case SPEED_RULE_EXACT:
+        race_exact_decide(&c);
+        break;
+    }
+}
+
+vec2 race_circle_centre(const struct vehicle *v, double r, int side, double dt,
+                        int exact)
+{
+    if (!(r > 0) || !isfinite(r))
+        return v->pos;
+    double s = side < 0 ? -1 : 1;       /* the article: no left turn = right */
+    /* The article puts the centre square off the nose (Direction +- Pi/2);
+     * the polygon's true centre lies half a tick's turn further back. */
+    double back = exact ? 0.5 * v->p.turn_rate * dt : 0;
+    return v2_add(v->pos, v2_scale(v2_dir(v->heading + s * (back + M_PI / 2)), r));
+}
+
+/* ---- detect --------------------------------------------------------------- */
+
+/* Waypoint 0 passed (reached or skipped): the first time starts the race
+ * (the first lap is timed from the start of the run, MAPS.md); every later
+ * time ends a lap. */
+static void pass_start(struct world *w, int i, double now)
+{
+    struct vehicle *v = &w->vehicles.p[i];
+    struct race_state *s = &v->race;
+    if (!s->started) {
+        s->started = 1;
+        return;
+    }
+    double t = now - s->lap_start;
+    s->laps++;
+    s->lap_start = now;
+    if (s->best_lap == 0 || t < s->best_lap)
+        s->best_lap = t;
+    struct event *e = world_event(w, EV_LAP, i, -1);
+    if (e) {
+        e->u.lap.lap = s->laps;
+        e->u.lap.time = t;
+    }
+    if (w->track_laps > 0 && s->laps >= w->track_laps) {
+        s->finished = 1;
+        s->finish_time = now;
+        e = world_event(w, EV_FINISH, i, -1);
+        if (e)
+            e->u.finish.time = now;
+    }
+}
+
+static void advance(struct world *w, int i, int n, int skipped, double now)
+{
+    struct vehicle *v = &w->vehicles.p[i];
+    int k = v->race.next;
+    int events = v->kind == VK_CAR && !v->race.finished;
+    v->race.next = (k + 1) % n;
+    if (!events)
+        return;
+    struct event *e = world_event(w, skipped ? EV_WAYPOINT_SKIPPED
+                                             : EV_WAYPOINT_REACHED, i, -1);
+    if (e)
+        e->u.waypoint.index = k;
+    if (k == 0)
+        pass_start(w, i, now);
 }
 
 void race_detect(struct world *w)
 {
-    (void)w;
+    double now = (double)w->tick * w->dt;
+    for (size_t i = 0; i < w->vehicles.n; i++) {
+        struct vehicle *v = &w->vehicles.p[i];
+        if (!v->alive)
+            continue;
+        if (v->kind != VK_CAR && !(v->kind == VK_TANK && v->p.behaviour == BEHAVIOUR_PATROL))
+            continue;
+        int n;
+        const struct waypoint *wp = world_route(w, v, &n);
+        if (!wp || n <= 0)
+            continue;
+        /* Overlapping waypoints can be passed in one tick; a lap's worth
+         * is the most that can happen. */
+        struct race_state *s = &v->race;
+        /* The state starts zeroed: touching is stored off by one. */
+        int touching = s->touching - 1;
+        if (touching >= 0 && (touching >= n
+                || v2_dist(v->pos, wp[touching].c) >= wp[touching].r + v->p.radius))
+            touching = -1;
+        for (int guard = 0; guard < n; guard++) {
+            int k = s->next % n;
+            s->next = k;
+            /* The article's waypoints with volume: in contact when the
+             * centres are closer than the two radii together. */
+            double dk = v2_dist(v->pos, wp[k].c);
+            if (dk < wp[k].r + v->p.radius && k != touching) {
+                touching = k;
+                advance(w, (int)i, n, 0, now);
+                continue;
+            }
+            /* The article's missed waypoint: the one after is closer, so
+             * this one was passed; but only when nothing stands between
+             * (its hairpin wall: on the way into a hairpin the waypoint of
+             * the way back can be the closer one). */
+            if (n >= 3) {
+                int k1 = (k + 1) % n;
+                if (v2_dist(v->pos, wp[k1].c) < dk && race_clear(w, v->pos, wp[k1].c)) {
+                    advance(w, (int)i, n, 1, now);
+                    continue;
+                }
+            }
+            break;
+        }
+        s->touching = touching + 1;
+    }
 }

@@ -1,17 +1,28 @@
-/* race.h — waypoint steering, speed rules, laps (seeds/003).
+/* race.h — waypoint steering, speed rules, laps (seeds/003, Nick Turner's
+ * top-down racing tutorial).
  *
- *   none     always max_speed;
- *   classic  the article: turning circle from 10 projected ticks, r = v^2/a;
- *   exact    ours: the motion model's exact radius and a look-ahead brake.
- * race_decide() is the decide phase for a car (or a patrolling tank);
- * race_detect() is the detect phase: waypoints reached or skipped, laps,
- * finishes, with their events. */
+ *   none     always max_speed: the baseline that orbits tight waypoints;
+ *   classic  the article: turning circle from 10 projected ticks, r = v^2/a,
+ *            brake while the next waypoint is inside it;
+ *   exact    ours, the default: the motion model's exact turning circle and
+ *            a look-ahead brake for the corners of the next few waypoints.
+ * Every rule steers the same way (at most turn_rate * dt a tick towards the
+ * next waypoint, the article's CheckAngle) and brakes in the blind spot
+ * (none excepted).  Tanks on patrol steer the same way at their cruising
+ * speed.
+ *
+ * race_decide() is the decide phase for a car (or a patrolling tank): it
+ * writes want_turn, want_speed and v->racing.  race_detect() is the detect
+ * phase: waypoints reached or skipped, laps, finishes, with their events
+ * (cars only; a tank just moves on along its route). */
 #ifndef BOTFIELD_RACE_H
 #define BOTFIELD_RACE_H
 
 #include "vec.h"
 
 struct world;
+struct vehicle;
+struct waypoint;
 
 enum brake_reason { BRAKE_NONE, BRAKE_CIRCLE, BRAKE_BLIND_SPOT, BRAKE_AHEAD };
 
@@ -24,19 +35,48 @@ struct race_state {
     double best_lap;        /* 0: none yet */
     int finished;
     double finish_time;
+    int touching;           /* 1 + the waypoint reached and still in
+                               contact, 0: none (so a one-waypoint route is
+                               not lapped again every tick spent on it) */
 };
 
 /* What the speed rule decided this tick. */
 struct race_info {
     int next;
     vec2 circle_c;          /* turning circle at the current speed */
-    double circle_r;
+    double circle_r;        /* 0: none (standing still) */
     int turn_dir;           /* -1 left, +1 right, 0 straight */
     enum brake_reason reason;
-    double target_speed;
+    double target_speed;    /* what the rule aims for; want_speed is one
+                               tick's accel or brake towards it */
 };
 
 void race_decide(struct world *w, int i);
 void race_detect(struct world *w);
+
+/* The exact radius of the circle through the positions of a vehicle that
+ * turns turn_rate*dt and then moves v*dt every tick (a regular polygon):
+ * r = v dt / (2 sin(turn_rate dt / 2)).  0 when v is 0; +inf when it
+ * cannot turn. */
+double race_radius_exact(double v, double turn_rate, double dt);
+
+/* The article's estimate: project `ticks` ticks ahead while turning, take
+ * the acceleration from the change of velocity, r = v^2 / a.  Equal to
+ * ticks * v dt / (2 sin(ticks * turn_rate dt / 2)): it overstates the exact
+ * radius by 14 % at 10 degrees a tick over 10 ticks and is infinite at 36.
+ * 0 when v is 0 (the article's overflow guard). */
+double race_radius_classic(double v, double turn_rate, double dt, int ticks);
+
+/* The fastest speed at which a vehicle at `pos`, heading `heading`, turning
+ * at most turn_rate (radians/s) each tick of dt, can still pass within
+ * `reach` of `target` by turning towards it (the target outside, or not
+ * deeper than reach inside, its exact turning circle).  +inf when any speed
+ * will do. */
+double race_reach_speed(vec2 pos, double heading, vec2 target, double reach,
+                        double turn_rate, double dt);
+
+/* 1 when the segment a-b passes no tree of w (the skip rule's line of
+ * sight). */
+int race_clear(const struct world *w, vec2 a, vec2 b);
 
 #endif

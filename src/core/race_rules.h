@@ -1,0 +1,30 @@
+/* race_rules.h — inside the race module: what the dispatcher in race.c
+ * hands to the speed rules in race_classic.c and race_exact.c. */
+#ifndef BOTFIELD_RACE_RULES_H
+#define BOTFIELD_RACE_RULES_H
+
+#include "race.h"
+
+struct race_ctx {
+    struct world *w;
+    struct vehicle *v;
+    const struct waypoint *wp;  /* the route, n waypoints, driven cyclically */
+    int n;
+    int next;
+    double rel;                 /* next waypoint off the nose, (-pi, pi] */
+};
+
+/* One tick's speed change towards target: accel*dt up, brake*dt down,
+ * within min_speed and max_speed. */
+double race_accel_to(const struct vehicle *v, double target, double dt);
+
+/* Centre of a turning circle of radius r on side (-1 left, +1 right, 0:
+ * right, as the article's else branch); exact: the polygon's true centre,
+ * else the article's (square off the nose). */
+vec2 race_circle_centre(const struct vehicle *v, double r, int side, double dt,
+                        int exact);
+
+void race_classic_decide(struct race_ctx *c);
+void race_exact_decide(struct race_ctx *c);
+
+#endif

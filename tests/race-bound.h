@@ -1,0 +1,20 @@
+/* race-bound.h — the fastest possible lap on a closed waypoint polyline,
+ * for the racing tests and bench (the yardstick of issue 6).
+ *
+ * The car drives the polyline through the waypoint centres at the best
+ * speed profile its limits allow: never above max_speed; at a corner no
+ * faster than the arc tangent to both legs that passes within (waypoint r +
+ * car r) of the corner allows with its turn rate; between corners the
+ * forward pass limits acceleration (v^2 grows by 2 accel ds at most) and the
+ * backward pass braking (2 brake ds).  A flying lap: the profile is cyclic. */
+#ifndef BOTFIELD_RACE_BOUND_H
+#define BOTFIELD_RACE_BOUND_H
+
+struct waypoint;
+struct vehicle_params;
+
+/* Seconds; step is the sampling step along the polyline in world units. */
+double race_bound_lap(const struct waypoint *wp, int n,
+                      const struct vehicle_params *p, double dt, double step);
+
+#endif
