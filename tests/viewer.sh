@@ -1,0 +1,183 @@
+#!/bin/sh
+# The viewer, driven for real: botfield runs in a detached tmux of a fixed
+# size, keys go in with send-keys and the screen comes back with
+# capture-pane (as tmux's own regress/ tests do).  Waits poll the screen
+# with a timeout instead of sleeping a fixed time.
+. "$top_srcdir/tests/lib.sh"
+MAP="$top_srcdir/maps/default.ini"
+TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
+if [ -z "$TMUX_BIN" ] || [ ! -x "$TMUX_BIN" ]; then
+    echo "ok 1 # SKIP tmux not installed"
+    echo "1..1"
+    exit 0
+fi
+
+# A private server, so the test never touches the user's tmux.
+SOCK="$TMPD/tmux.sock"
+tm() { "$TMUX_BIN" -S "$SOCK" "$@"; }
+trap 'tm kill-server 2>/dev/null; rm -rf "$TMPD"' EXIT
+
+# UTF-8 when the system has it (braille), else whatever the locale is.
+if locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then
+    LOC=C.UTF-8
+else
+    LOC=${LC_ALL:-C}
+fi
+
+# start NAME ARGS...: a session running botfield; after it exits the pane
+# says how (EXIT n) and whether the terminal modes came back (RESTORED).
+start() {
+    name=$1; shift
+    cat >"$TMPD/$name.sh" <<EOF
+s=\$(stty -g)
+sh -c 'echo \$\$ >"$TMPD/$name.pid"; exec "\$0" "\$@"' "$BOTFIELD" $*
+st=\$?
+[ "\$s" = "\$(stty -g)" ] && echo RESTORED
+echo "EXIT \$st"
+sleep 600
+EOF
+    tm new-session -d -s "$name" -x 80 -y 24 \
+        "env LC_ALL=$LOC TERM=${VIEW_TERM:-tmux-256color} sh $TMPD/$name.sh"
+    tm set-option -t "$name" window-size manual >/dev/null 2>&1
+}
+
+screen() { tm capture-pane -p -t "$1"; }
+
+# wait_for NAME PATTERN [SECONDS]: 0 once the screen matches (grep -E).
+wait_for() {
+    i=0
+    limit=$(( ${3:-10} * 10 ))
+    while [ $i -lt $limit ]; do
+        screen "$1" | grep -Eq -- "$2" && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    note "timed out waiting for /$2/; the screen:"
+    screen "$1" | sed 's/^/# | /'
+    return 1
+}
+
+tick_of() { screen "$1" | sed -n 's/.*tick \([0-9][0-9]*\).*/\1/p' | head -n 1; }
+
+# ---- drawing, stepping, stepping back -------------------------------------
+start v --paused --seed 7 "$MAP"
+wait_for v 'tick 0 '
+ok $? "the viewer starts and shows 'tick 0'"
+screen v | grep -q 'forest skirmish'
+ok $? "the status line names the map"
+# Trees (♣ or #) and tanks on the map rows.
+n=$(screen v | sed -n '2,23p' | grep -c '[♣#]')
+[ "${n:-0}" -ge 10 ]
+ok $? "the map is drawn (trees on $n rows)"
+
+tm send-keys -t v .
+wait_for v 'tick 1 '
+ok $? "'.' steps exactly one tick (0 -> 1)"
+sleep 0.2
+screen v >"$TMPD/tick1"
+tm send-keys -t v .
+wait_for v 'tick 2 '
+ok $? "'.' again: tick 2"
+tm send-keys -t v ,
+wait_for v 'tick 1 '
+ok $? "',' steps back to tick 1"
+sleep 0.2
+screen v >"$TMPD/back1"
+cmp -s "$TMPD/tick1" "$TMPD/back1"
+ok $? "and the screen is exactly as it was at tick 1"
+diff "$TMPD/tick1" "$TMPD/back1" | sed 's/^/# /' | head -n 10
+
+# Overlays and a selection, then step and step back again.
+# (The bottom line is left out: it shows a message for a few seconds after
+# each overlay key.)
+tm send-keys -t v Tab r v a t w .
+wait_for v 'tick 2 '
+sleep 0.2
+screen v | head -n 23 >"$TMPD/sel2"
+tm send-keys -t v .
+wait_for v 'tick 3 '
+tm send-keys -t v ,
+wait_for v 'tick 2 '
+sleep 0.2
+screen v | head -n 23 >"$TMPD/back2"
+cmp -s "$TMPD/sel2" "$TMPD/back2"
+ok $? "with overlays and the inspector on, stepping back shows the same screen"
+
+# ---- running and pausing --------------------------------------------------
+tm send-keys -t v Space
+wait_for v 'running'
+t0=$(tick_of v)
+sleep 0.5
+t1=$(tick_of v)
+[ "${t1:-0}" -gt "${t0:-0}" ]
+ok $? "space runs: the tick advances ($t0 -> $t1)"
+tm send-keys -t v Space
+wait_for v 'paused'
+t0=$(tick_of v)
+sleep 0.5
+t1=$(tick_of v)
+[ -n "$t0" ] && [ "$t0" = "$t1" ]
+ok $? "space again pauses: the tick stays ($t0 = $t1)"
+
+# ---- help, resize ---------------------------------------------------------
+tm send-keys -t v '?'
+wait_for v 'botfield keys'
+ok $? "'?' shows the help"
+tm send-keys -t v Escape
+wait_for v 'tick [0-9]+ ' 3
+ok $? "Esc closes the help at once"
+
+tm resize-window -t v -x 30 -y 8
+wait_for v 'too small'
+ok $? "a 30x8 terminal shows a short message"
+tm resize-window -t v -x 80 -y 24
+wait_for v 'tick [0-9]+ '
+ok $? "back at 80x24 the map returns"
+n=$(screen v | sed -n '2,23p' | grep -c '[♣#]')
+[ "${n:-0}" -ge 10 ]
+ok $? "and is drawn again"
+
+# ---- quitting ---------------------------------------------------------------
+tm send-keys -t v q
+wait_for v 'EXIT 0'
+ok $? "'q' quits with status 0"
+screen v | grep -q RESTORED
+ok $? "the terminal modes are restored"
+expect_eq "the alternate screen is left" "$(tm display-message -p -t v '#{alternate_on}')" 0
+
+# q from the help screen too.
+start h --paused "$MAP"
+wait_for h 'tick 0 '
+tm send-keys -t h '?'
+wait_for h 'botfield keys'
+tm send-keys -t h q
+wait_for h 'EXIT 0'
+ok $? "'q' quits from the help screen"
+
+# ---- signals restore the terminal ------------------------------------------
+for sig in TERM HUP INT; do
+    start "s$sig" --paused "$MAP"
+    wait_for "s$sig" 'tick 0 '
+    kill -"$sig" "$(cat "$TMPD/s$sig.pid")"
+    wait_for "s$sig" 'EXIT [0-9]+'
+    ok $? "SIG$sig ends the viewer"
+    screen "s$sig" | grep -q RESTORED
+    ok $? "SIG$sig: the terminal modes are restored"
+    expect_eq "SIG$sig: the alternate screen is left" \
+        "$(tm display-message -p -t "s$sig" '#{alternate_on}')" 0
+done
+
+# ---- other terminals -----------------------------------------------------------
+for term in xterm-256color screen linux vt100; do
+    if ! infocmp "$term" >/dev/null 2>&1; then
+        skip "TERM=$term" "no terminfo entry"
+        continue
+    fi
+    VIEW_TERM=$term start "t$term" --paused "$MAP"
+    wait_for "t$term" 'tick 0 '
+    tm send-keys -t "t$term" . q
+    wait_for "t$term" 'EXIT 0'
+    ok $? "TERM=$term: draws, steps and quits"
+done
+
+done_testing
