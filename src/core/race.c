@@ -73,26 +73,36 @@ static int segment_hits_circle(vec2 a, vec2 b, vec2 c, double r)
     return v2_dist2(v2_add(a, v2_scale(ab, t)), c) < r * r;
 }
 
+struct clear_walk {
+    const struct world *w;
+    vec2 a, b;
+    int blocked;
+};
+
+static int clear_cell(int cx, int cy, void *ctx)
+{
+    struct clear_walk *c = ctx;
+    const struct tree_grid *g = &c->w->tree_grid;
+    size_t cell = (size_t)cy * g->nx + cx;
+    for (int k = g->start[cell]; k < g->start[cell + 1]; k++) {
+        const struct tree *t = &c->w->trees.p[g->items[k]];
+        if (segment_hits_circle(c->a, c->b, t->c, t->r))
+            return c->blocked = 1;
+    }
+    return 0;
+}
+
 int race_clear(const struct world *w, vec2 a, vec2 b)
 {
-    /* Every tree of every cell of the segment's bounding box: the test runs
-     * only when a skip is in question, so the simple walk is enough. */
+    /* A tree is listed in every cell its circle overlaps, so the trees of
+     * the cells the segment passes through (Amanatides & Woo's walk) are
+     * all the trees it can meet. */
     const struct tree_grid *g = &w->tree_grid;
     if (!g->start || w->trees.n == 0)
         return 1;
-    int x0 = grid_cell_of(fmin(a.x, b.x), g->cell, g->nx);
-    int x1 = grid_cell_of(fmax(a.x, b.x), g->cell, g->nx);
-    int y0 = grid_cell_of(fmin(a.y, b.y), g->cell, g->ny);
-    int y1 = grid_cell_of(fmax(a.y, b.y), g->cell, g->ny);
-    for (int cy = y0; cy <= y1; cy++) {
-        const int *row = g->start + (size_t)cy * g->nx;
-        for (int k = row[x0]; k < row[x1 + 1]; k++) {
-            const struct tree *t = &w->trees.p[g->items[k]];
-            if (segment_hits_circle(a, b, t->c, t->r))
-                return 0;
-        }
-    }
-    return 1;
+    struct clear_walk c = { w, a, b, 0 };
+    grid_walk(g->cell, g->nx, g->ny, a, b, clear_cell, &c);
+    return !c.blocked;
 }
 
 /* ---- decide --------------------------------------------------------------- */
