@@ -158,6 +158,30 @@ TEST(exact_radius_is_the_driven_circle)
     world_free(&w);
 }
 
+TEST(reach_speed_is_the_limit)
+{
+    /* At the speed race_reach_speed gives, the target lies exactly `reach`
+     * inside the circle the car will drive (race_decide's centre). */
+    struct world w;
+    world_init(&w, 2000, 2000);
+    vec2 target = v2(1040, 1060);
+    world_add_waypoint(&w, target, 5);
+    int c = add_car(&w, v2(1000, 1000), deg2rad(10), SPEED_RULE_NONE);
+    finish(&w);
+    struct vehicle *v = &w.vehicles.p[c];
+    double reach = 12;
+    double s = race_reach_speed(v->pos, v->heading, target, reach, v->p.turn_rate, w.dt);
+    check(isfinite(s));
+    v->speed = s;
+    race_decide(&w, c);
+    check_near(v2_dist(v->racing.circle_c, target), v->racing.circle_r - reach, 1e-9);
+    /* Straight ahead: any speed will do; straight behind, any sensible
+     * one (the article's blind spot is what slows a car for it). */
+    check(isinf(race_reach_speed(v->pos, 0, v2(1500, 1000), reach, v->p.turn_rate, w.dt)));
+    check_num(race_reach_speed(v->pos, 0, v2(500, 1000), reach, v->p.turn_rate, w.dt), >, 1e4);
+    world_free(&w);
+}
+
 /* ---- orbits --------------------------------------------------------------- */
 
 /* A car at full speed with its waypoint close on its right, inside its
@@ -365,6 +389,7 @@ int main(void)
     run(angle_normalisation, "relative angle normalised, turn towards the waypoint's side");
     run(classic_radius_against_exact, "classic's 10-tick radius: 14% too big at 10 deg/tick");
     run(exact_radius_is_the_driven_circle, "the exact radius is the circle the car drives");
+    run(reach_speed_is_the_limit, "the reach speed puts the waypoint at the contact distance");
     run(none_orbits_a_tight_waypoint, "speed_rule none orbits a tight waypoint forever");
     run(speed_rules_reach_a_tight_waypoint, "classic and exact reach it");
     run(skip_rule_needs_a_clear_line, "the skip rule refuses a waypoint behind trees");

@@ -48,7 +48,8 @@ double race_reach_speed(vec2 pos, double heading, vec2 target, double reach,
 {
     /* In the vehicle's frame (f ahead, l towards the turning side) the
      * polygon's circle has its centre at r (-sin a, cos a), a = th/2: the
-     * tangent at a corner lies half a tick's turn behind the heading.  The
+     * tangent at a corner lies half a tick's turn beyond the heading, so
+     * the centre lies that much behind square.  The
      * target is out of reach when it lies deeper than `reach` inside:
      * |target - centre| < r - reach, i.e. when
      *   f^2 + l^2 - reach^2 < 2 r (l cos a - f sin a - reach). */
@@ -59,8 +60,10 @@ double race_reach_speed(vec2 pos, double heading, vec2 target, double reach,
     double a = 0.5 * turn_rate * dt;
     double k = l * cos(a) - f * sin(a) - reach;
     double num = f * f + l * l - reach * reach;
-    if (k <= 0 || num <= 0 || !(a > 0))
-        return a > 0 ? INFINITY : (l <= reach ? INFINITY : 0);
+    if (!(a > 0))                   /* cannot turn: only straight ahead */
+        return l < reach && f > 0 ? INFINITY : 0;
+    if (k <= 0 || num <= 0)
+        return INFINITY;
     double r = num / (2 * k);
     return 2 * r * sin(a) / dt;
 }
