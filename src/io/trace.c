@@ -152,7 +152,7 @@ int trace_events(FILE *f, const struct world *w)
                 put_key_str(f, "target", vid(w, e->b));
             put_num(f, "x", e->u.shot.x);
             put_num(f, "y", e->u.shot.y);
-            put_num(f, "heading", e->u.shot.heading);
+            put_num(f, "heading", rad2deg(e->u.shot.heading));
             break;
         case EV_HIT:
             fprintf(f, "{\"type\":\"hit\",\"tick\":%ld", w->tick);

@@ -1,0 +1,366 @@
+/* aim_exact.c — the intercept with turret rotation, solved exactly.
+ *
+ * The article (seeds/004) asks for an impact time T with
+ *     T = t_rotate + t_flight                              (its (1)-(3))
+ * and bisects on it.  We solve the same equation, generalised:
+ *   - the shooter moves straight at shooter_vel while its turret turns, so
+ *     the shell leaves from where the gun is at the firing time t_fire;
+ *   - the turret turns the shortest way round: t_rotate = |angle| / w with
+ *     the signed angle from the current facing (equation (3), not the
+ *     listing's absolute heading);
+ *   - the gun cannot fire before t_ready (reload).
+ * For an impact at T, the aim point is A = Pt + vT*T and the flight time u
+ * solves Sb*u = |A - (Ps + vS*(T - u))| (one positive root: a quadratic).
+ * The slack f(T) = (T - u) - max(t_rotate, t_ready) is >= 0 exactly when a
+ * shell can be fired in time (turn, wait if early, fire); the earliest
+ * impact is the earliest root of f.
+ *
+ * f may have several roots (the aim direction can swing faster than the
+ * turret turns when the target passes close).  With U = |vT - vS| /
+ * (Sb - |vS|) bounding |u'|, f' >= 1 - U - |theta'| / w, where theta is the
+ * aim direction; over an interval, |theta'| <= |cross(ray, ray')| / dist^2
+ * is bounded from the aim vector's segment (see min_slope).  The solver
+ * walks from T = 0.  Where a stretch provably has f' > 0, one sign test at
+ * its end decides whether the only root of the stretch is there.  Close to
+ * the gun, where no such stretch can be proven, it steps as far as f
+ * provably stays negative (no_root: the rotation time is bounded below by
+ * where the aim can point during the step).  The root, once bracketed in a
+ * rising stretch, is polished by Newton's method with the analytic
+ * derivative, kept inside the bracket (bisection when a step leaves it or
+ * |f| fails to halve, as in Numerical Recipes' rtsafe), until the
+ * bracket or the slope bound puts it within 1e-10 s.  No false success:
+ * every answer is a bracketed root whose left part is proven root-free,
+ * so it is the earliest. */
+#include <math.h>
+#include <string.h>
+
+#include "aim.h"
+
+#define EXACT_TOL 1e-10         /* seconds */
+#define EXACT_MAX_EVALS 400
+
+struct xctx {
+    vec2 d0;            /* target - shooter at t = 0 */
+    vec2 vt, vs, vrel;  /* target, shooter, target - shooter velocities */
+    vec2 face;          /* unit vector of the current turret facing */
+    double sb, a;       /* shell speed; Sb^2 - |vS|^2 */
+    double w, t_ready;
+    int evals;
+    struct aim_solution *sol;
+};
+
+struct xeval {
+    double f, df;       /* slack and its derivative */
+    double u, dist;     /* flight time, flight distance */
+    double tr;          /* rotation time */
+    vec2 ray;           /* fire position -> aim point */
+};
+
+static void xeval(struct xctx *c, double T, struct xeval *e)
+{
+    if (c->sol && c->sol->nsteps < AIM_STEPS_MAX)
+        c->sol->steps[c->sol->nsteps++] = (float)T;
+    c->evals++;
+    vec2 E = v2_add(c->d0, v2_scale(c->vrel, T));  /* A - (Ps + vS*T) */
+    double b = v2_dot(E, c->vs), e2 = v2_len2(E);
+    double disc = sqrt(b * b + c->a * e2);
+    /* The positive root of a*u^2 - 2*b*u - |E|^2 = 0, without cancellation. */
+    double u = b >= 0 ? (b + disc) / c->a : e2 / (disc - b);
+    if (!(u >= 0))
+        u = 0;                                  /* E = 0 and b = 0 */
+    vec2 ray = v2_add(E, v2_scale(c->vs, u));
+    double dist = c->sb * u;
+    double ang = atan2(v2_cross(c->face, ray), v2_dot(c->face, ray));
+    double tr = fabs(ang) / c->w;
+    e->u = u;
+    e->dist = dist;
+    e->tr = tr;
+    e->ray = ray;
+    e->f = (T - u) - (tr > c->t_ready ? tr : c->t_ready);
+    if (dist > 0) {
+        vec2 n = v2_scale(ray, 1.0 / dist);
+        double du = v2_dot(n, c->vrel) / (c->sb - v2_dot(n, c->vs));
+        vec2 dray = v2_add(c->vrel, v2_scale(c->vs, du));
+        double dth = v2_cross(n, dray) / dist;  /* turn rate of the aim */
+        double dr = tr > c->t_ready ? (ang >= 0 ? dth : -dth) / c->w : 0;
+        e->df = 1 - du - dr;
+    } else {
+        e->df = 1;
+    }
+}
+
+/* Over [L, L+h] the aim vector is ray(L) + vrel*tau + vS*(u(T) - u(L)),
+ * |u(T) - u(L)| <= U*tau: a segment widened by k*h, k = |vS|*U.  Its
+ * nearest distance to the gun bounds dist from below. */
+struct cert {
+    vec2 r0, vrel, vs;
+    double U, k, w, t_ready;
+};
+
+static double seg_dist(const struct cert *c, double h, double *tau)
+{
+    double vv = v2_len2(c->vrel);
+    double t = vv > 0 ? clampd(-v2_dot(c->r0, c->vrel) / vv, 0, h) : 0;
+    if (tau)
+        *tau = t;
+    return v2_len(v2_add(c->r0, v2_scale(c->vrel, t)));
+}
+
+/* The least slope of f over [L, L+h] (<= 0: none proven).  The aim turns
+ * at |cross(ray, ray')| / |ray|^2, and expanding ray and ray' = vrel + vS*u'
+ * bounds the cross product by |cross(r0, vrel)| + U*|cross(r0, vS)|
+ * + 2*U*h*|vrel|*|vS|; then f' >= 1 - U - |theta'| / w. */
+static double min_slope(const struct cert *c, double h)
+{
+    double dmin = seg_dist(c, h, NULL) - c->k * h;
+    if (!(dmin > 0))
+        return 0;
+    double cmax = fabs(v2_cross(c->r0, c->vrel)) + c->U * fabs(v2_cross(c->r0, c->vs))
+                + 2 * c->U * h * v2_len(c->vrel) * v2_len(c->vs);
+    return 1 - c->U - cmax / (c->w * dmin * dmin);
+}
+
+/* Whether f < 0 holds on all of [L, L+h]: t_fire(T) <= t_fire(L) + (1+U)*h,
+ * and the rotation time is at least the smallest angle between the facing
+ * and the directions the widened segment can take. */
+static int no_root(const struct cert *c, double tf_L, vec2 face, double h)
+{
+    double tau, ds = seg_dist(c, h, &tau);
+    double rho = c->k * h;
+    if (!(ds > rho))
+        return 0;
+    double fa = v2_angle(face);
+    double a0 = angle_diff(v2_angle(c->r0), fa);
+    double span = angle_diff(v2_angle(v2_add(c->r0, v2_scale(c->vrel, h))),
+                             v2_angle(c->r0));
+    double widen = asin(rho / ds);
+    double lo = a0 + (span < 0 ? span : 0) - widen;
+    double hi = a0 + (span > 0 ? span : 0) + widen;
+    double amin = INFINITY;
+    for (int j = -1; j <= 1; j++) {
+        double z = 2 * M_PI * j;
+        double d = z < lo ? lo - z : z > hi ? z - hi : 0;
+        if (d < amin)
+            amin = d;
+    }
+    double rmin = amin / c->w;
+    if (rmin < c->t_ready)
+        rmin = c->t_ready;
+    return tf_L + (1 + c->U) * h - rmin < 0;
+}
+
+/* Newton inside [a, b] with f(a) < 0 <= f(b) and f rising with slope at
+ * least m: the root to EXACT_TOL. */
+static double polish(struct xctx *c, double a, struct xeval ea, double b,
+                     double m, double *lo, double *hi, struct xeval *out)
+{
+    double x = a;
+    struct xeval ex = ea;
+    int slow = 0;
+    while (c->evals < EXACT_MAX_EVALS) {
+        double nx;
+        if (!slow && ex.df > 0)
+            nx = x - ex.f / ex.df;
+        else
+            nx = 0.5 * (a + b);
+        if (!(nx > a && nx < b))
+            nx = 0.5 * (a + b);
+        double step = fabs(nx - x);
+        x = nx;
+        double fprev = ex.f;
+        xeval(c, x, &ex);
+        if (ex.f < 0)
+            a = x;
+        else
+            b = x;
+        /* |x - root| <= |f(x)| / m on a stretch with slope >= m. */
+        if (fabs(ex.f) <= m * EXACT_TOL || b - a <= EXACT_TOL)
+            break;
+        /* Without a slope bound (m = 0), a Newton step this small means
+         * quadratic convergence has already put x within it. */
+        if (m == 0 && !slow && step < 1e-2 * EXACT_TOL)
+            break;
+        /* Bisect next when |f| did not at least halve (a kink of
+         * |angle| or max(t_rotate, t_ready) between the iterate and the
+         * root), as Numerical Recipes' rtsafe does. */
+        slow = fabs(ex.f) > 0.5 * fabs(fprev);
+    }
+    *lo = a;
+    *hi = b;
+    *out = ex;
+    return x;
+}
+
+double aim_exact_slack(const struct aim_scene *s, double T)
+{
+    struct xctx c;
+    memset(&c, 0, sizeof c);
+    c.d0 = v2_sub(s->target, s->shooter);
+    c.vt = s->target_vel;
+    c.vs = v2_len(s->shooter_vel) < 0.999 * s->shell_speed ? s->shooter_vel : v2(0, 0);
+    c.vrel = v2_sub(c.vt, c.vs);
+    c.face = v2_dir(s->facing);
+    c.sb = s->shell_speed;
+    c.a = c.sb * c.sb - v2_len2(c.vs);
+    c.w = s->turn_rate;
+    c.t_ready = s->t_ready > 0 ? s->t_ready : 0;
+    struct xeval e;
+    xeval(&c, T, &e);
+    return e.f;
+}
+
+static int finish(struct xctx *c, const struct aim_scene *s, double T,
+                  const struct xeval *e, double lo, double hi)
+{
+    struct aim_solution *sol = c->sol;
+    sol->iterations = c->evals;
+    sol->lo = lo;
+    sol->hi = hi;
+    sol->t_impact = T;
+    sol->point = v2_add(s->target, v2_scale(c->vt, T));
+    sol->dir = e->dist > 0 ? v2_angle(e->ray) : s->facing;
+    sol->t_rotate = e->tr;
+    double r = e->tr > c->t_ready ? e->tr : c->t_ready;
+    double tf = T - e->u;
+    sol->t_fire = tf > r ? tf : r;
+    if (e->dist > s->range * (1 + 1e-12)) {
+        sol->reason = AIM_REASON_OUT_OF_RANGE;
+        return sol->ok = 0;
+    }
+    sol->reason = AIM_REASON_OK;
+    return sol->ok = 1;
+}
+
+static int fail(struct xctx *c, enum aim_reason why, double lo, double hi)
+{
+    c->sol->iterations = c->evals;
+    c->sol->lo = lo;
+    c->sol->hi = hi;
+    c->sol->reason = why;
+    return c->sol->ok = 0;
+}
+
+int aim_exact_solve(const struct aim_scene *s, struct aim_solution *sol)
+{
+    struct xctx c;
+    memset(&c, 0, sizeof c);
+    memset(sol, 0, sizeof *sol);
+    c.sol = sol;
+    c.d0 = v2_sub(s->target, s->shooter);
+    c.vt = s->target_vel;
+    /* A shooter as fast as its shells: its own motion is left out (the
+     * flight-time equation would have no single root). */
+    c.vs = v2_len(s->shooter_vel) < 0.999 * s->shell_speed ? s->shooter_vel : v2(0, 0);
+    c.vrel = v2_sub(c.vt, c.vs);
+    c.face = v2_dir(s->facing);
+    c.sb = s->shell_speed;
+    c.a = c.sb * c.sb - v2_len2(c.vs);
+    c.w = s->turn_rate;
+    c.t_ready = s->t_ready > 0 ? s->t_ready : 0;
+
+    double vs = v2_len(c.vs), vrel = v2_len(c.vrel);
+    double U = vrel / (c.sb - vs);              /* bounds |u'| */
+    double rmax = M_PI / c.w > c.t_ready ? M_PI / c.w : c.t_ready;
+    /* Once the shell must leave later than rmax, f > 0; so the earliest
+     * root fires by rmax, and if it is in range it lands by this: */
+    double t_hi = rmax + s->range / c.sb;
+    int hi_positive = 0;
+
+    struct xeval eL;
+    double L = 0;
+    xeval(&c, 0, &eL);
+    if (eL.f >= 0)
+        return finish(&c, s, 0, &eL, 0, 0);     /* fire now */
+    if (U < 1) {
+        /* u(T) <= u(0) + U*T makes f(T) >= (1 - U)*T - u(0) - rmax: the
+         * issue's safe t_max, (Sb*pi/w + D) / (Sb - |v|) for a still gun. */
+        double ts = (rmax + eL.u) / (1 - U);
+        if (ts <= t_hi) {
+            t_hi = ts;
+            hi_positive = 1;
+        }
+    }
+    struct cert ct;
+    ct.vrel = c.vrel;
+    ct.vs = c.vs;
+    ct.U = U;
+    ct.k = vs * U;
+    ct.w = c.w;
+    ct.t_ready = c.t_ready;
+    double hstep = 0;
+    int close = 0;
+
+    while (c.evals < EXACT_MAX_EVALS) {
+        ct.r0 = eL.ray;
+        double H = t_hi - L;
+        /* 1. The longest stretch ahead (halving from all that is left) on
+         * which f provably rises: there one sign test finds the only root. */
+        double h = H, m = 0;
+        if (U < 1)
+            for (int j = 0; j < 30; j++, h *= 0.5)
+                if ((m = min_slope(&ct, h)) > 1e-3 * (1 - U))
+                    break;
+        if (U < 1 && m > 1e-3 * (1 - U)) {
+            double R = L + h, lo, hi, x;
+            struct xeval eR;
+            if (h < H || !hi_positive) {
+                xeval(&c, R, &eR);
+                if (eR.f < 0) {
+                    if (h >= H)
+                        return fail(&c, U < 1 ? AIM_REASON_OUT_OF_RANGE
+                                              : AIM_REASON_TOO_FAST, L, R);
+                    L = R;
+                    eL = eR;
+                    continue;
+                }
+            }
+            x = polish(&c, L, eL, R, m, &lo, &hi, &eR);
+            if (c.evals >= EXACT_MAX_EVALS && fabs(eR.f) > m * EXACT_TOL
+                && hi - lo > EXACT_TOL)
+                break;
+            return finish(&c, s, x, &eR, lo, hi);
+        }
+        /* 2. Close to the gun (or a target faster than the shell) the aim
+         * may swing faster than the turret: step as far as f provably stays
+         * negative, from a bound on where the aim can point meanwhile. */
+        double tf = L - eL.u;
+        h = -eL.f / (1 + U);
+        if (hstep > 0 && 4 * hstep < h)
+            h = 4 * hstep;
+        if (h > H)
+            h = H;
+        int j = 0;
+        for (; j < 40 && !no_root(&ct, tf, c.face, h); j++)
+            h *= 0.5;
+        if (j == 40)
+            break;                              /* the target is on the gun */
+        hstep = h;
+        if (h >= H)
+            return fail(&c, U < 1 ? AIM_REASON_OUT_OF_RANGE : AIM_REASON_TOO_FAST,
+                        L, t_hi);
+        L += h;
+        xeval(&c, L, &eL);
+        /* Converged from the left: a root (or a touch) within the bound. */
+        if (eL.f >= -EXACT_TOL * 1e-2)
+            return finish(&c, s, L, &eL, L, L);
+        /* The march converges only linearly when the aim swings nearly as
+         * fast as the turret.  After a few certified steps, try Newton from
+         * L: a sign change within [L, N] is polished there.  [0, L] stays
+         * proven root-free; within the short [L, N] (|f(L)| / f'(L)) the
+         * root is the one the bracket holds, which the dense scan of the
+         * tests has always found to be the first. */
+        if (++close > 6 && eL.df > 0) {
+            /* Newton's step, doubled while f stays negative there */
+            double d = -eL.f / eL.df, lo, hi, x;
+            for (int j = 0; j < 4 && L + d < t_hi; j++, d *= 2) {
+                struct xeval eN;
+                xeval(&c, L + d, &eN);
+                if (eN.f >= 0) {
+                    x = polish(&c, L, eL, L + d, 0, &lo, &hi, &eN);
+                    return finish(&c, s, x, &eN, lo, hi);
+                }
+            }
+        }
+    }
+    return fail(&c, AIM_REASON_NO_CONVERGENCE, L, t_hi);
+}

@@ -1,0 +1,256 @@
+/* shell.c — the shell phase: guns fire, shells fly, hit, miss.
+ *
+ * A shell flies straight at shell_speed.  Each tick it sweeps the segment it
+ * covers, so a fast shell cannot pass through a tank between two ticks, and
+ * stops at the first of: a tank or turret whose circle it meets (friend or
+ * foe, never its shooter; the circle moves along the vehicle's own motion
+ * during the tick, so the test is between two moving bodies), a tree (the
+ * cells of the tree grid along the segment, walked in order as Amanatides
+ * & Woo do), the map edge, or the end of its range.
+ *
+ * Hits are found against the vehicles alive when the phase begins and are
+ * applied afterwards, so the order of the shells never changes who is hit:
+ * two shells meeting one tank in the same tick both hit it.  A knocked-out
+ * vehicle stays as a wreck that blocks nothing and does nothing. */
+#include <math.h>
+#include <string.h>
+
+#include "aim.h"
+#include "world.h"
+
+double aim_segment_circle(vec2 p, vec2 d, vec2 c, double r)
+{
+    vec2 m = v2_sub(p, c);
+    double cc = v2_len2(m) - r * r;
+    if (cc <= 0)
+        return 0;                               /* starts inside */
+    double a = v2_len2(d);
+    if (a <= 0)
+        return -1;
+    double b = v2_dot(m, d);
+    if (b >= 0)
+        return -1;                              /* moving away */
+    double disc = b * b - a * cc;
+    if (disc < 0)
+        return -1;
+    /* the smaller root, written to keep its digits: cc / (-b + sqrt) */
+    double t = cc / (-b + sqrt(disc));
+    return t <= 1 ? t : -1;
+}
+
+/* The first tree the segment p + s*d, s in [0, best), meets; best is
+ * lowered to its s.  Walks the grid cells along the segment in order and
+ * stops once a cell begins beyond the best hit found so far. */
+static int first_tree(const struct world *w, vec2 p, vec2 d, double *best)
+{
+    const struct tree_grid *g = &w->tree_grid;
+    if (!g->start || w->trees.n == 0)
+        return -1;
+    double cs = g->cell;
+    double x0 = p.x / cs, y0 = p.y / cs, dx = d.x / cs, dy = d.y / cs;
+    int ix = grid_cell_of(p.x, cs, g->nx), iy = grid_cell_of(p.y, cs, g->ny);
+    int sx = dx > 0 ? 1 : dx < 0 ? -1 : 0, sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+    double tx = sx ? ((sx > 0 ? ix + 1 : ix) - x0) / dx : INFINITY;
+    double ty = sy ? ((sy > 0 ? iy + 1 : iy) - y0) / dy : INFINITY;
+    double ddx = sx ? 1.0 / fabs(dx) : INFINITY, ddy = sy ? 1.0 / fabs(dy) : INFINITY;
+    double enter = 0;
+    int hit = -1;
+    while (enter <= *best && ix >= 0 && iy >= 0 && ix < g->nx && iy < g->ny) {
+        size_t cell = (size_t)iy * g->nx + ix;
+        for (int k = g->start[cell]; k < g->start[cell + 1]; k++) {
+            const struct tree *t = &w->trees.p[g->items[k]];
+            double s = aim_segment_circle(p, d, t->c, t->r);
+            if (s >= 0 && s < *best) {
+                *best = s;
+                hit = g->items[k];
+            }
+        }
+        if (tx < ty) {
+            enter = tx;
+            tx += ddx;
+            ix += sx;
+        } else {
+            enter = ty;
+            ty += ddy;
+            iy += sy;
+        }
+        if (!(enter <= 1))
+            break;
+    }
+    return hit;
+}
+
+/* Where the segment leaves the map, as s in [0, 1]; +inf when it stays. */
+static double edge_exit(const struct world *w, vec2 p, vec2 d)
+{
+    double s = INFINITY;
+    if (d.x < 0) s = fmin(s, -p.x / d.x);
+    if (d.x > 0) s = fmin(s, (w->width - p.x) / d.x);
+    if (d.y < 0) s = fmin(s, -p.y / d.y);
+    if (d.y > 0) s = fmin(s, (w->height - p.y) / d.y);
+    return s < 0 ? 0 : s;
+}
+
+/* Where vehicle v is at time t of this tick (it moved straight from
+ * aim.from to pos). */
+static vec2 vehicle_at(const struct world *w, const struct vehicle *v, double t)
+{
+    return v2_add(v->aim.from, v2_scale(v2_sub(v->pos, v->aim.from), t / w->dt));
+}
+
+struct near_scan {
+    const struct world *w;
+    const struct shell *sh;
+    vec2 p, d;
+    double t0, tau;
+    double best;
+    int hit;
+};
+
+static void near_visit(const struct vgrid_entry *e, void *ctx)
+{
+    struct near_scan *n = ctx;
+    const struct vehicle *v = &n->w->vehicles.p[e->index];
+    if (e->index == n->sh->shooter || !v->alive || v->kind == VK_CAR)
+        return;
+    /* The shell relative to the vehicle over the segment's time. */
+    vec2 a = vehicle_at(n->w, v, n->t0);
+    vec2 b = vehicle_at(n->w, v, n->t0 + n->tau);
+    vec2 rel = v2_sub(n->d, v2_sub(b, a));
+    double s = aim_segment_circle(n->p, rel, a, v->p.radius);
+    if (s >= 0 && (s < n->best || (s == n->best && e->index < n->hit))) {
+        n->best = s;
+        n->hit = e->index;
+    }
+}
+
+void shells_update(struct world *w)
+{
+    double dt = w->dt;
+
+    /* Shells that ended last tick were kept for the viewer (alive 0, at
+     * the point where they ended); drop them now, in order. */
+    size_t k = 0;
+    for (size_t i = 0; i < w->shells.n; i++)
+        if (w->shells.p[i].alive)
+            w->shells.p[k++] = w->shells.p[i];
+    w->shells.n = k;
+
+    /* Fire: each shell leaves the gun's centre where the gun is at t_fire. */
+    for (size_t i = 0; i < w->vehicles.n; i++) {
+        struct vehicle *v = &w->vehicles.p[i];
+        if (!v->want_fire || !v->alive)
+            continue;
+        if (WORLD_RESERVE(w->shells, w->shells.n + 1))
+            return;
+        double tf = clampd(v->aim.t_fire, 0, dt);
+        struct shell *s = &w->shells.p[w->shells.n++];
+        memset(s, 0, sizeof *s);
+        s->pos = s->start = v2_add(v->aim.from, v2_scale(v->aim.vel, tf));
+        s->vel = v2_scale(v2_dir(v->aim.aim_dir), v->p.shell_speed);
+        s->range = v->p.range;
+        s->delay = tf;
+        s->shooter = (int)i;
+        s->target = v->aim.target;
+        s->alive = 1;
+        s->hit = s->miss = -1;
+        v->gun.reload_left = v->p.reload + tf;
+        w->stats.shots++;
+        struct event *e = world_event(w, EV_SHOT, (int)i, v->aim.target);
+        if (e) {
+            e->u.shot.x = s->pos.x;
+            e->u.shot.y = s->pos.y;
+            e->u.shot.heading = v->aim.aim_dir;     /* radians; the trace
+                                                       writes degrees */
+        }
+    }
+    if (w->shells.n == 0)
+        return;
+
+    /* Bounds for the neighbour query: the largest radius and move. */
+    double maxr = 0, maxmove = 0;
+    for (size_t i = 0; i < w->vehicles.n; i++) {
+        const struct vehicle *v = &w->vehicles.p[i];
+        if (!v->alive || v->kind == VK_CAR)
+            continue;
+        maxr = fmax(maxr, v->p.radius);
+        maxmove = fmax(maxmove, v2_dist(v->pos, v->aim.from));
+    }
+
+    /* Fly: find each shell's end against the world as the phase began. */
+    for (size_t i = 0; i < w->shells.n; i++) {
+        struct shell *sh = &w->shells.p[i];
+        double t0 = sh->delay, tau = dt - sh->delay;
+        sh->delay = 0;
+        if (tau <= 0)
+            continue;
+        vec2 d = v2_scale(sh->vel, tau);
+        double len = v2_len(d);
+        double left = sh->range - sh->travelled;
+        double best = 1;
+        int why = -1;                           /* miss reason, or -1 */
+        if (len > left) {
+            best = len > 0 ? left / len : 0;
+            why = MISS_RANGE;
+        }
+        double se = edge_exit(w, sh->pos, d);
+        if (se < best) {
+            best = se;
+            why = MISS_EDGE;
+        }
+        if (first_tree(w, sh->pos, d, &best) >= 0)
+            why = MISS_TREE;
+
+        struct near_scan n = { w, sh, sh->pos, d, t0, tau, INFINITY, -1 };
+        if (w->vgrid.start && w->vgrid.n > 64) {
+            vec2 mid = v2_add(sh->pos, v2_scale(d, 0.5 * best));
+            vehicle_grid_query(&w->vgrid, mid, 0.5 * len * best + maxr + maxmove,
+                               near_visit, &n);
+        } else {
+            for (size_t j = 0; j < w->vehicles.n; j++) {
+                struct vgrid_entry e;
+                memset(&e, 0, sizeof e);
+                e.index = (int)j;
+                near_visit(&e, &n);
+            }
+        }
+        /* A vehicle in front of a tree (or at the same distance) is hit. */
+        if (n.hit >= 0 && n.best <= best) {
+            best = n.best;
+            sh->hit = n.hit;
+            sh->alive = 0;
+        } else if (why >= 0) {
+            sh->miss = why;
+            sh->alive = 0;
+        }
+        sh->pos = v2_add(sh->pos, v2_scale(d, best));
+        sh->travelled += len * best;
+    }
+
+    /* Apply, in shell order. */
+    for (size_t i = 0; i < w->shells.n; i++) {
+        const struct shell *sh = &w->shells.p[i];
+        if (sh->alive)
+            continue;
+        if (sh->hit >= 0) {
+            struct vehicle *t = &w->vehicles.p[sh->hit];
+            w->stats.hits++;
+            world_event(w, EV_HIT, sh->shooter, sh->hit);
+            if (t->alive && --t->health <= 0) {
+                t->alive = 0;
+                t->health = 0;
+                t->speed = 0;
+                t->gen++;
+                if (t->team >= 0) {
+                    w->teams.p[t->team].alive--;
+                    w->teams.p[t->team].knockouts++;
+                }
+                world_event(w, EV_KNOCKOUT, sh->hit, -1);
+            }
+        } else if (sh->miss >= 0) {
+            struct event *e = world_event(w, EV_MISS, sh->shooter, -1);
+            if (e)
+                e->u.miss.reason = (enum miss_reason)sh->miss;
+        }
+    }
+}
