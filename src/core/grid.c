@@ -20,11 +20,21 @@ static double grid_fit(double width, double height, double cell, int *nx, int *n
     }
 }
 
-static int circle_touches_cell(vec2 c, double r, double x0, double y0, double s)
+static int circle_touches_box(vec2 c, double r, double x0, double y0,
+                              double x1, double y1)
 {
-    double dx = c.x < x0 ? x0 - c.x : c.x > x0 + s ? c.x - (x0 + s) : 0;
-    double dy = c.y < y0 ? y0 - c.y : c.y > y0 + s ? c.y - (y0 + s) : 0;
+    double dx = c.x < x0 ? x0 - c.x : c.x > x1 ? c.x - x1 : 0;
+    double dy = c.y < y0 ? y0 - c.y : c.y > y1 ? c.y - y1 : 0;
     return dx * dx + dy * dy <= r * r;
+}
+
+/* Cell k's side along one axis of n cells; the border cells reach out to
+ * infinity, as grid_cell_of() clamps, so a tree past the map's edge is
+ * still listed in the cells beside it (a sight line may pass there). */
+static double side_lo(int k, double cell) { return k == 0 ? -INFINITY : k * cell; }
+static double side_hi(int k, int n, double cell)
+{
+    return k == n - 1 ? INFINITY : (k + 1) * cell;
 }
 
 /* Visits each cell whose square overlaps the circle; two passes (count,
@@ -34,8 +44,10 @@ static int circle_touches_cell(vec2 c, double r, double x0, double y0, double s)
          cy <= grid_cell_of((t)->c.y + (t)->r, (g)->cell, (g)->ny); cy++)     \
         for (int cx = grid_cell_of((t)->c.x - (t)->r, (g)->cell, (g)->nx);    \
              cx <= grid_cell_of((t)->c.x + (t)->r, (g)->cell, (g)->nx); cx++) \
-            if (circle_touches_cell((t)->c, (t)->r, cx * (g)->cell,           \
-                                    cy * (g)->cell, (g)->cell))
+            if (circle_touches_box((t)->c, (t)->r,                            \
+                    side_lo(cx, (g)->cell), side_lo(cy, (g)->cell),           \
+                    side_hi(cx, (g)->nx, (g)->cell),                          \
+                    side_hi(cy, (g)->ny, (g)->cell)))
 
 int tree_grid_build(struct tree_grid *g, const struct tree *trees, int n,
                     double width, double height, double cell)
@@ -94,17 +106,18 @@ static int clip_side(double p, double q, double *t0, double *t1)
  * cell, so rounding can neither loop forever nor overshoot.  An axis the
  * segment is parallel to has an infinite crossing time and is never
  * stepped; at an exact corner crossing x steps first. */
-int grid_walk(double cell, int nx, int ny, vec2 a, vec2 b,
-              grid_walk_fn fn, void *ctx)
+static int walk(double cell, int nx, int ny, vec2 a, vec2 b, int clip,
+                grid_walk_fn fn, void *ctx)
 {
     if (!(cell > 0) || nx <= 0 || ny <= 0)
         return 0;
     double dx = b.x - a.x, dy = b.y - a.y, t0 = 0, t1 = 1;
-    if (!isfinite(dx) || !isfinite(dy)
-        || !clip_side(-dx, a.x, &t0, &t1)
-        || !clip_side(dx, nx * cell - a.x, &t0, &t1)
-        || !clip_side(-dy, a.y, &t0, &t1)
-        || !clip_side(dy, ny * cell - a.y, &t0, &t1))
+    if (!isfinite(dx) || !isfinite(dy))
+        return 0;
+    if (clip && (!clip_side(-dx, a.x, &t0, &t1)
+                 || !clip_side(dx, nx * cell - a.x, &t0, &t1)
+                 || !clip_side(-dy, a.y, &t0, &t1)
+                 || !clip_side(dy, ny * cell - a.y, &t0, &t1)))
         return 0;
     int cx = grid_cell_of(a.x + t0 * dx, cell, nx);
     int cy = grid_cell_of(a.y + t0 * dy, cell, ny);
@@ -136,6 +149,21 @@ int grid_walk(double cell, int nx, int ny, vec2 a, vec2 b,
         }
     }
     return visited;
+}
+
+int grid_walk(double cell, int nx, int ny, vec2 a, vec2 b,
+              grid_walk_fn fn, void *ctx)
+{
+    return walk(cell, nx, ny, a, b, 1, fn, ctx);
+}
+
+/* Unclipped, the same walk does the extended grid: grid_cell_of() already
+ * clamps the end cells, and from a clamped cell the next border it computes
+ * is the first inner one. */
+int grid_walk_ext(double cell, int nx, int ny, vec2 a, vec2 b,
+                  grid_walk_fn fn, void *ctx)
+{
+    return walk(cell, nx, ny, a, b, 0, fn, ctx);
 }
 
 int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,

@@ -1,8 +1,9 @@
 /* grid.h — uniform grids over the map.
  *
  * The tree grid is static: every tree is listed in every cell its circle
- * overlaps (each cell of its bounding box tested against the circle), in
- * compressed rows (start[cell] .. start[cell+1] index items[]).
+ * overlaps (each cell of its bounding box tested against the circle; the
+ * border cells reach out past the map's edge), in compressed rows
+ * (start[cell] .. start[cell+1] index items[]).
  * The vehicle grid is rebuilt every tick by a counting sort, so the
  * vehicles of a cell are contiguous, in cell order, with a compact copy of
  * what neighbour queries read. */
@@ -49,6 +50,12 @@ static inline int grid_cell_of(double v, double cell, int n)
 typedef int (*grid_walk_fn)(int cx, int cy, void *ctx);
 int grid_walk(double cell, int nx, int ny, vec2 a, vec2 b,
               grid_walk_fn fn, void *ctx);
+/* The same walk over the extended grid, whose border cells reach out to
+ * infinity (the cells grid_cell_of() clamps to): nothing is clipped, a
+ * segment outside the map visits the border cells beside it.  For searches
+ * that must not lose what lies past the edge. */
+int grid_walk_ext(double cell, int nx, int ny, vec2 a, vec2 b,
+                  grid_walk_fn fn, void *ctx);
 
 /* Compact per-vehicle data the neighbour queries read, in cell order. */
 struct vgrid_entry {

@@ -1,11 +1,576 @@
-#include "sight.h"
-#include "world.h"
+/* sight.c — the sense phase and the one dispatcher over the sight methods
+ * (libtcod picks its field-of-view algorithm the same way); the methods
+ * live in sight_classic.c and sight_exact.c.
+ *
+ * The layers follow seeds/002: (1) enemies in the field of view, here
+ * through the vehicle grid instead of all pairs; (2) the trees that might
+ * block, from the tree grid along the line of sight; (3) what each tree
+ * hides; (4) the visible fraction; (5) seen or not, by the thresholds. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
 
-/* Placeholder until the sight issue: nobody sees anybody. */
+#include "sight_impl.h"
+
+int sight_grow(void *pp, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return 0;
+    size_t c = *cap ? *cap : 16;
+    while (c < need)
+        c *= 2;
+    if (c > SIZE_MAX / elem)
+        return -1;
+    void *p = realloc(*(void **)pp, c * elem);
+    if (!p)
+        return -1;
+    *(void **)pp = p;
+    *cap = c;
+    return 0;
+}
+
+void sight_scratch_free(struct sight_scratch *s)
+{
+    free(s->mark);
+    free(s->cand);
+    free(s->spans);
+    free(s->row_lo);
+    free(s->row_hi);
+    free(s->pieces);
+    free(s->hidden);
+    free(s->gone);
+    free(s->order);
+    memset(s, 0, sizeof *s);
+}
+
+void sight_store_free(struct sight_store *s)
+{
+    sight_scratch_free(&s->scratch);
+    free(s->spans);
+    free(s->trees);
+    free(s->targets);
+    memset(s, 0, sizeof *s);
+}
+
+struct sight_shape sight_shape_of(const struct vehicle *v)
+{
+    struct sight_shape t;
+    memset(&t, 0, sizeof t);
+    t.c = v->pos;
+    if (v->kind == VK_TANK) {
+        t.axis = v2_dir(v->heading);
+        t.hl = v->p.length / 2;
+        t.hw = v->p.width / 2;
+    } else {
+        /* A turret has no hull: its circle is what can be seen of it. */
+        t.circle = 1;
+        t.r = v->p.radius;
+        t.axis = v2(1, 0);
+    }
+    return t;
+}
+
+/* ---- clipping to the target's extent ------------------------------------ */
+
+static int push_piece(const struct sight_frame *f, double a, vec2 va,
+                      double b, vec2 vb, struct sight_scratch *s)
+{
+    if (a < f->plo) {
+        a = f->plo;
+        va = f->lo;
+    }
+    if (b > f->phi) {
+        b = f->phi;
+        vb = f->hi;
+    }
+    if (!(a < b))
+        return 0;
+    if (sight_grow(&s->pieces, &s->cappieces, s->npieces + 1, sizeof *s->pieces))
+        return -1;
+    struct sight_piece *p = &s->pieces[s->npieces++];
+    p->lo = a;
+    p->hi = b;
+    p->vlo = va;
+    p->vhi = vb;
+    return 1;
+}
+
+int sight_clip(const struct sight_frame *f, vec2 va, vec2 vb,
+               struct sight_scratch *s)
+{
+    double a = sight_pa(va.x, va.y), b = sight_pa(vb.x, vb.y);
+    if (a <= b)
+        return push_piece(f, a, va, b, vb, s);
+    /* A true wrap past pi spans at least pi, i.e. 2 in pseudo-angle
+     * (pa(-v) = pa(v) - 2); a smaller inversion is rounding of an interval
+     * too narrow to matter. */
+    if (a - b < 1)
+        return 0;
+    /* The extent never contains pi, so at most one part is left. */
+    int k1 = push_piece(f, a, va, 2, v2(-1, 0), s);
+    int k2 = push_piece(f, -2, v2(-1, 0), b, vb, s);
+    return k1 < 0 || k2 < 0 ? -1 : k1 + k2;
+}
+
+/* ---- the frame of one question ------------------------------------------ */
+
+/* Sets up f for observer o and target t; returns 1 when o is inside or on
+ * the target's outline (nothing can be in between: visible 1). */
+static int frame_init(struct sight_frame *f, int method, vec2 o,
+                      const struct sight_shape *t)
+{
+    memset(f, 0, sizeof *f);
+    f->o = o;
+    f->t = t;
+    vec2 d = v2_sub(t->c, o);
+    f->D = v2_len(d);
+    if (t->circle) {
+        if (!(f->D > t->r))
+            return 1;
+        f->dnear = f->D - t->r;
+        f->dfar = f->D + t->r;
+    } else {
+        vec2 tp = v2_perp(t->axis);
+        double lx = fabs(v2_dot(d, t->axis)), ly = fabs(v2_dot(d, tp));
+        if (lx <= t->hl && ly <= t->hw)
+            return 1;
+        double ex = lx > t->hl ? lx - t->hl : 0, ey = ly > t->hw ? ly - t->hw : 0;
+        f->dnear = sqrt(ex * ex + ey * ey);
+        f->dfar = sqrt((lx + t->hl) * (lx + t->hl) + (ly + t->hw) * (ly + t->hw));
+    }
+    f->dnear2 = f->dnear * f->dnear;
+    f->u = v2_scale(d, 1 / f->D);
+    if (t->circle) {
+        /* Exact tangents leave at asin(r/D); the article's points c ± r ×
+         * the perpendicular at atan(r/D). */
+        double k = method == SIGHT_CLASSIC ? f->D
+                 : sqrt((f->D - t->r) * (f->D + t->r));
+        f->lo = v2(k, -t->r);
+        f->hi = v2(k, t->r);
+        f->plo = sight_pa(f->lo.x, f->lo.y);
+        f->phi = sight_pa(f->hi.x, f->hi.y);
+    } else {
+        /* The article's suggestion: the hull's four corners, the outermost
+         * two as seen from the observer. */
+        f->ta = v2(v2_dot(f->u, t->axis), v2_cross(f->u, t->axis));
+        f->tp = v2_perp(f->ta);
+        vec2 a = v2_scale(f->ta, t->hl), b = v2_scale(f->tp, t->hw);
+        vec2 c[4] = {
+            v2(f->D + a.x + b.x, a.y + b.y), v2(f->D + a.x - b.x, a.y - b.y),
+            v2(f->D - a.x + b.x, -a.y + b.y), v2(f->D - a.x - b.x, -a.y - b.y)
+        };
+        f->plo = 3;
+        f->phi = -3;
+        for (int i = 0; i < 4; i++) {
+            double p = sight_pa(c[i].x, c[i].y);
+            if (p < f->plo) {
+                f->plo = p;
+                f->lo = c[i];
+            }
+            if (p > f->phi) {
+                f->phi = p;
+                f->hi = c[i];
+            }
+        }
+    }
+    f->width = atan2(v2_cross(f->lo, f->hi), v2_dot(f->lo, f->hi));
+    if (!(f->width > 0)) {
+        f->width = 0;
+        f->hi = f->lo;
+        f->phi = f->plo;
+    }
+    f->nlo = v2_norm(f->lo);
+    f->nhi = v2_norm(f->hi);
+    return 0;
+}
+
+/* ---- candidate trees ------------------------------------------------------ */
+
+static int walk_mark(int cx, int cy, void *ctx)
+{
+    struct sight_scratch *s = ctx;
+    if (cx < s->row_lo[cy])
+        s->row_lo[cy] = cx;
+    if (cx > s->row_hi[cy])
+        s->row_hi[cy] = cx;
+    return 0;
+}
+
+/* The sight wedge is the convex hull of the observer and the outline: the
+ * triangle observer / outermost corner / outermost corner, joined to the
+ * outline (the article's "do the list twice, once for each side of the
+ * tank", done so no tree is missed).  Its boundary lies on the two long
+ * sides and the outline's four edges: walking those with Amanatides & Woo
+ * finds, in every row of cells, the outermost cells the wedge touches, and
+ * as the wedge is convex every cell between them is touched too.  The walk
+ * is over the extended grid (border cells reaching past the map's edge, as
+ * the tree grid lists them): a hull corner can stick out of the map, and
+ * clipping there would lose the border cells of that row. */
+static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
+                  const struct sight_frame *f, int on_top,
+                  struct sight_scratch *s)
+{
+    const struct tree_grid *g = &w->tree_grid;
+    s->ncand = 0;
+    s->nspans = 0;
+    if (!g->start || g->nx <= 0 || w->trees.n == 0)
+        return 0;
+    size_t nt = w->trees.n;
+    if (s->nmark < nt) {
+        unsigned *m = realloc(s->mark, nt * sizeof *m);
+        if (!m)
+            return -1;
+        memset(m + s->nmark, 0, (nt - s->nmark) * sizeof *m);
+        s->mark = m;
+        s->nmark = nt;
+    }
+    if (++s->stamp == 0) {
+        memset(s->mark, 0, s->nmark * sizeof *s->mark);
+        s->stamp = 1;
+    }
+    if (s->nrows < (size_t)g->ny) {
+        int *lo = realloc(s->row_lo, (size_t)g->ny * sizeof *lo);
+        if (lo)
+            s->row_lo = lo;
+        int *hi = realloc(s->row_hi, (size_t)g->ny * sizeof *hi);
+        if (hi)
+            s->row_hi = hi;
+        if (!lo || !hi)
+            return -1;
+        s->nrows = (size_t)g->ny;
+    }
+
+    vec2 c[4];
+    if (t->circle) {
+        /* A circle's wedge lies inside its bounding square's. */
+        c[0] = v2(t->c.x - t->r, t->c.y - t->r);
+        c[1] = v2(t->c.x + t->r, t->c.y - t->r);
+        c[2] = v2(t->c.x + t->r, t->c.y + t->r);
+        c[3] = v2(t->c.x - t->r, t->c.y + t->r);
+    } else {
+        vec2 a = v2_scale(t->axis, t->hl), b = v2_scale(v2_perp(t->axis), t->hw);
+        c[0] = v2_add(t->c, v2_add(a, b));
+        c[1] = v2_add(t->c, v2_sub(a, b));
+        c[2] = v2_sub(t->c, v2_add(a, b));
+        c[3] = v2_sub(t->c, v2_sub(a, b));
+    }
+    double ymin = o.y, ymax = o.y;
+    if (on_top)
+        ymin = ymax = c[0].y;
+    for (int i = 0; i < 4; i++) {
+        if (c[i].y < ymin) ymin = c[i].y;
+        if (c[i].y > ymax) ymax = c[i].y;
+    }
+    int r0 = grid_cell_of(ymin, g->cell, g->ny), r1 = grid_cell_of(ymax, g->cell, g->ny);
+    for (int r = r0; r <= r1; r++) {
+        s->row_lo[r] = INT_MAX;
+        s->row_hi[r] = -1;
+    }
+    for (int i = 0; i < 4; i++)
+        grid_walk_ext(g->cell, g->nx, g->ny, c[i], c[(i + 1) & 3], walk_mark, s);
+    if (!on_top) {
+        int il = 0, ih = 0;
+        double pl = 3, ph = -3;
+        for (int i = 0; i < 4; i++) {
+            vec2 q = sight_frame_of(f, c[i]);
+            double p = sight_pa(q.x, q.y);
+            if (p < pl) { pl = p; il = i; }
+            if (p > ph) { ph = p; ih = i; }
+        }
+        grid_walk_ext(g->cell, g->nx, g->ny, o, c[il], walk_mark, s);
+        if (ih != il)
+            grid_walk_ext(g->cell, g->nx, g->ny, o, c[ih], walk_mark, s);
+    }
+
+    const int *start = g->start, *items = g->items;
+    for (int r = r0; r <= r1; r++) {
+        int lo = s->row_lo[r], hi = s->row_hi[r];
+        if (hi < lo)
+            continue;
+        if (sight_grow(&s->spans, &s->capspans, s->nspans + 1, sizeof *s->spans))
+            return -1;
+        struct sight_span *sp = &s->spans[s->nspans++];
+        sp->cy = r;
+        sp->c0 = lo;
+        sp->c1 = hi;
+        /* The cells of a row are contiguous in items[]. */
+        int k0 = start[(size_t)r * g->nx + lo], k1 = start[(size_t)r * g->nx + hi + 1];
+        if (sight_grow(&s->cand, &s->capcand, s->ncand + (size_t)(k1 - k0), sizeof *s->cand))
+            return -1;
+        for (int k = k0; k < k1; k++) {
+            int i = items[k];
+            if (s->mark[i] != s->stamp) {
+                s->mark[i] = s->stamp;
+                s->cand[s->ncand++] = i;
+            }
+        }
+    }
+    return (int)s->ncand;
+}
+
+int sight_candidates(const struct world *w, vec2 o,
+                     const struct sight_shape *t, struct sight_scratch *s)
+{
+    struct sight_frame f;
+    int on_top = frame_init(&f, SIGHT_EXACT, o, t);
+    return gather(w, o, t, &f, on_top, s);
+}
+
+/* ---- the dispatcher ----------------------------------------------------- */
+
+static double answer(const struct world *w, int m, const struct sight_frame *f,
+                     int on_top, const int *cand, int n,
+                     struct sight_scratch *s, struct sight_result *res)
+{
+    double v;
+    int deg = SIGHT_NORMAL;
+    s->nhidden = 0;
+    s->npieces = 0;
+    if (on_top) {
+        v = 1;
+        deg = SIGHT_ON_TOP;
+    } else {
+        switch (m) {
+        case SIGHT_CLASSIC:
+            v = sight_classic(f, w->trees.p, cand, n, w->sight.samples, s);
+            break;
+        case SIGHT_EXACT:
+        default:
+            v = sight_exact(f, w->trees.p, cand, n, s);
+            break;
+        }
+        if (v < 0) {
+            v = 0;
+            deg = SIGHT_INSIDE_TREE;
+            s->nhidden = 0;
+            if (f->width > 0
+                && sight_grow(&s->hidden, &s->caphidden, 1, sizeof *s->hidden) == 0) {
+                s->hidden[0].a0 = 0;
+                s->hidden[0].a1 = f->width;
+                s->nhidden = 1;
+            }
+        } else if (f->width == 0) {
+            deg = SIGHT_POINT;
+        }
+    }
+    if (res) {
+        res->visible = v;
+        res->degenerate = deg;
+        if (on_top) {
+            double a = f->D > 0 ? atan2(f->t->c.y - f->o.y, f->t->c.x - f->o.x) : 0;
+            res->a0 = res->a1 = angle_norm(a);
+            res->width = 0;
+        } else {
+            res->a0 = angle_norm(atan2(f->u.y, f->u.x) + atan2(f->lo.y, f->lo.x));
+            res->width = f->width;
+            res->a1 = res->a0 + f->width;
+        }
+    }
+    return v;
+}
+
+double sight_visible(const struct world *w, int m, vec2 o,
+                     const struct sight_shape *t, const int *cand, int n,
+                     struct sight_scratch *s, struct sight_result *res)
+{
+    struct sight_frame f;
+    int on_top = frame_init(&f, m, o, t);
+    return answer(w, m, &f, on_top, cand, n, s, res);
+}
+
+double sight_query(const struct world *w, int m, vec2 o,
+                   const struct sight_shape *t, struct sight_scratch *s,
+                   struct sight_result *res)
+{
+    struct sight_frame f;
+    int on_top = frame_init(&f, m, o, t);
+    if (on_top)
+        return answer(w, m, &f, on_top, NULL, 0, s, res);
+    int n = gather(w, o, t, &f, on_top, s);
+    if (n < 0) {
+        s->oom = 1;
+        s->ncand = 0;
+        n = 0;
+    }
+    return answer(w, m, &f, on_top, s->cand, n, s, res);
+}
+
+int sight_hidden_angles(const struct sight_scratch *s,
+                        const struct sight_result *res,
+                        struct sight_interval *out, int max)
+{
+    int n = (int)s->nhidden;
+    for (int i = 0; i < n && i < max; i++) {
+        out[i].a0 = res->a0 + s->hidden[i].a0;
+        out[i].a1 = res->a0 + s->hidden[i].a1;
+    }
+    return n;
+}
+
+/* ---- seen or not -------------------------------------------------------- */
+
+/* The article's closing rules: 20 %, 10 % for a moving target, 40 % at the
+ * edge of the view; the edge rule wins. */
+double sight_threshold(const struct sight_config *c, double fov, double off,
+                       int moving)
+{
+    if (fabs(off) > c->edge * fov / 2)
+        return c->edge_threshold;
+    return moving ? c->moving_threshold : c->threshold;
+}
+
+/* ---- the sense phase ---------------------------------------------------- */
+
+struct collect {
+    struct world *w;
+    struct sight_store *st;
+    int me, team;
+    vec2 o, h;
+    double range2, coshalf;
+    int all_round;
+    int fail;
+};
+
+static void collect_one(struct collect *c, int j)
+{
+    const struct vehicle *t = &c->w->vehicles.p[j];
+    if (j == c->me || !t->alive || t->team < 0 || t->team == c->team
+        || (t->kind != VK_TANK && t->kind != VK_TURRET))
+        return;
+    vec2 d = v2_sub(t->pos, c->o);
+    double d2 = v2_len2(d);
+    if (!(d2 <= c->range2))
+        return;
+    /* The cone selects by the direction of the centre only. */
+    if (!c->all_round && d2 > 0 && v2_dot(c->h, d) < sqrt(d2) * c->coshalf)
+        return;
+    struct sight_store *st = c->st;
+    if (sight_grow(&st->targets, &st->captargets, st->ntargets + 1,
+                   sizeof *st->targets)) {
+        c->fail = 1;
+        return;
+    }
+    st->targets[st->ntargets++] = j;
+}
+
+static void collect_fn(const struct vgrid_entry *e, void *ctx)
+{
+    collect_one(ctx, e->index);
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static void sort_ints(int *a, size_t n)
+{
+    if (n > 16) {
+        qsort(a, n, sizeof *a, cmp_int);
+        return;
+    }
+    for (size_t i = 1; i < n; i++) {
+        int x = a[i];
+        size_t j = i;
+        for (; j > 0 && a[j - 1] > x; j--)
+            a[j] = a[j - 1];
+        a[j] = x;
+    }
+}
+
+/* One observer looks at one target: the record, its details, the event. */
+static void look(struct world *w, int me, int j, double half)
+{
+    struct sight_store *st = &w->sight_store;
+    struct sight_scratch *s = &st->scratch;
+    const struct vehicle *v = &w->vehicles.p[me], *t = &w->vehicles.p[j];
+    struct sight_shape shape = sight_shape_of(t);
+    struct sight_result res;
+    double vis = sight_query(w, v->p.sight, v->pos, &shape, s, &res);
+
+    vec2 d = v2_sub(t->pos, v->pos);
+    double dl = v2_len(d), off = 0;
+    if (dl > 0) {
+        vec2 h = v2_dir(v->kind == VK_TURRET ? v->p.facing : v->heading);
+        off = acos(clampd(v2_dot(h, d) / dl, -1, 1));
+    }
+    if (off > half)             /* rounding at the cone's edge */
+        off = half;
+
+    if (WORLD_RESERVE(w->sights, w->sights.n + 1)
+        || WORLD_RESERVE(w->sight_intervals, w->sight_intervals.n + s->nhidden)
+        || sight_grow(&st->spans, &st->capspans, st->nspans + s->nspans, sizeof *st->spans)
+        || sight_grow(&st->trees, &st->captrees, st->ntrees + s->ncand, sizeof *st->trees))
+        return;
+    struct sight_record *r = &w->sights.p[w->sights.n++];
+    memset(r, 0, sizeof *r);
+    r->observer = me;
+    r->target = j;
+    r->visible = vis;
+    r->threshold = sight_threshold(&w->sight, v->p.fov, off, t->speed > 0);
+    r->seen = vis >= r->threshold;
+    r->from = v->pos;
+    r->to = t->pos;
+    r->a0 = res.a0;
+    r->a1 = res.a1;
+    r->first_interval = (int)w->sight_intervals.n;
+    r->n_intervals = sight_hidden_angles(s, &res, w->sight_intervals.p + w->sight_intervals.n,
+                                         (int)s->nhidden);
+    w->sight_intervals.n += (size_t)r->n_intervals;
+    r->first_span = (int)st->nspans;
+    r->n_spans = (int)s->nspans;
+    if (s->nspans)
+        memcpy(st->spans + st->nspans, s->spans, s->nspans * sizeof *s->spans);
+    st->nspans += s->nspans;
+    r->first_tree = (int)st->ntrees;
+    r->n_trees = (int)s->ncand;
+    if (s->ncand)
+        memcpy(st->trees + st->ntrees, s->cand, s->ncand * sizeof *s->cand);
+    st->ntrees += s->ncand;
+
+    struct event *e = world_event(w, EV_SIGHT, me, j);
+    if (e) {
+        e->u.sight.visible = vis;
+        e->u.sight.seen = r->seen;
+        e->u.sight.method = v->p.sight;
+    }
+}
+
 void sight_update(struct world *w)
 {
+    struct sight_store *st = &w->sight_store;
     w->sights.n = 0;
     w->sight_intervals.n = 0;
-    for (size_t i = 0; i < w->vehicles.n; i++)
-        w->vehicles.p[i].sight_count = 0;
+    st->nspans = 0;
+    st->ntrees = 0;
+    for (size_t i = 0; i < w->vehicles.n; i++) {
+        struct vehicle *v = &w->vehicles.p[i];
+        v->sight_first = (int)w->sights.n;
+        v->sight_count = 0;
+        if (!v->alive || v->team < 0 || (v->kind != VK_TANK && v->kind != VK_TURRET))
+            continue;
+        double half = v->p.fov / 2;
+        struct collect c;
+        memset(&c, 0, sizeof c);
+        c.w = w;
+        c.st = st;
+        c.me = (int)i;
+        c.team = v->team;
+        c.o = v->pos;
+        c.h = v2_dir(v->kind == VK_TURRET ? v->p.facing : v->heading);
+        c.range2 = v->p.view_range * v->p.view_range;
+        c.all_round = half >= M_PI;
+        c.coshalf = cos(half);
+        st->ntargets = 0;
+        if (w->vgrid.start && w->vgrid.nx > 0)
+            vehicle_grid_query(&w->vgrid, v->pos, v->p.view_range, collect_fn, &c);
+        else
+            for (size_t j = 0; j < w->vehicles.n; j++)
+                collect_one(&c, (int)j);
+        sort_ints(st->targets, st->ntargets);
+        for (size_t k = 0; k < st->ntargets; k++)
+            look(w, (int)i, st->targets[k], half);
+        v->sight_count = (int)w->sights.n - v->sight_first;
+    }
 }

@@ -1,28 +1,146 @@
 /* sight.h — field of view, occlusion by trees, and who sees whom (seeds/002).
  *
- *   classic  the article: approximate tangents, `samples` points across the
- *            target, trees nearest first;
- *   exact    ours: exact tangents, exact union of blocked intervals, depth
- *            tested against the target's hull.
+ *   classic  the article: approximate tangents (c ± r × the perpendicular),
+ *            `samples` points at the centres of equal parts of the target's
+ *            angular width, trees nearest first, no depth test;
+ *   exact    ours: exact tangents (asin(r/d)), the exact union of the
+ *            blocked intervals, depth tested against the target's hull.
+ *
  * sight_update() is the sense phase: it fills w->sights with one record for
- * each (observer, enemy in its cone and range) and emits `sight` events. */
+ * each (observer, enemy whose centre is in its cone and range), keeps the
+ * walked cells, candidate trees and hidden intervals of each record for the
+ * viewer, and emits `sight` events.  sight_query() answers one question
+ * ("how much of this shape can a point see?") for tests and benchmarks; it
+ * allocates nothing once its scratch has grown to the scene.
+ *
+ * Angles stored here are radians in the world's convention (atan2(dy, dx),
+ * y down).  Degenerate cases, in this order: the observer's centre inside
+ * or on the target's outline -> visible 1; the observer's centre strictly
+ * inside a tree -> 0; a target of zero angular width -> 1 or 0 as the one
+ * ray to it is clear or not. */
 #ifndef BOTFIELD_SIGHT_H
 #define BOTFIELD_SIGHT_H
 
+#include <stddef.h>
+
+#include "vec.h"
+
 struct world;
+struct vehicle;
+
+/* What a target looks like to an observer: a tank's hull rectangle, or for
+ * a turret (which has no hull) its circle. */
+struct sight_shape {
+    vec2 c;                 /* centre */
+    vec2 axis;              /* rectangle: unit vector along the length */
+    double hl, hw;          /* rectangle: half length, half width */
+    double r;               /* circle: radius */
+    int circle;
+};
+
+/* A run of grid cells walked for one record: row cy, columns c0..c1. */
+struct sight_span { int cy, c0, c1; };
 
 struct sight_record {
     int observer, target;   /* vehicle indices */
     double visible;         /* fraction of the target's angular width seen */
     double threshold;       /* the [sight] threshold that applied */
     int seen;               /* visible >= threshold */
-    int first_interval;     /* blocked intervals in w->sight_intervals */
+    vec2 from, to;          /* both centres at the sense phase */
+    double a0, a1;          /* the target's angular extent: a0 in (-pi, pi],
+                               a0 <= a1 < a0 + pi */
+    int first_interval;     /* hidden parts in w->sight_intervals */
     int n_intervals;
+    int first_span, n_spans;    /* cells walked, in w->sight_store.spans */
+    int first_tree, n_trees;    /* candidate trees, in w->sight_store.trees */
 };
 
-/* A blocked angular interval, radians, relative to the observer. */
+/* A hidden part of the target's angular extent: absolute radians from the
+ * observer's centre, a0 <= a1 (a1 may pass pi).  For `classic` these are
+ * runs of hidden samples, each sample standing for its part of the width. */
 struct sight_interval { double a0, a1; };
 
+/* An interval inside a query: pseudo-angles (monotonic in the angle, see
+ * sight.c) relative to the line of sight, with the direction vectors of
+ * their ends. */
+struct sight_piece { double lo, hi; vec2 vlo, vhi; };
+
+/* Buffers a query reuses; they grow to the largest scene and stay. */
+struct sight_scratch {
+    unsigned *mark; size_t nmark; unsigned stamp;   /* dedupe of trees */
+    int *cand; size_t ncand, capcand;               /* candidate trees */
+    struct sight_span *spans; size_t nspans, capspans;
+    int *row_lo, *row_hi; size_t nrows;             /* per grid row */
+    struct sight_piece *pieces; size_t npieces, cappieces;
+    /* the result: hidden parts as offsets in radians from the low end of
+       the target's extent, 0 <= a0 < a1 <= width, sorted, disjoint */
+    struct sight_interval *hidden; size_t nhidden, caphidden;
+    unsigned char *gone; size_t capgone;            /* classic samples */
+    struct sight_order { double d2; int i; } *order; size_t caporder;
+    int oom;                                        /* a buffer could not grow */
+};
+
+/* The world's sight storage: the query scratch and this tick's details. */
+struct sight_store {
+    struct sight_scratch scratch;
+    struct sight_span *spans; size_t nspans, capspans;
+    int *trees; size_t ntrees, captrees;
+    int *targets; size_t ntargets, captargets;
+};
+void sight_store_free(struct sight_store *s);
+void sight_scratch_free(struct sight_scratch *s);
+
+/* The details of one answer. */
+struct sight_result {
+    double visible;
+    double a0, a1;          /* as in sight_record */
+    double width;           /* a1 - a0, radians */
+    int degenerate;         /* enum sight_degenerate */
+};
+enum sight_degenerate { SIGHT_NORMAL, SIGHT_ON_TOP, SIGHT_INSIDE_TREE,
+                        SIGHT_POINT };
+
+/* The outline sight uses for a tank or turret. */
+struct sight_shape sight_shape_of(const struct vehicle *v);
+
+/* The trees that may hide part of t from o: those listed in the cells the
+ * sight wedge (the convex hull of o and t's outline; for a circle, of its
+ * bounding square) covers, each once.  The wedge's boundary is walked with
+ * grid_walk and each row filled between its outermost cells.  Fills
+ * s->cand and s->spans; returns the count, or -1 when memory ran out. */
+int sight_candidates(const struct world *w, vec2 o,
+                     const struct sight_shape *t, struct sight_scratch *s);
+
+/* The visible fraction of t from o with method m (an enum sight_method),
+ * among the trees cand[0..n); the hidden parts end in s->hidden and, when
+ * res is not NULL, the extent in *res. */
+double sight_visible(const struct world *w, int m, vec2 o,
+                     const struct sight_shape *t, const int *cand, int n,
+                     struct sight_scratch *s, struct sight_result *res);
+
+/* sight_candidates then sight_visible: one query through the grid.
+ * On running out of memory the answer is 1 (nothing hides) and s->oom set. */
+double sight_query(const struct world *w, int m, vec2 o,
+                   const struct sight_shape *t, struct sight_scratch *s,
+                   struct sight_result *res);
+
+/* The hidden parts of the last sight_visible() as absolute angles;
+ * writes at most max, returns how many there are. */
+int sight_hidden_angles(const struct sight_scratch *s,
+                        const struct sight_result *res,
+                        struct sight_interval *out, int max);
+
+/* The threshold that applies to a target at `off` radians from the
+ * observer's heading (|off| <= pi) moving or not; seen = visible >= it. */
+struct sight_config;
+double sight_threshold(const struct sight_config *c, double fov, double off,
+                       int moving);
+
+/* The sense phase: every live tank and turret looks at every live enemy
+ * tank and turret whose centre lies within fov/2 of its heading (a
+ * turret's: its facing) and view_range of its centre, found through the
+ * vehicle grid of the start of the tick (w->vgrid; all vehicles when it
+ * was never built).  Records per observer in target order. */
 void sight_update(struct world *w);
 
 #endif

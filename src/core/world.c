@@ -65,6 +65,7 @@ void world_free(struct world *w)
     free(w->sights.p);
     free(w->sight_intervals.p);
     vehicle_grid_free(&w->vgrid);
+    sight_store_free(&w->sight_store);
     memset(w, 0, sizeof *w);
 }
 

@@ -171,6 +171,8 @@ struct world {
     WORLD_ARRAY(struct event) events;
     WORLD_ARRAY(struct sight_record) sights;
     WORLD_ARRAY(struct sight_interval) sight_intervals;
+    struct sight_store sight_store;     /* the records' cells and trees;
+                                           sight's scratch (sight.h) */
     struct vehicle_grid vgrid;
 
     /* tests and benchmarks: avoidance by all-pairs search, not the grid */
