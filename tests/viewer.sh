@@ -154,6 +154,28 @@ tm send-keys -t h q
 wait_for h 'EXIT 0'
 ok $? "'q' quits from the help screen"
 
+# ---- live map editing ----------------------------------------------------------
+cp "$MAP" "$TMPD/live.ini"
+start live --paused "$TMPD/live.ini"
+wait_for live 'tick 0 '
+tm send-keys -t live . .
+wait_for live 'tick 2 '
+# Saved the way many editors do: a new file renamed over the old one.
+sed 's/^random = 200/random = many/' "$TMPD/live.ini" >"$TMPD/live.new"
+mv "$TMPD/live.new" "$TMPD/live.ini"
+wait_for live 'not reloaded.*live.ini:16: '
+ok $? "a broken edit shows the error in the status line"
+screen live | grep -q 'tick 2 '
+ok $? "and the old map keeps running"
+# Written in place this time.
+sed 's/^random = many/random = 20/' "$TMPD/live.ini" >"$TMPD/live.new"
+cat "$TMPD/live.new" >"$TMPD/live.ini"
+wait_for live 'on disk: reloaded.*live.ini'
+ok $? "the fixed file is reloaded"
+screen live | grep -q 'tick 0 '
+ok $? "and runs from tick 0"
+tm send-keys -t live q
+
 # ---- signals restore the terminal ------------------------------------------
 for sig in TERM HUP INT; do
     start "s$sig" --paused "$MAP"

@@ -237,8 +237,9 @@ void app_reload(struct app *a, int explicit)
         a->load_error = err.text;       /* taken over */
         err.text = NULL;
         map_error_free(&err);
-        app_message(a, 1, "%s (e: details)", a->load_error ? a->load_error
-                    : "the map did not load; the old map keeps running");
+        /* The hint goes first: the message is cut at the screen's edge. */
+        app_message(a, 1, "map not reloaded (e: details): %s", a->load_error
+                    ? a->load_error : "cannot load it");
         return;
     }
     /* Swap only now that the new map loaded: keep the camera, the overlays
