@@ -39,6 +39,7 @@ struct app {
     struct canvas ground;           /* trees and track: redrawn only when */
     struct camera ground_cam;       /* the camera moved since (draw_map.c) */
     int ground_ok;
+    double max_tree_r;              /* largest tree radius of the world */
     struct canvas_style style;
     int ascii;                      /* draw ASCII glyphs (no braille, no arrows) */
 

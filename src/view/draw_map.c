@@ -90,6 +90,36 @@ static void ground_tree(struct app *a, struct canvas *g, const struct tree *t)
     }
 }
 
+/* Only the trees near the view, through the tree grid, so a map of a
+ * million trees costs what its visible part costs.  A tree is listed in
+ * every grid cell it overlaps: it is drawn from the cell holding its
+ * centre, and the cells looked at reach past the view by the largest
+ * radius. */
+static void ground_trees(struct app *a, struct canvas *g)
+{
+    const struct world *w = &a->world;
+    const struct tree_grid *tg = &w->tree_grid;
+    if (!tg->start || tg->nx <= 0 || tg->ny <= 0 || !(tg->cell > 0)) {
+        for (size_t i = 0; i < w->trees.n; i++)
+            ground_tree(a, g, &w->trees.p[i]);
+        return;
+    }
+    vec2 lo = camera_world(&a->cam, -1, -1), hi = camera_world(&a->cam, g->w, g->h);
+    double m = a->max_tree_r;
+    int x0 = grid_cell_of(lo.x - m, tg->cell, tg->nx), x1 = grid_cell_of(hi.x + m, tg->cell, tg->nx);
+    int y0 = grid_cell_of(lo.y - m, tg->cell, tg->ny), y1 = grid_cell_of(hi.y + m, tg->cell, tg->ny);
+    for (int cy = y0; cy <= y1; cy++)
+        for (int cx = x0; cx <= x1; cx++) {
+            int c = cy * tg->nx + cx;
+            for (int k = tg->start[c]; k < tg->start[c + 1]; k++) {
+                const struct tree *t = &w->trees.p[tg->items[k]];
+                if (grid_cell_of(t->c.x, tg->cell, tg->nx) == cx
+                    && grid_cell_of(t->c.y, tg->cell, tg->ny) == cy)
+                    ground_tree(a, g, t);
+            }
+        }
+}
+
 static void ground_track(struct app *a, struct canvas *g)
 {
     const struct world *w = &a->world;
@@ -137,8 +167,7 @@ static void draw_ground(struct app *a)
     canvas_line(g, p1.x, p0.y, p1.x, p1.y, COL_DEFAULT, CA_DIM, LS_DOTTED);
     canvas_line(g, p1.x, p1.y, p0.x, p1.y, COL_DEFAULT, CA_DIM, LS_DOTTED);
     canvas_line(g, p0.x, p1.y, p0.x, p0.y, COL_DEFAULT, CA_DIM, LS_DOTTED);
-    for (size_t i = 0; i < w->trees.n; i++)
-        ground_tree(a, g, &w->trees.p[i]);
+    ground_trees(a, g);
     ground_track(a, g);
     a->ground_cam = *c;
     a->ground_ok = 1;

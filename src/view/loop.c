@@ -98,6 +98,16 @@ void app_layout(struct app *a)
     camera_resize(&a->cam, w, h, a->world.width, a->world.height);
 }
 
+static void world_changed(struct app *a)
+{
+    double m = 0;
+    for (size_t i = 0; i < a->world.trees.n; i++)
+        if (a->world.trees.p[i].r > m)
+            m = a->world.trees.p[i].r;
+    a->max_tree_r = m;
+    a->ground_ok = 0;
+}
+
 /* ---- stepping ------------------------------------------------------------- */
 
 static void note_events(struct app *a)
@@ -262,7 +272,7 @@ void app_reload(struct app *a, int explicit)
         a->follow = 0;
     a->nmarks = 0;
     a->ended_seen = 0;
-    a->ground_ok = 0;
+    world_changed(a);
     a->relayout = 1;
     if (resized && a->cam.fitted)
         camera_fit(&a->cam, a->world.width, a->world.height);
@@ -496,8 +506,13 @@ static void run(struct app *a, struct watch *wt)
         }
 
         int timeout = -1;
-        if (!a->paused)
-            timeout = a->speed_max ? 0 : ms_until(next_tick, view_now());
+        if (!a->paused) {
+            /* Ticks due before the next frame can wait for it: nobody sees
+             * them sooner, and the loop wakes 30 times a second, not
+             * tick_rate x speed times. */
+            double wake = next_tick > next_frame ? next_tick : next_frame;
+            timeout = a->speed_max ? 0 : ms_until(wake, view_now());
+        }
         if (a->dirty) {
             int t = ms_until(next_frame, view_now());
             timeout = timeout < 0 || t < timeout ? t : timeout;
@@ -572,6 +587,7 @@ int view_run(const struct view_options *o, struct world *w)
     a->speed = o->speed > 0 ? o->speed : 1;
     a->overlays = OV_COLL;
     a->cam.fitted = 1;
+    world_changed(a);
     if (tick_prepare(&a->world) || history_init(&a->hist, &a->world)) {
         world_free(&a->world);
         free(a);
@@ -609,7 +625,11 @@ int view_run(const struct view_options *o, struct world *w)
     nodelay(stdscr, TRUE);  /* getch() never blocks: poll() waits */
     leaveok(stdscr, TRUE);
     curs_set(0);
-    mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+    mmask_t mm = BUTTON1_PRESSED | BUTTON1_CLICKED;
+#ifdef BUTTON5_PRESSED
+    mm |= BUTTON4_PRESSED | BUTTON5_PRESSED;
+#endif
+    mousemask(mm, NULL);
     mouseinterval(0);
     a->style.color = init_colors();
     a->style.utf8 = want_unicode(o);

@@ -54,6 +54,17 @@ static void click(struct app *a)
     MEVENT ev;
     if (getmouse(&ev) != OK)
         return;
+#ifdef BUTTON5_PRESSED
+    /* The wheel zooms, where the terminal reports it. */
+    if (ev.bstate & BUTTON4_PRESSED) {
+        camera_zoom(&a->cam, 1.25);
+        return;
+    }
+    if (ev.bstate & BUTTON5_PRESSED) {
+        camera_zoom(&a->cam, 1 / 1.25);
+        return;
+    }
+#endif
     if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
         return;
     int x = ev.x - a->map_x, y = ev.y - a->map_y;
