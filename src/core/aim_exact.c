@@ -150,12 +150,18 @@ static int no_root(const struct cert *c, double tf_L, vec2 face, double h)
 }
 
 /* Newton inside [a, b] with f(a) < 0 <= f(b) and f rising with slope at
- * least m: the root to EXACT_TOL. */
+ * least m (0: not known): the root to EXACT_TOL. */
 static double polish(struct xctx *c, double a, struct xeval ea, double b,
-                     double m, double *lo, double *hi, struct xeval *out)
+                     const struct xeval *eb, double m, double *lo, double *hi,
+                     struct xeval *out)
 {
+    /* Newton starts from the end nearer the root (f(b) when known). */
     double x = a;
     struct xeval ex = ea;
+    if (eb && eb->f < -ea.f) {
+        x = b;
+        ex = *eb;
+    }
     int slow = 0;
     while (c->evals < EXACT_MAX_EVALS) {
         double nx;
@@ -289,32 +295,57 @@ int aim_exact_solve(const struct aim_scene *s, struct aim_solution *sol)
     ct.t_ready = c.t_ready;
     double hstep = 0;
     int close = 0;
+    double mono_end = -1, mono_m = 0;   /* a stretch proven to rise */
 
     while (c.evals < EXACT_MAX_EVALS) {
         ct.r0 = eL.ray;
         double H = t_hi - L;
-        /* 1. The longest stretch ahead (halving from all that is left) on
-         * which f provably rises: there one sign test finds the only root. */
+        /* 1. A stretch on which f provably rises, reaching to Newton's
+         * estimate of the root (or all that is left): there one sign test
+         * at its end tells whether the only root of the stretch lies in
+         * it; if not, its end is a Newton step proven to skip no root. */
         double h = H, m = 0;
-        if (U < 1)
-            for (int j = 0; j < 30; j++, h *= 0.5)
-                if ((m = min_slope(&ct, h)) > 1e-3 * (1 - U))
-                    break;
+        if (U < 1) {
+            if (eL.df > 0 && -eL.f / eL.df < H)
+                h = -eL.f / eL.df;
+            if (L + h <= mono_end) {
+                m = mono_m;                     /* inside a proven stretch */
+            } else {
+                /* prove a stretch four Newton steps long, so the steps
+                 * that follow need no proof of their own */
+                double g = 4 * h < H ? 4 * h : H;
+                for (int j = 0; j < 14; j++, g *= 0.5)
+                    if ((m = min_slope(&ct, g)) > 1e-3 * (1 - U))
+                        break;
+                if (m > 1e-3 * (1 - U)) {
+                    mono_end = L + g;
+                    mono_m = m;
+                    if (g < h)
+                        h = g;
+                }
+            }
+        }
         if (U < 1 && m > 1e-3 * (1 - U)) {
             double R = L + h, lo, hi, x;
             struct xeval eR;
+            int have_R = 0;
             if (h < H || !hi_positive) {
                 xeval(&c, R, &eR);
+                have_R = 1;
                 if (eR.f < 0) {
                     if (h >= H)
                         return fail(&c, U < 1 ? AIM_REASON_OUT_OF_RANGE
                                               : AIM_REASON_TOO_FAST, L, R);
+                    if (-eR.f <= m * EXACT_TOL)
+                        return finish(&c, s, R, &eR, L, R);
                     L = R;
                     eL = eR;
                     continue;
                 }
+                if (eR.f <= m * EXACT_TOL)
+                    return finish(&c, s, R, &eR, L, R);
             }
-            x = polish(&c, L, eL, R, m, &lo, &hi, &eR);
+            x = polish(&c, L, eL, R, have_R ? &eR : NULL, m, &lo, &hi, &eR);
             if (c.evals >= EXACT_MAX_EVALS && fabs(eR.f) > m * EXACT_TOL
                 && hi - lo > EXACT_TOL)
                 break;
@@ -356,7 +387,7 @@ int aim_exact_solve(const struct aim_scene *s, struct aim_solution *sol)
                 struct xeval eN;
                 xeval(&c, L + d, &eN);
                 if (eN.f >= 0) {
-                    x = polish(&c, L, eL, L + d, 0, &lo, &hi, &eN);
+                    x = polish(&c, L, eL, L + d, &eN, 0, &lo, &hi, &eN);
                     return finish(&c, s, x, &eN, lo, hi);
                 }
             }

@@ -5,8 +5,8 @@
  * stops at the first of: a tank or turret whose circle it meets (friend or
  * foe, never its shooter; the circle moves along the vehicle's own motion
  * during the tick, so the test is between two moving bodies), a tree (the
- * cells of the tree grid along the segment, walked in order as Amanatides
- * & Woo do), the map edge, or the end of its range.
+ * cells of the tree grid along the segment, in order, by grid_walk), the
+ * map edge, or the end of its range.
  *
  * Hits are found against the vehicles alive when the phase begins and are
  * applied afterwards, so the order of the shells never changes who is hit:
@@ -38,46 +38,47 @@ double aim_segment_circle(vec2 p, vec2 d, vec2 c, double r)
     return t <= 1 ? t : -1;
 }
 
-/* The first tree the segment p + s*d, s in [0, best), meets; best is
- * lowered to its s.  Walks the grid cells along the segment in order and
- * stops once a cell begins beyond the best hit found so far. */
+/* The first tree the segment p + s*d, s in [0, *best), meets; *best is
+ * lowered to its s.  The cells along the segment come in order from
+ * grid_walk (Amanatides & Woo); a tree is listed in every cell it
+ * overlaps, so once the best hit point lies in the cell being visited, no
+ * later cell can hold an earlier one. */
+struct tree_scan {
+    const struct world *w;
+    vec2 p, d;
+    double best;
+    int hit;
+};
+
+static int tree_cell(int cx, int cy, void *ctx)
+{
+    struct tree_scan *t = ctx;
+    const struct tree_grid *g = &t->w->tree_grid;
+    size_t cell = (size_t)cy * g->nx + cx;
+    for (int k = g->start[cell]; k < g->start[cell + 1]; k++) {
+        const struct tree *tr = &t->w->trees.p[g->items[k]];
+        double s = aim_segment_circle(t->p, t->d, tr->c, tr->r);
+        if (s >= 0 && s < t->best) {
+            t->best = s;
+            t->hit = g->items[k];
+        }
+    }
+    if (t->hit < 0)
+        return 0;
+    vec2 q = v2_add(t->p, v2_scale(t->d, t->best));
+    return grid_cell_of(q.x, g->cell, g->nx) == cx
+        && grid_cell_of(q.y, g->cell, g->ny) == cy;
+}
+
 static int first_tree(const struct world *w, vec2 p, vec2 d, double *best)
 {
     const struct tree_grid *g = &w->tree_grid;
     if (!g->start || w->trees.n == 0)
         return -1;
-    double cs = g->cell;
-    double x0 = p.x / cs, y0 = p.y / cs, dx = d.x / cs, dy = d.y / cs;
-    int ix = grid_cell_of(p.x, cs, g->nx), iy = grid_cell_of(p.y, cs, g->ny);
-    int sx = dx > 0 ? 1 : dx < 0 ? -1 : 0, sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
-    double tx = sx ? ((sx > 0 ? ix + 1 : ix) - x0) / dx : INFINITY;
-    double ty = sy ? ((sy > 0 ? iy + 1 : iy) - y0) / dy : INFINITY;
-    double ddx = sx ? 1.0 / fabs(dx) : INFINITY, ddy = sy ? 1.0 / fabs(dy) : INFINITY;
-    double enter = 0;
-    int hit = -1;
-    while (enter <= *best && ix >= 0 && iy >= 0 && ix < g->nx && iy < g->ny) {
-        size_t cell = (size_t)iy * g->nx + ix;
-        for (int k = g->start[cell]; k < g->start[cell + 1]; k++) {
-            const struct tree *t = &w->trees.p[g->items[k]];
-            double s = aim_segment_circle(p, d, t->c, t->r);
-            if (s >= 0 && s < *best) {
-                *best = s;
-                hit = g->items[k];
-            }
-        }
-        if (tx < ty) {
-            enter = tx;
-            tx += ddx;
-            ix += sx;
-        } else {
-            enter = ty;
-            ty += ddy;
-            iy += sy;
-        }
-        if (!(enter <= 1))
-            break;
-    }
-    return hit;
+    struct tree_scan t = { w, p, d, *best, -1 };
+    grid_walk(g->cell, g->nx, g->ny, p, v2_add(p, v2_scale(d, *best)), tree_cell, &t);
+    *best = t.best;
+    return t.hit;
 }
 
 /* Where the segment leaves the map, as s in [0, 1]; +inf when it stays. */
