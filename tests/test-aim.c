@@ -10,6 +10,7 @@
 #include "core/rng.h"
 #include "core/tick.h"
 #include "core/world.h"
+#include "io/map.h"
 
 /* ---- random scenes ------------------------------------------------------ */
 
@@ -551,6 +552,87 @@ TEST(turret_turns_then_fires)
     world_free(&w);
 }
 
+/* ---- scenarios (with sight) ---------------------------------------------- */
+
+static int load_map(const char *name, struct world *w)
+{
+    char path[4096];
+    const char *top = getenv("top_srcdir");
+    snprintf(path, sizeof path, "%s/maps/%s", top ? top : ".", name);
+    struct map_error e;
+    if (map_load(path, NULL, w, &e)) {
+        tap_note("%s", e.text);
+        map_error_free(&e);
+        return -1;
+    }
+    return tick_prepare(w);
+}
+
+/* The turret of maps/turret.ini against tanks that last two minutes:
+ * exact and classic hit nearly every shot, none far fewer. */
+TEST(turret_map_hit_rates)
+{
+    long shots[3] = { 0 }, hits[3] = { 0 };
+    for (int m = AIM_NONE; m <= AIM_EXACT; m++) {
+        struct world w;
+        if (load_map("turret.ini", &w)) {
+            check(0);
+            return;
+        }
+        int gun = world_find_vehicle(&w, "turret.gun");
+        check_int(gun, >=, 0);
+        w.vehicles.p[gun].p.aim = (enum aim_method)m;
+        for (size_t i = 0; i < w.vehicles.n; i++)
+            if ((int)i != gun)
+                w.vehicles.p[i].health = 1000000;
+        for (long t = 0; t < (long)(120 * w.tick_rate); t++) {
+            tick_step(&w);
+            for (size_t k = 0; k < w.events.n; k++)
+                if (w.events.p[k].a == gun) {
+                    shots[m] += w.events.p[k].kind == EV_SHOT;
+                    hits[m] += w.events.p[k].kind == EV_HIT;
+                }
+        }
+        world_free(&w);
+    }
+    tap_note("hits/shots: none %ld/%ld, classic %ld/%ld, exact %ld/%ld",
+             hits[0], shots[0], hits[1], shots[1], hits[2], shots[2]);
+    check_int(shots[AIM_EXACT], >=, 40);
+    check_int(hits[AIM_EXACT] * 100, >=, shots[AIM_EXACT] * 95);
+    check_int(hits[AIM_CLASSIC] * 100, >=, shots[AIM_CLASSIC] * 90);
+    check_int(hits[AIM_NONE] * 2, <, shots[AIM_NONE]);
+}
+
+/* The bundled maps play out: the turret wins its map; the default map's
+ * battle ends with a winner within its duration. */
+TEST(battles_end)
+{
+    struct world w;
+    if (load_map("turret.ini", &w)) {
+        check(0);
+        return;
+    }
+    while (!w.ended && w.tick < (long)(w.duration * w.tick_rate))
+        tick_step(&w);
+    check(w.ended);
+    check_int(w.winner, ==, world_find_team(&w, "blue"));
+    check_int(w.stats.hits, ==, w.stats.shots);
+    world_free(&w);
+
+    if (load_map("default.ini", &w)) {
+        check(0);
+        return;
+    }
+    while (!w.ended && w.tick < (long)(w.duration * w.tick_rate))
+        tick_step(&w);
+    tap_note("default map: %s after %.1f s, %ld shots, %ld hits",
+             w.ended ? "won" : "no winner", w.tick / w.tick_rate,
+             w.stats.shots, w.stats.hits);
+    check(w.ended);
+    check_int(w.winner, >=, 0);
+    world_free(&w);
+}
+
 int main(void)
 {
     run(exact_hits_random_scenes, "exact: 9,000 random scenes, the shell passes within 0.01 of the centre");
@@ -563,5 +645,7 @@ int main(void)
     run(friend_hit_and_health, "friends are hit too; health 2 takes two hits");
     run(trees_edge_range_stop_shells, "trees, the edge and the range stop shells");
     run(turret_turns_then_fires, "the turret turns at its rate, stops exactly on the aim and fires");
+    run(turret_map_hit_rates, "maps/turret.ini: exact and classic hit nearly every shot, none under half");
+    run(battles_end, "the turret map and the default map end with a winner");
     return tap_done();
 }
