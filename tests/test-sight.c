@@ -232,6 +232,56 @@ TEST(walk_ext_vs_brute_force)
     check_int(bad_form, ==, 0);
 }
 
+/* The row form of the walk visits the same cells, row by row. */
+TEST(walk_rows_vs_walk)
+{
+    int bad = 0, rows = 0;
+    for (int it = 0; it < 3000; it++) {
+        double cell = rr(5, 60);
+        int nx = 1 + (int)rr(0, 20), ny = 1 + (int)rr(0, 20), clip = it & 1;
+        double W = nx * cell, H = ny * cell;
+        vec2 a = v2(rr(-0.5 * W, 1.5 * W), rr(-0.5 * H, 1.5 * H));
+        vec2 b = v2(rr(-0.5 * W, 1.5 * W), rr(-0.5 * H, 1.5 * H));
+        if (it % 5 == 0) b.y = a.y;
+        if (it % 7 == 0) b.x = a.x;
+        if (it % 11 == 0) a.y = cell * (int)rr(0, ny);
+        int lo[32], hi[32];
+        for (int r = 0; r < ny; r++) {
+            lo[r] = 1 << 30;
+            hi[r] = -1;
+        }
+        grid_walk_rows(cell, nx, ny, a, b, clip, lo, hi);
+        struct walked w;
+        memset(&w, 0, sizeof w);
+        (clip ? grid_walk : grid_walk_ext)(cell, nx, ny, a, b, ext_rec, &w);
+        /* Every cell the walk crosses (more than touches) lies in its
+         * row's run ... */
+        double e = 1e-9 * cell, big = 1e9;
+        for (int i = 0; i < w.n; i++) {
+            int c = w.x[i], r = w.y[i];
+            double x0 = c ? c * cell : -big, y0 = r ? r * cell : -big;
+            double x1 = c < nx - 1 ? (c + 1) * cell : big;
+            double y1 = r < ny - 1 ? (r + 1) * cell : big;
+            if (seg_box(a, b, x0 + e, y0 + e, x1 - e, y1 - e))
+                bad += c < lo[r] || c > hi[r];
+        }
+        /* ... and every cell of a run is one the segment touches. */
+        for (int r = 0; r < ny; r++)
+            for (int c = lo[r]; c <= hi[r]; c++) {
+                rows++;
+                double x0 = c ? c * cell : -big, y0 = r ? r * cell : -big;
+                double x1 = c < nx - 1 ? (c + 1) * cell : big;
+                double y1 = r < ny - 1 ? (r + 1) * cell : big;
+                if (clip) {
+                    x0 = c * cell; y0 = r * cell; x1 = x0 + cell; y1 = y0 + cell;
+                }
+                bad += !seg_box(a, b, x0 - e, y0 - e, x1 + e, y1 + e);
+            }
+    }
+    check_int(bad, ==, 0);
+    check_int(rows, >, 10000);
+}
+
 /* The article's four compass points miss tree-cell overlaps; the grid
  * tests every cell of the bounding box against the circle. */
 TEST(tree_grid_diagonal_and_centre_cells)
@@ -928,6 +978,7 @@ int main(void)
     run(walk_leaving_the_map, "grid walk: rays leaving or outside the map");
     run(walk_vs_brute_force, "grid walk: every cell crossed, no other, on random segments");
     run(walk_ext_vs_brute_force, "grid walk over the extended grid: cells past the edge");
+    run(walk_rows_vs_walk, "grid walk by rows: the same cells, one run a row");
     run(tree_grid_diagonal_and_centre_cells, "tree grid: diagonal and centre cells the compass points miss");
     run(candidates_complete, "candidates: every tree meeting the sight wedge, once");
     run(exact_vs_ray_caster, "exact agrees with a 20,000-ray caster within 0.001");

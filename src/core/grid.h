@@ -56,6 +56,11 @@ int grid_walk(double cell, int nx, int ny, vec2 a, vec2 b,
  * that must not lose what lies past the edge. */
 int grid_walk_ext(double cell, int nx, int ny, vec2 a, vec2 b,
                   grid_walk_fn fn, void *ctx);
+/* The walk row by row: for each row cy the segment crosses, widens
+ * [lo[cy], hi[cy]] to the run of columns it visits there (the cells
+ * grid_walk or, unclipped, grid_walk_ext visits, up to touching ones). */
+void grid_walk_rows(double cell, int nx, int ny, vec2 a, vec2 b, int clip,
+                    int *lo, int *hi);
 
 /* Compact per-vehicle data the neighbour queries read, in cell order. */
 struct vgrid_entry {

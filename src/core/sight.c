@@ -157,7 +157,7 @@ static int frame_init(struct sight_frame *f, int method, vec2 o,
         vec2 a = v2_scale(f->ta, t->hl), b = v2_scale(f->tp, t->hw);
         vec2 c[4] = {
             v2(f->D + a.x + b.x, a.y + b.y), v2(f->D + a.x - b.x, a.y - b.y),
-            v2(f->D - a.x + b.x, -a.y + b.y), v2(f->D - a.x - b.x, -a.y - b.y)
+            v2(f->D - a.x - b.x, -a.y - b.y), v2(f->D - a.x + b.x, -a.y + b.y)
         };
         f->plo = 3;
         f->phi = -3;
@@ -166,10 +166,12 @@ static int frame_init(struct sight_frame *f, int method, vec2 o,
             if (p < f->plo) {
                 f->plo = p;
                 f->lo = c[i];
+                f->ilo = i;
             }
             if (p > f->phi) {
                 f->phi = p;
                 f->hi = c[i];
+                f->ihi = i;
             }
         }
     }
@@ -186,24 +188,14 @@ static int frame_init(struct sight_frame *f, int method, vec2 o,
 
 /* ---- candidate trees ------------------------------------------------------ */
 
-static int walk_mark(int cx, int cy, void *ctx)
-{
-    struct sight_scratch *s = ctx;
-    if (cx < s->row_lo[cy])
-        s->row_lo[cy] = cx;
-    if (cx > s->row_hi[cy])
-        s->row_hi[cy] = cx;
-    return 0;
-}
-
 /* The sight wedge is the convex hull of the observer and the outline: the
  * triangle observer / outermost corner / outermost corner, joined to the
  * outline (the article's "do the list twice, once for each side of the
  * tank", done so no tree is missed).  Its boundary lies on the two long
  * sides and the outline's four edges: walking those with Amanatides & Woo
- * finds, in every row of cells, the outermost cells the wedge touches, and
- * as the wedge is convex every cell between them is touched too.  The walk
- * is over the extended grid (border cells reaching past the map's edge, as
+ * (row by row: grid_walk_rows) finds, in every row of cells, the outermost
+ * cells the wedge touches, and as the wedge is convex every cell between
+ * them is touched too.  The walk is over the extended grid (border cells reaching past the map's edge, as
  * the tree grid lists them): a hull corner can stick out of the map, and
  * clipping there would lose the border cells of that row. */
 static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
@@ -252,7 +244,7 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
         c[0] = v2_add(t->c, v2_add(a, b));
         c[1] = v2_add(t->c, v2_sub(a, b));
         c[2] = v2_sub(t->c, v2_add(a, b));
-        c[3] = v2_sub(t->c, v2_sub(a, b));
+        c[3] = v2_add(t->c, v2_sub(b, a));
     }
     double ymin = o.y, ymax = o.y;
     if (on_top)
@@ -267,45 +259,57 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
         s->row_hi[r] = -1;
     }
     for (int i = 0; i < 4; i++)
-        grid_walk_ext(g->cell, g->nx, g->ny, c[i], c[(i + 1) & 3], walk_mark, s);
+        grid_walk_rows(g->cell, g->nx, g->ny, c[i], c[(i + 1) & 3], 0,
+                       s->row_lo, s->row_hi);
     if (!on_top) {
-        int il = 0, ih = 0;
-        double pl = 3, ph = -3;
-        for (int i = 0; i < 4; i++) {
-            vec2 q = sight_frame_of(f, c[i]);
-            double p = sight_pa(q.x, q.y);
-            if (p < pl) { pl = p; il = i; }
-            if (p > ph) { ph = p; ih = i; }
+        /* The outermost corners: frame_init found them for a hull. */
+        int il = f->ilo, ih = f->ihi;
+        if (t->circle) {
+            double pl = 3, ph = -3;
+            for (int i = 0; i < 4; i++) {
+                vec2 q = sight_frame_of(f, c[i]);
+                double p = sight_pa(q.x, q.y);
+                if (p < pl) { pl = p; il = i; }
+                if (p > ph) { ph = p; ih = i; }
+            }
         }
-        grid_walk_ext(g->cell, g->nx, g->ny, o, c[il], walk_mark, s);
+        grid_walk_rows(g->cell, g->nx, g->ny, o, c[il], 0, s->row_lo, s->row_hi);
         if (ih != il)
-            grid_walk_ext(g->cell, g->nx, g->ny, o, c[ih], walk_mark, s);
+            grid_walk_rows(g->cell, g->nx, g->ny, o, c[ih], 0, s->row_lo, s->row_hi);
     }
 
+    /* Locals, not s->...: the stores into mark[] and cand[] would
+     * otherwise make the compiler reload them on every tree. */
+    if (sight_grow(&s->spans, &s->capspans, (size_t)(r1 - r0 + 1), sizeof *s->spans))
+        return -1;
     const int *start = g->start, *items = g->items;
+    unsigned *mark = s->mark, stamp = s->stamp;
+    struct sight_span *sp = s->spans;
+    size_t nsp = 0, nc = 0;
     for (int r = r0; r <= r1; r++) {
         int lo = s->row_lo[r], hi = s->row_hi[r];
         if (hi < lo)
             continue;
-        if (sight_grow(&s->spans, &s->capspans, s->nspans + 1, sizeof *s->spans))
-            return -1;
-        struct sight_span *sp = &s->spans[s->nspans++];
-        sp->cy = r;
-        sp->c0 = lo;
-        sp->c1 = hi;
+        sp[nsp].cy = r;
+        sp[nsp].c0 = lo;
+        sp[nsp++].c1 = hi;
         /* The cells of a row are contiguous in items[]. */
         int k0 = start[(size_t)r * g->nx + lo], k1 = start[(size_t)r * g->nx + hi + 1];
-        if (sight_grow(&s->cand, &s->capcand, s->ncand + (size_t)(k1 - k0), sizeof *s->cand))
+        if (nc + (size_t)(k1 - k0) > s->capcand
+            && sight_grow(&s->cand, &s->capcand, nc + (size_t)(k1 - k0), sizeof *s->cand))
             return -1;
+        int *cand = s->cand;
         for (int k = k0; k < k1; k++) {
             int i = items[k];
-            if (s->mark[i] != s->stamp) {
-                s->mark[i] = s->stamp;
-                s->cand[s->ncand++] = i;
+            if (mark[i] != stamp) {
+                mark[i] = stamp;
+                cand[nc++] = i;
             }
         }
     }
-    return (int)s->ncand;
+    s->nspans = nsp;
+    s->ncand = nc;
+    return (int)nc;
 }
 
 int sight_candidates(const struct world *w, vec2 o,

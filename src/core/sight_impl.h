@@ -19,6 +19,9 @@ struct sight_frame {
     const struct sight_shape *t;
     vec2 ta, tp;            /* rectangle: axis and its perpendicular, frame */
     vec2 lo, hi;            /* ends of the target's extent (frame vectors) */
+    int ilo, ihi;           /* rectangle: the corners they are, in the order
+                               +a+b, +a-b, -a-b, -a+b (a along the length,
+                               b across) */
     double plo, phi;        /* their pseudo-angles: plo <= 0 <= phi */
     vec2 nlo, nhi;          /* lo, hi as unit vectors */
     double width;           /* radians */
