@@ -44,6 +44,7 @@ struct app {
     int ascii;                      /* draw ASCII glyphs (no braille, no arrows) */
 
     int screen;                     /* enum screen_id */
+    int help_top;                   /* first line of the help shown */
     int too_small;
     int rows, cols;                 /* terminal size */
     int map_x, map_y;               /* map area origin; size in cam.w/h */

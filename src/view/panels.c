@@ -49,9 +49,11 @@ void draw_status(struct app *a)
             size_t l = strlen(ov);
             snprintf(ov + l, sizeof ov - l, "%s%s", l ? " " : "", ovn[i].name);
         }
-    snprintf(top, sizeof top, " %s  tick %ld  %.2fs  %s  %s%s%s%s", w->name ? w->name : "",
-             w->tick, (double)w->tick * w->dt, sp,
-             a->paused ? "paused" : "running", a->follow ? "  follow" : "",
+    /* What changes first, the map's name after: a narrow terminal cuts the
+     * end of the line. */
+    snprintf(top, sizeof top, " tick %ld  %.2fs  %s  %s%s  %s%s%s", w->tick,
+             (double)w->tick * w->dt, sp, a->paused ? "paused" : "running",
+             a->follow ? "  follow" : "", w->name ? w->name : "",
              *ov ? "  on: " : "", ov);
     pad_text(a, 0, 0, a->cols, top, COL_DEFAULT, CA_REVERSE);
 

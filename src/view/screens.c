@@ -49,28 +49,36 @@ static void text(struct app *a, int y, int x, int w, const char *s, int color,
 static void help_draw(struct app *a)
 {
     erase();
+    int avail = a->rows - 1;
+    int scroll = NHELP > avail;
+    int maxtop = scroll ? NHELP - avail : 0;
+    if (a->help_top > maxtop)
+        a->help_top = maxtop;
+    if (a->help_top < 0)
+        a->help_top = 0;
     text(a, 0, 1, a->cols - 2, "botfield keys", COL_CYAN, CA_BOLD);
-    text(a, 0, 16, a->cols - 17, "(? or Esc closes, q quits)", COL_DEFAULT, CA_DIM);
-    /* One column when it fits, else two side by side. */
-    int avail = a->rows - 2;
-    int cols = NHELP <= avail ? 1 : 2;
-    int per = (NHELP + cols - 1) / cols;
-    int colw = a->cols / cols;
-    int top = per + 2 <= a->rows ? 2 : 1;
-    for (int k = 0; k < NHELP; k++) {
-        int c = k / per, r = k % per;
-        if (r + top >= a->rows)
-            continue;
-        int x = 1 + c * colw;
-        text(a, r + top, x, 11, help_keys[k][0], COL_YELLOW, CA_BOLD);
-        text(a, r + top, x + 12, colw - 13, help_keys[k][1], COL_DEFAULT, 0);
+    text(a, 0, 15, a->cols - 16, scroll ? "(j k scroll, ? or Esc closes)"
+         : "(? or Esc closes, q quits)", COL_DEFAULT, CA_DIM);
+    /* One key a line; a short terminal scrolls the list. */
+    for (int r = 0; r < avail && a->help_top + r < NHELP; r++) {
+        int k = a->help_top + r;
+        text(a, r + 1, 1, 11, help_keys[k][0], COL_YELLOW, CA_BOLD);
+        text(a, r + 1, 13, a->cols - 14, help_keys[k][1], COL_DEFAULT, 0);
     }
 }
 
 static int help_key(struct app *a, int ch)
 {
-    if (ch == '?' || ch == 27) {
+    switch (ch) {
+    case '?': case 27:
         a->screen = SCREEN_MAP;
+        a->help_top = 0;
+        return 1;
+    case 'j': case KEY_DOWN: case ' ': case KEY_NPAGE:
+        a->help_top += ch == ' ' || ch == KEY_NPAGE ? a->rows - 2 : 1;
+        return 1;
+    case 'k': case KEY_UP: case KEY_PPAGE:
+        a->help_top -= ch == KEY_PPAGE ? a->rows - 2 : 1;
         return 1;
     }
     return 0;
