@@ -258,24 +258,43 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
         s->row_lo[r] = INT_MAX;
         s->row_hi[r] = -1;
     }
-    for (int i = 0; i < 4; i++)
-        grid_walk_rows(g->cell, g->nx, g->ny, c[i], c[(i + 1) & 3], 0,
-                       s->row_lo, s->row_hi);
-    if (!on_top) {
-        /* The outermost corners: frame_init found them for a hull. */
-        int il = f->ilo, ih = f->ihi;
-        if (t->circle) {
-            double pl = 3, ph = -3;
-            for (int i = 0; i < 4; i++) {
-                vec2 q = sight_frame_of(f, c[i]);
-                double p = sight_pa(q.x, q.y);
-                if (p < pl) { pl = p; il = i; }
-                if (p > ph) { ph = p; ih = i; }
-            }
+    /* The outermost corners: frame_init found them for a hull. */
+    int il = f->ilo, ih = f->ihi;
+    if (!on_top && t->circle) {
+        double pl = 3, ph = -3;
+        for (int i = 0; i < 4; i++) {
+            vec2 q = sight_frame_of(f, c[i]);
+            double p = sight_pa(q.x, q.y);
+            if (p < pl) { pl = p; il = i; }
+            if (p > ph) { ph = p; ih = i; }
         }
+    }
+    if (on_top || il == ih) {
+        /* Inside the outline, or an outline of no width: all of it. */
+        for (int i = 0; i < 4; i++)
+            grid_walk_rows(g->cell, g->nx, g->ny, c[i], c[(i + 1) & 3], 0,
+                           s->row_lo, s->row_hi);
+        if (!on_top)
+            grid_walk_rows(g->cell, g->nx, g->ny, o, c[il], 0, s->row_lo, s->row_hi);
+    } else {
         grid_walk_rows(g->cell, g->nx, g->ny, o, c[il], 0, s->row_lo, s->row_hi);
-        if (ih != il)
-            grid_walk_rows(g->cell, g->nx, g->ny, o, c[ih], 0, s->row_lo, s->row_hi);
+        grid_walk_rows(g->cell, g->nx, g->ny, o, c[ih], 0, s->row_lo, s->row_hi);
+        /* Of the outline only its far side bounds the wedge.  Outermost
+         * corners side by side: the face between them faces the observer,
+         * the far side is the other three edges; opposite: the far side
+         * runs through the farther of the two corners between them. */
+        int d = (ih - il) & 3;
+        if (d == 2) {
+            int m1 = (il + 1) & 3, m3 = (il + 3) & 3;
+            int m = v2_dist2(c[m1], o) > v2_dist2(c[m3], o) ? m1 : m3;
+            grid_walk_rows(g->cell, g->nx, g->ny, c[il], c[m], 0, s->row_lo, s->row_hi);
+            grid_walk_rows(g->cell, g->nx, g->ny, c[m], c[ih], 0, s->row_lo, s->row_hi);
+        } else {
+            int step = d == 1 ? 3 : 1;
+            for (int i = il; i != ih; i = (i + step) & 3)
+                grid_walk_rows(g->cell, g->nx, g->ny, c[i], c[(i + step) & 3], 0,
+                               s->row_lo, s->row_hi);
+        }
     }
 
     /* Locals, not s->...: the stores into mark[] and cand[] would
