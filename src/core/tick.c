@@ -228,7 +228,8 @@ static int detect_collisions(struct world *w)
     if (s.best < w->stats.min_separation)
         w->stats.min_separation = s.best;
 
-    qsort(s.now, s.n, sizeof *s.now, cmp_u64);
+    if (s.n > 1)            /* qsort's array must not be NULL, even empty */
+        qsort(s.now, s.n, sizeof *s.now, cmp_u64);
     /* A pair that overlaps now but did not last tick starts a collision. */
     size_t k = 0;
     for (size_t i = 0; i < s.n; i++) {

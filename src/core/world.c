@@ -3,8 +3,9 @@
 
 #include "world.h"
 
-const char *const world_colors[WORLD_NCOLORS] = {
-    "red", "blue", "green", "yellow", "magenta", "cyan", "white"
+/* NULL-terminated: the key table reads it as an enum's list of names. */
+const char *const world_colors[WORLD_NCOLORS + 1] = {
+    "red", "blue", "green", "yellow", "magenta", "cyan", "white", NULL
 };
 
 int world_array_reserve(void *arr, size_t need, size_t elem)

@@ -711,7 +711,9 @@ static void parse_all(struct loader *L, struct parsed *P)
     }
     if (P->map_section < 0)
         errorf(L, 0, NULL, NULL, NULL, "no [map] section: a map needs [map] with width and height");
-    qsort(P->wsecs, (size_t)P->nwsecs, sizeof *P->wsecs, cmp_wsec);
+    /* qsort's array must not be NULL, even for no elements. */
+    if (P->nwsecs > 1)
+        qsort(P->wsecs, (size_t)P->nwsecs, sizeof *P->wsecs, cmp_wsec);
 }
 
 /* ---- checks across keys and placement ----------------------------------- */
