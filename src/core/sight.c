@@ -384,7 +384,9 @@ static double answer(const struct world *w, int m, const struct sight_frame *f,
             res->a0 = res->a1 = angle_norm(a);
             res->width = 0;
         } else {
-            res->a0 = angle_norm(atan2(f->u.y, f->u.x) + atan2(f->lo.y, f->lo.x));
+            /* The low end back in the world: lo.x u + lo.y perp(u). */
+            vec2 l = v2_add(v2_scale(f->u, f->lo.x), v2_scale(v2_perp(f->u), f->lo.y));
+            res->a0 = angle_norm(atan2(l.y, l.x));
             res->width = f->width;
             res->a1 = res->a0 + f->width;
         }
@@ -454,18 +456,27 @@ struct collect {
     int fail;
 };
 
-static void collect_one(struct collect *c, int j)
+/* Range and cone first, from the position alone: with thousands of
+ * vehicles most of those the grid offers fail them, and the vehicle
+ * records are large. */
+static void collect_one(struct collect *c, int j, vec2 pos)
 {
-    const struct vehicle *t = &c->w->vehicles.p[j];
-    if (j == c->me || !t->alive || t->team < 0 || t->team == c->team
-        || (t->kind != VK_TANK && t->kind != VK_TURRET))
-        return;
-    vec2 d = v2_sub(t->pos, c->o);
+    vec2 d = v2_sub(pos, c->o);
     double d2 = v2_len2(d);
     if (!(d2 <= c->range2))
         return;
-    /* The cone selects by the direction of the centre only. */
-    if (!c->all_round && d2 > 0 && v2_dot(c->h, d) < sqrt(d2) * c->coshalf)
+    /* The cone selects by the direction of the centre only: within half
+     * when dot(h, d) >= |d| cos(half), squared to spare the root. */
+    if (!c->all_round && d2 > 0) {
+        double dot = v2_dot(c->h, d), k = c->coshalf;
+        int in = k >= 0 ? dot >= 0 && dot * dot >= d2 * k * k
+                        : dot >= 0 || dot * dot <= d2 * k * k;
+        if (!in)
+            return;
+    }
+    const struct vehicle *t = &c->w->vehicles.p[j];
+    if (j == c->me || !t->alive || t->team < 0 || t->team == c->team
+        || (t->kind != VK_TANK && t->kind != VK_TURRET))
         return;
     struct sight_store *st = c->st;
     if (sight_grow(&st->targets, &st->captargets, st->ntargets + 1,
@@ -478,7 +489,7 @@ static void collect_one(struct collect *c, int j)
 
 static void collect_fn(const struct vgrid_entry *e, void *ctx)
 {
-    collect_one(ctx, e->index);
+    collect_one(ctx, e->index, e->pos);
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -590,7 +601,7 @@ void sight_update(struct world *w)
             vehicle_grid_query(&w->vgrid, v->pos, v->p.view_range, collect_fn, &c);
         else
             for (size_t j = 0; j < w->vehicles.n; j++)
-                collect_one(&c, (int)j);
+                collect_one(&c, (int)j, w->vehicles.p[j].pos);
         sort_ints(st->targets, st->ntargets);
         for (size_t k = 0; k < st->ntargets; k++)
             look(w, (int)i, st->targets[k], half);
