@@ -42,9 +42,9 @@
 struct xctx {
     vec2 d0;            /* target - shooter at t = 0 */
     vec2 vt, vs, vrel;  /* target, shooter, target - shooter velocities */
-    vec2 face;          /* unit vector of the current turret facing */
+    double fa;          /* the current turret facing, in (-pi, pi] */
     double sb, a;       /* shell speed; Sb^2 - |vS|^2 */
-    double w, t_ready;
+    double w, inv_w, t_ready;
     int evals;
     struct aim_solution *sol;
 };
@@ -53,8 +53,47 @@ struct xeval {
     double f, df;       /* slack and its derivative */
     double u, dist;     /* flight time, flight distance */
     double tr;          /* rotation time */
+    double th;          /* absolute aim direction (0 when dist = 0) */
+    double ang;         /* signed turn from the facing to th */
     vec2 ray;           /* fire position -> aim point */
 };
+
+/* atan(k/8), k = 0..8, rounded to double (from atanl). */
+static const double atan_k8[9] = {
+    0x0p+0, 0x1.fd5ba9aac2f6ep-4, 0x1.f5b75f92c80ddp-3, 0x1.6f61941e4def1p-2,
+    0x1.dac670561bb4fp-2, 0x1.1e00babdefeb4p-1, 0x1.4978fa3269ee1p-1,
+    0x1.700a7c5784634p-1, 0x1.921fb54442d18p-1
+};
+
+/* atan2(y, x) in [-pi, pi], within a few 1e-16 rad of libm's: libm's
+ * correctly rounded atan2 was 37 % of a solve, and 1e-10 s needs far less.
+ * By symmetry t = min/max of |x|, |y| lies in [0, 1]; with c = k/8 the
+ * nearest eighth, atan(t) = atan(c) + atan(z), z = (t - c) / (1 + t*c)
+ * computed from |x| and |y| directly, |z| <= 1/16, where Taylor's series
+ * to z^13 leaves out less than |z|^15 / 15 < 1e-19. */
+static double xatan2(double y, double x)
+{
+    double ax = fabs(x), ay = fabs(y);
+    int swap = ay > ax;
+    double n = swap ? ax : ay, d = swap ? ay : ax;
+    if (!(d > 0))
+        return 0;                               /* atan2(0, 0) */
+    int k = (int)(n / d * 8 + 0.5);
+    double c = k * 0.125;
+    double z = (n - c * d) / (d + c * n), z2 = z * z;
+    double p = 1.0 / 13;
+    p = p * z2 - 1.0 / 11;
+    p = p * z2 + 1.0 / 9;
+    p = p * z2 - 1.0 / 7;
+    p = p * z2 + 1.0 / 5;
+    p = p * z2 - 1.0 / 3;
+    double r = atan_k8[k] + (z + z * z2 * p);
+    if (swap)
+        r = M_PI_2 - r;
+    if (x < 0)
+        r = M_PI - r;
+    return y < 0 ? -r : r;
+}
 
 static void xeval(struct xctx *c, double T, struct xeval *e)
 {
@@ -70,19 +109,32 @@ static void xeval(struct xctx *c, double T, struct xeval *e)
         u = 0;                                  /* E = 0 and b = 0 */
     vec2 ray = v2_add(E, v2_scale(c->vs, u));
     double dist = c->sb * u;
-    double ang = atan2(v2_cross(c->face, ray), v2_dot(c->face, ray));
-    double tr = fabs(ang) / c->w;
+    /* The turn from the facing, the shortest way: the difference of two
+     * angles in (-pi, pi] wrapped once (no sin/cos of the facing needed). */
+    double th = 0, ang = 0;
+    if (dist > 0) {
+        th = xatan2(ray.y, ray.x);
+        ang = th - c->fa;
+        if (ang > M_PI)
+            ang -= 2 * M_PI;
+        else if (ang < -M_PI)
+            ang += 2 * M_PI;
+    }
+    double tr = fabs(ang) * c->inv_w;
     e->u = u;
     e->dist = dist;
     e->tr = tr;
+    e->th = th;
+    e->ang = ang;
     e->ray = ray;
     e->f = (T - u) - (tr > c->t_ready ? tr : c->t_ready);
     if (dist > 0) {
-        vec2 n = v2_scale(ray, 1.0 / dist);
+        double inv = 1.0 / dist;
+        vec2 n = v2_scale(ray, inv);
         double du = v2_dot(n, c->vrel) / (c->sb - v2_dot(n, c->vs));
         vec2 dray = v2_add(c->vrel, v2_scale(c->vs, du));
-        double dth = v2_cross(n, dray) / dist;  /* turn rate of the aim */
-        double dr = tr > c->t_ready ? (ang >= 0 ? dth : -dth) / c->w : 0;
+        double dth = v2_cross(n, dray) * inv;   /* turn rate of the aim */
+        double dr = tr > c->t_ready ? (ang >= 0 ? dth : -dth) * c->inv_w : 0;
         e->df = 1 - du - dr;
     } else {
         e->df = 1;
@@ -122,18 +174,20 @@ static double min_slope(const struct cert *c, double h)
 
 /* Whether f < 0 holds on all of [L, L+h]: t_fire(T) <= t_fire(L) + (1+U)*h,
  * and the rotation time is at least the smallest angle between the facing
- * and the directions the widened segment can take. */
-static int no_root(const struct cert *c, double tf_L, vec2 face, double h)
+ * and the directions the widened segment can take.  a0 is the signed turn
+ * from the facing to r0 (known from the evaluation at L); the segment spans
+ * the signed angle from r0 to its end, and the widening by rho at distance
+ * >= ds adds at most asin(rho / ds) <= rho / sqrt(ds^2 - rho^2) either way
+ * (an upper bound keeps the proof sound and costs no asin). */
+static int no_root(const struct cert *c, double tf_L, double a0, double h)
 {
     double tau, ds = seg_dist(c, h, &tau);
     double rho = c->k * h;
     if (!(ds > rho))
         return 0;
-    double fa = v2_angle(face);
-    double a0 = angle_diff(v2_angle(c->r0), fa);
-    double span = angle_diff(v2_angle(v2_add(c->r0, v2_scale(c->vrel, h))),
-                             v2_angle(c->r0));
-    double widen = asin(rho / ds);
+    vec2 r1 = v2_add(c->r0, v2_scale(c->vrel, h));
+    double span = xatan2(v2_cross(c->r0, r1), v2_dot(c->r0, r1));
+    double widen = rho > 0 ? rho / sqrt((ds - rho) * (ds + rho)) : 0;
     double lo = a0 + (span < 0 ? span : 0) - widen;
     double hi = a0 + (span > 0 ? span : 0) + widen;
     double amin = INFINITY;
@@ -197,19 +251,32 @@ static double polish(struct xctx *c, double a, struct xeval ea, double b,
     return x;
 }
 
+static void xinit(struct xctx *c, const struct aim_scene *s,
+                  struct aim_solution *sol)
+{
+    c->sol = sol;
+    c->evals = 0;
+    c->d0 = v2_sub(s->target, s->shooter);
+    c->vt = s->target_vel;
+    /* A shooter as fast as its shells: its own motion is left out (the
+     * flight-time equation would have no single root). */
+    c->vs = v2_len(s->shooter_vel) < 0.999 * s->shell_speed ? s->shooter_vel
+                                                            : v2(0, 0);
+    c->vrel = v2_sub(c->vt, c->vs);
+    /* the turrets keep their facing in (-pi, pi]: remainder() only if not */
+    c->fa = s->facing > -M_PI && s->facing <= M_PI ? s->facing
+                                                     : angle_norm(s->facing);
+    c->sb = s->shell_speed;
+    c->a = c->sb * c->sb - v2_len2(c->vs);
+    c->w = s->turn_rate;
+    c->inv_w = 1 / c->w;
+    c->t_ready = s->t_ready > 0 ? s->t_ready : 0;
+}
+
 double aim_exact_slack(const struct aim_scene *s, double T)
 {
     struct xctx c;
-    memset(&c, 0, sizeof c);
-    c.d0 = v2_sub(s->target, s->shooter);
-    c.vt = s->target_vel;
-    c.vs = v2_len(s->shooter_vel) < 0.999 * s->shell_speed ? s->shooter_vel : v2(0, 0);
-    c.vrel = v2_sub(c.vt, c.vs);
-    c.face = v2_dir(s->facing);
-    c.sb = s->shell_speed;
-    c.a = c.sb * c.sb - v2_len2(c.vs);
-    c.w = s->turn_rate;
-    c.t_ready = s->t_ready > 0 ? s->t_ready : 0;
+    xinit(&c, s, NULL);
     struct xeval e;
     xeval(&c, T, &e);
     return e.f;
@@ -224,7 +291,7 @@ static int finish(struct xctx *c, const struct aim_scene *s, double T,
     sol->hi = hi;
     sol->t_impact = T;
     sol->point = v2_add(s->target, v2_scale(c->vt, T));
-    sol->dir = e->dist > 0 ? v2_angle(e->ray) : s->facing;
+    sol->dir = e->dist > 0 ? e->th : s->facing;
     sol->t_rotate = e->tr;
     double r = e->tr > c->t_ready ? e->tr : c->t_ready;
     double tf = T - e->u;
@@ -249,20 +316,8 @@ static int fail(struct xctx *c, enum aim_reason why, double lo, double hi)
 int aim_exact_solve(const struct aim_scene *s, struct aim_solution *sol)
 {
     struct xctx c;
-    memset(&c, 0, sizeof c);
     memset(sol, 0, sizeof *sol);
-    c.sol = sol;
-    c.d0 = v2_sub(s->target, s->shooter);
-    c.vt = s->target_vel;
-    /* A shooter as fast as its shells: its own motion is left out (the
-     * flight-time equation would have no single root). */
-    c.vs = v2_len(s->shooter_vel) < 0.999 * s->shell_speed ? s->shooter_vel : v2(0, 0);
-    c.vrel = v2_sub(c.vt, c.vs);
-    c.face = v2_dir(s->facing);
-    c.sb = s->shell_speed;
-    c.a = c.sb * c.sb - v2_len2(c.vs);
-    c.w = s->turn_rate;
-    c.t_ready = s->t_ready > 0 ? s->t_ready : 0;
+    xinit(&c, s, sol);
 
     double vs = v2_len(c.vs), vrel = v2_len(c.vrel);
     double U = vrel / (c.sb - vs);              /* bounds |u'| */
@@ -274,18 +329,36 @@ int aim_exact_solve(const struct aim_scene *s, struct aim_solution *sol)
 
     struct xeval eL;
     double L = 0;
-    xeval(&c, 0, &eL);
-    if (eL.f >= 0)
-        return finish(&c, s, 0, &eL, 0, 0);     /* fire now */
     if (U < 1) {
-        /* u(T) <= u(0) + U*T makes f(T) >= (1 - U)*T - u(0) - rmax: the
-         * issue's safe t_max, (Sb*pi/w + D) / (Sb - |v|) for a still gun. */
-        double ts = (rmax + eL.u) / (1 - U);
+        /* Start where a shell fired now would meet the target: T0 with
+         * |d0 + vT*T0| = Sb*T0 (the article's non-rotating solution; a
+         * quadratic, positive root taken without cancellation).  There the
+         * firing time g(T) = T - u(T) is 0, and g rises at >= 1 - U > 0,
+         * so g < 0 and f <= g < 0 on all of [0, T0): no root is skipped,
+         * and f(T0) = -max(t_rotate, t_ready) needs no proof. */
+        double a0 = c.sb * c.sb - v2_len2(c.vt), b0 = v2_dot(c.d0, c.vt);
+        double e0 = v2_len2(c.d0), q = sqrt(b0 * b0 + a0 * e0);
+        L = b0 >= 0 ? (b0 + q) / a0 : q > b0 ? e0 / (q - b0) : 0;
+        if (!(L >= 0))
+            L = 0;
+    }
+    xeval(&c, L, &eL);
+    /* f(T0) >= 0 (up to rounding): facing the aim point with the gun
+     * loaded, so fire now; T0 is the earliest root. */
+    if (eL.f >= 0)
+        return finish(&c, s, L, &eL, L, L);
+    if (U < 1) {
+        /* u(T) <= u(L) + U*(T - L) makes f(T) >= (1 - U)*(T - L)
+         * + (L - u(L)) - rmax: the issue's safe t_max, (Sb*pi/w + D) /
+         * (Sb - |v|), for a still gun from L = 0. */
+        double ts = L + (rmax + eL.u - L) / (1 - U);
         if (ts <= t_hi) {
             t_hi = ts;
             hi_positive = 1;
         }
     }
+    if (L >= t_hi)      /* the earliest root lands later than any in range */
+        return fail(&c, AIM_REASON_OUT_OF_RANGE, L, L);
     struct cert ct;
     ct.vrel = c.vrel;
     ct.vs = c.vs;
@@ -354,14 +427,14 @@ int aim_exact_solve(const struct aim_scene *s, struct aim_solution *sol)
         /* 2. Close to the gun (or a target faster than the shell) the aim
          * may swing faster than the turret: step as far as f provably stays
          * negative, from a bound on where the aim can point meanwhile. */
-        double tf = L - eL.u;
+        double tf = L - eL.u, a0 = eL.ang;
         h = -eL.f / (1 + U);
         if (hstep > 0 && 4 * hstep < h)
             h = 4 * hstep;
         if (h > H)
             h = H;
         int j = 0;
-        for (; j < 40 && !no_root(&ct, tf, c.face, h); j++)
+        for (; j < 40 && !no_root(&ct, tf, a0, h); j++)
             h *= 0.5;
         if (j == 40)
             break;                              /* the target is on the gun */
