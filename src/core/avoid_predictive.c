@@ -231,7 +231,9 @@ void avoid_predictive(struct world *w, int i, int brute, int last_turn)
                 s.ttc[c] = wall_time(w, s.pos, s.radius, s.cand[c]);
             }
         avoid_neighbours(w, i, range, brute, pass2_visit, &s);
-        int best = -1;
+        /* If no cost compares (a NaN from a degenerate state), keep the
+         * heading and stop rather than index speed_fracs[-1]. */
+        int best = TURN_STEPS * NSPEEDS + NSPEEDS - 1;
         double best_cost = INFINITY;
         c = 0;
         for (int k = TURN_STEPS; k >= -TURN_STEPS; k--)

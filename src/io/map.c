@@ -227,7 +227,7 @@ static void bad(struct loader *L, const struct where *at, const struct key_def *
 static int parse_value(struct loader *L, const struct key_def *k, const char *s,
                        void *base, const struct where *at)
 {
-    char *dst = (char *)base + k->offset;
+    void *dst = (char *)base + k->offset;     /* a field of the structure base points at */
     const char *why = NULL;
     double v;
     switch (k->type) {
