@@ -43,8 +43,10 @@ struct xctx {
     vec2 d0;            /* target - shooter at t = 0 */
     vec2 vt, vs, vrel;  /* target, shooter, target - shooter velocities */
     double fa;          /* the current turret facing, in (-pi, pi] */
-    double sb, a;       /* shell speed; Sb^2 - |vS|^2 */
+    double sb, a, inv_a;    /* shell speed; Sb^2 - |vS|^2 and its inverse */
     double w, inv_w, t_ready;
+    double vsn, sbv;    /* |vS|, Sb - |vS| */
+    double U, V;        /* bounds of |u'| and of |ray'| = |vrel + vS*u'| */
     int evals;
     struct aim_solution *sol;
 };
@@ -55,44 +57,49 @@ struct xeval {
     double tr;          /* rotation time */
     double th;          /* absolute aim direction (0 when dist = 0) */
     double ang;         /* signed turn from the facing to th */
+    double du, dth;     /* u' and theta' (0 when dist = 0) */
     vec2 ray;           /* fire position -> aim point */
 };
 
-/* atan(k/8), k = 0..8, rounded to double (from atanl). */
-static const double atan_k8[9] = {
-    0x0p+0, 0x1.fd5ba9aac2f6ep-4, 0x1.f5b75f92c80ddp-3, 0x1.6f61941e4def1p-2,
-    0x1.dac670561bb4fp-2, 0x1.1e00babdefeb4p-1, 0x1.4978fa3269ee1p-1,
-    0x1.700a7c5784634p-1, 0x1.921fb54442d18p-1
+/* atan(k/32), k = 0..32, rounded to double (from atanl). */
+static const double atan_k32[33] = {
+    0x0p+0, 0x1.ffd55bba97625p-6, 0x1.ff55bb72cfdeap-5,
+    0x1.7ee182602f10fp-4, 0x1.fd5ba9aac2f6ep-4, 0x1.3d6eee8c6626cp-3,
+    0x1.7b97b4bce5b02p-3, 0x1.b90d7529260a2p-3, 0x1.f5b75f92c80ddp-3,
+    0x1.18bf5a30bf178p-2, 0x1.362773707ebccp-2, 0x1.530ad9951cd4ap-2,
+    0x1.6f61941e4def1p-2, 0x1.8b24d394a1b25p-2, 0x1.a64eec3cc23fdp-2,
+    0x1.c0db4c94ec9fp-2, 0x1.dac670561bb4fp-2, 0x1.f40dd0b541418p-2,
+    0x1.0657e94db30dp-1, 0x1.1255d9bfbd2a9p-1, 0x1.1e00babdefeb4p-1,
+    0x1.2958e59308e31p-1, 0x1.345f01cce37bbp-1, 0x1.3f13fb89e96f4p-1,
+    0x1.4978fa3269ee1p-1, 0x1.538f57b89061fp-1, 0x1.5d58987169b18p-1,
+    0x1.66d663923e087p-1, 0x1.700a7c5784634p-1, 0x1.78f6bbd5d315ep-1,
+    0x1.819d0b7158a4dp-1, 0x1.89ff5ff57f1f8p-1, 0x1.921fb54442d18p-1,
 };
 
-/* atan2(y, x) in [-pi, pi], within a few 1e-16 rad of libm's: libm's
- * correctly rounded atan2 was 37 % of a solve, and 1e-10 s needs far less.
- * By symmetry t = min/max of |x|, |y| lies in [0, 1]; with c = k/8 the
- * nearest eighth, atan(t) = atan(c) + atan(z), z = (t - c) / (1 + t*c)
- * computed from |x| and |y| directly, |z| <= 1/16, where Taylor's series
- * to z^13 leaves out less than |z|^15 / 15 < 1e-19. */
+/* atan2(y, x) in [-pi, pi], within 1 ulp of pi of libm's: libm's correctly
+ * rounded atan2 was 37 % of a solve, and 1e-10 s needs far less.  By
+ * symmetry t = min/max of |x|, |y| lies in [0, 1]; with c = k/32 the
+ * nearest 32nd, atan(t) = atan(c) + atan(z), z = (t - c) / (1 + t*c)
+ * computed from |x| and |y| directly, |z| <= 1/64, where Taylor's series
+ * to z^7 leaves out less than |z|^9 / 9 < 3e-18.  The octant is undone by
+ * table lookups, not branches: the quadrants of successive solves are
+ * random, so branches would be mispredicted half the time. */
 static double xatan2(double y, double x)
 {
+    static const double sgn[2] = { 1, -1 };
+    static const double swap_off[2] = { 0, M_PI / 2 }, neg_off[2] = { 0, M_PI };
     double ax = fabs(x), ay = fabs(y);
-    int swap = ay > ax;
+    int swap = ay > ax, neg = x < 0;
     double n = swap ? ax : ay, d = swap ? ay : ax;
     if (!(d > 0))
         return 0;                               /* atan2(0, 0) */
-    int k = (int)(n / d * 8 + 0.5);
-    double c = k * 0.125;
+    int k = (int)(n / d * 32 + 0.5);
+    double c = k * (1.0 / 32);
     double z = (n - c * d) / (d + c * n), z2 = z * z;
-    double p = 1.0 / 13;
-    p = p * z2 - 1.0 / 11;
-    p = p * z2 + 1.0 / 9;
-    p = p * z2 - 1.0 / 7;
-    p = p * z2 + 1.0 / 5;
-    p = p * z2 - 1.0 / 3;
-    double r = atan_k8[k] + (z + z * z2 * p);
-    if (swap)
-        r = M_PI_2 - r;
-    if (x < 0)
-        r = M_PI - r;
-    return y < 0 ? -r : r;
+    double r = atan_k32[k] + (z + z * z2 * (-1.0 / 3 + z2 * (1.0 / 5 - z2 * (1.0 / 7))));
+    r = swap_off[swap] + sgn[swap] * r;         /* pi/2 - r when swapped */
+    r = neg_off[neg] + sgn[neg] * r;            /* pi - r when x < 0 */
+    return sgn[y < 0] * r;
 }
 
 static void xeval(struct xctx *c, double T, struct xeval *e)
@@ -104,7 +111,7 @@ static void xeval(struct xctx *c, double T, struct xeval *e)
     double b = v2_dot(E, c->vs), e2 = v2_len2(E);
     double disc = sqrt(b * b + c->a * e2);
     /* The positive root of a*u^2 - 2*b*u - |E|^2 = 0, without cancellation. */
-    double u = b >= 0 ? (b + disc) / c->a : e2 / (disc - b);
+    double u = b >= 0 ? (b + disc) * c->inv_a : e2 / (disc - b);
     if (!(u >= 0))
         u = 0;                                  /* E = 0 and b = 0 */
     vec2 ray = v2_add(E, v2_scale(c->vs, u));
@@ -129,15 +136,20 @@ static void xeval(struct xctx *c, double T, struct xeval *e)
     e->ray = ray;
     e->f = (T - u) - (tr > c->t_ready ? tr : c->t_ready);
     if (dist > 0) {
-        double inv = 1.0 / dist;
-        vec2 n = v2_scale(ray, inv);
-        double du = v2_dot(n, c->vrel) / (c->sb - v2_dot(n, c->vs));
-        vec2 dray = v2_add(c->vrel, v2_scale(c->vs, du));
-        double dth = v2_cross(n, dray) * inv;   /* turn rate of the aim */
+        /* u' = (ray.vrel) / (Sb*dist - ray.vS) and theta' = cross(ray,
+         * ray') / dist^2 with ray' = vrel + vS*u': two divisions that do
+         * not wait on each other. */
+        double den = c->sb * dist - v2_dot(ray, c->vs);  /* > 0: |vS| < Sb */
+        double du = v2_dot(ray, c->vrel) / den;
+        double inv2 = 1 / (dist * dist);
+        double dth = (v2_cross(ray, c->vrel) + du * v2_cross(ray, c->vs)) * inv2;
         double dr = tr > c->t_ready ? (ang >= 0 ? dth : -dth) * c->inv_w : 0;
         e->df = 1 - du - dr;
+        e->du = du;
+        e->dth = dth;
     } else {
         e->df = 1;
+        e->du = e->dth = 0;
     }
 }
 
@@ -203,6 +215,53 @@ static int no_root(const struct cert *c, double tf_L, double a0, double h)
     return tf_L + (1 + c->U) * h - rmin < 0;
 }
 
+/* Whether Newton's step d from x (evaluated as e) lands within EXACT_TOL
+ * of the root on a stretch rising at >= m, proven without evaluating
+ * there (that evaluation was a quarter of a typical solve).  With no kink
+ * of |angle| (at 0 or pi) nor of max(t_rotate, t_ready) on [x, x+d],
+ * Taylor's f(x+d) = f(x) + f'(x)*d + f''(xi)*d^2/2 = f''(xi)*d^2/2, and
+ * |x + d - root| <= |f(x+d)| / m.  Along the step |ray| >= dmin =
+ * dist - V*|d|, and from sb*u = |ray|, ray' = vrel + vS*u', ray'' = vS*u'':
+ *   |u''| = cross(n, ray')^2 / (dist * (Sb - n.vS)) <= V^2 / (dmin * (Sb - |vS|))
+ *   |theta''| <= |vS|*|u''| / dmin + 2*|theta'|^2,  |theta'| <= V / dmin
+ * and |f''| <= |u''| + |theta''| / w.  Half the tolerance is kept back for
+ * the rounding of f. */
+static int newton_lands(const struct xctx *c, const struct xeval *e, double d,
+                        double m)
+{
+    double ad = fabs(d);
+    double dmin = e->dist - c->V * ad;
+    if (!(m > 0) || !(dmin > 0))
+        return 0;
+    double thp = c->V / dmin;                   /* |theta'| */
+    double turn = thp * ad;                     /* the most the aim turns */
+    double aa = fabs(e->ang);
+    if (!(aa > turn) || !(M_PI - aa > turn))
+        return 0;
+    if (c->t_ready > 0 && !(fabs(e->tr - c->t_ready) > turn * c->inv_w))
+        return 0;
+    double upp = c->V * c->V / (dmin * c->sbv);
+    double M2 = upp + (c->vsn * upp / dmin + 2 * thp * thp) * c->inv_w;
+    return M2 * ad * ad <= m * EXACT_TOL;
+}
+
+/* The evaluation at x + d from the one at x, to first order: the errors
+ * are of order f''*d^2, below 1e-13 where newton_lands holds. */
+static void extrapolate(const struct xctx *c, struct xeval *e, double d)
+{
+    e->f += e->df * d;
+    e->u += e->du * d;
+    e->dist = c->sb * e->u;
+    e->ray = v2_add(e->ray, v2_scale(v2_add(c->vrel, v2_scale(c->vs, e->du)), d));
+    e->th += e->dth * d;
+    if (e->th > M_PI)
+        e->th -= 2 * M_PI;
+    else if (e->th < -M_PI)
+        e->th += 2 * M_PI;
+    e->ang += e->dth * d;
+    e->tr = fabs(e->ang) * c->inv_w;
+}
+
 /* Newton inside [a, b] with f(a) < 0 <= f(b) and f rising with slope at
  * least m (0: not known): the root to EXACT_TOL. */
 static double polish(struct xctx *c, double a, struct xeval ea, double b,
@@ -219,10 +278,16 @@ static double polish(struct xctx *c, double a, struct xeval ea, double b,
     int slow = 0;
     while (c->evals < EXACT_MAX_EVALS) {
         double nx;
-        if (!slow && ex.df > 0)
+        if (!slow && ex.df > 0) {
             nx = x - ex.f / ex.df;
-        else
+            if (nx > a && nx < b && newton_lands(c, &ex, nx - x, m)) {
+                extrapolate(c, &ex, nx - x);
+                x = nx;
+                break;
+            }
+        } else {
             nx = 0.5 * (a + b);
+        }
         if (!(nx > a && nx < b))
             nx = 0.5 * (a + b);
         double step = fabs(nx - x);
@@ -268,9 +333,14 @@ static void xinit(struct xctx *c, const struct aim_scene *s,
                                                      : angle_norm(s->facing);
     c->sb = s->shell_speed;
     c->a = c->sb * c->sb - v2_len2(c->vs);
+    c->inv_a = 1 / c->a;
     c->w = s->turn_rate;
     c->inv_w = 1 / c->w;
     c->t_ready = s->t_ready > 0 ? s->t_ready : 0;
+    c->vsn = v2_len(c->vs);
+    c->sbv = c->sb - c->vsn;
+    c->U = v2_len(c->vrel) / c->sbv;
+    c->V = v2_len(c->vrel) + c->vsn * c->U;
 }
 
 double aim_exact_slack(const struct aim_scene *s, double T)
@@ -378,9 +448,12 @@ int aim_exact_solve(const struct aim_scene *s, struct aim_solution *sol)
          * at its end tells whether the only root of the stretch lies in
          * it; if not, its end is a Newton step proven to skip no root. */
         double h = H, m = 0;
+        int newton = 0;
         if (U < 1) {
-            if (eL.df > 0 && -eL.f / eL.df < H)
+            if (eL.df > 0 && -eL.f / eL.df < H) {
                 h = -eL.f / eL.df;
+                newton = 1;
+            }
             if (L + h <= mono_end) {
                 m = mono_m;                     /* inside a proven stretch */
             } else {
@@ -393,13 +466,22 @@ int aim_exact_solve(const struct aim_scene *s, struct aim_solution *sol)
                 if (m > 1e-3 * (1 - U)) {
                     mono_end = L + g;
                     mono_m = m;
-                    if (g < h)
+                    if (g < h) {
                         h = g;
+                        newton = 0;
+                    }
                 }
             }
         }
         if (U < 1 && m > 1e-3 * (1 - U)) {
             double R = L + h, lo, hi, x;
+            /* Newton's step provably within the tolerance of the root, on
+             * the proven stretch: the root, without evaluating there. */
+            if (newton && R + EXACT_TOL < mono_end
+                && newton_lands(&c, &eL, h, m)) {
+                extrapolate(&c, &eL, h);
+                return finish(&c, s, R, &eL, L, R + EXACT_TOL);
+            }
             struct xeval eR;
             int have_R = 0;
             if (h < H || !hi_positive) {
