@@ -45,7 +45,7 @@ struct xctx {
     double fa;          /* the current turret facing, in (-pi, pi] */
     double sb, a, inv_a;    /* shell speed; Sb^2 - |vS|^2 and its inverse */
     double w, inv_w, t_ready;
-    double vsn, sbv;    /* |vS|, Sb - |vS| */
+    double vsn, inv_sbv;    /* |vS|, 1 / (Sb - |vS|) */
     double U, V;        /* bounds of |u'| and of |ray'| = |vrel + vS*u'| */
     int evals;
     struct aim_solution *sol;
@@ -159,29 +159,43 @@ static void xeval(struct xctx *c, double T, struct xeval *e)
 struct cert {
     vec2 r0, vrel, vs;
     double U, k, w, t_ready;
+    double inv_vv;      /* 1 / |vrel|^2 (0 when vrel = 0) */
+    double vrel_vs2;    /* 2 * |vrel| * |vS| */
+    double tau0;        /* where the unwidened segment's line is nearest */
+    double c0;          /* |cross(r0, vrel)| + U*|cross(r0, vS)| */
 };
+
+/* What the proofs from L need of ray(L), whatever the stretch. */
+static void cert_at(struct cert *c, vec2 r0)
+{
+    c->r0 = r0;
+    c->tau0 = -v2_dot(r0, c->vrel) * c->inv_vv;
+    c->c0 = fabs(v2_cross(r0, c->vrel)) + c->U * fabs(v2_cross(r0, c->vs));
+}
 
 static double seg_dist(const struct cert *c, double h, double *tau)
 {
-    double vv = v2_len2(c->vrel);
-    double t = vv > 0 ? clampd(-v2_dot(c->r0, c->vrel) / vv, 0, h) : 0;
+    double t = clampd(c->tau0, 0, h);
     if (tau)
         *tau = t;
     return v2_len(v2_add(c->r0, v2_scale(c->vrel, t)));
 }
 
-/* The least slope of f over [L, L+h] (<= 0: none proven).  The aim turns
- * at |cross(ray, ray')| / |ray|^2, and expanding ray and ray' = vrel + vS*u'
- * bounds the cross product by |cross(r0, vrel)| + U*|cross(r0, vS)|
- * + 2*U*h*|vrel|*|vS|; then f' >= 1 - U - |theta'| / w. */
-static double min_slope(const struct cert *c, double h)
+/* The least slope of f over [L, L+h] when it exceeds thr, else 0.  The aim
+ * turns at |cross(ray, ray')| / |ray|^2, and expanding ray and ray' = vrel
+ * + vS*u' bounds the cross product by |cross(r0, vrel)| + U*|cross(r0, vS)|
+ * + 2*U*h*|vrel|*|vS|; then f' >= 1 - U - |theta'| / w.  The test against
+ * thr is done without a division (the halving loop calls it often). */
+static double min_slope(const struct cert *c, double h, double thr)
 {
     double dmin = seg_dist(c, h, NULL) - c->k * h;
     if (!(dmin > 0))
         return 0;
-    double cmax = fabs(v2_cross(c->r0, c->vrel)) + c->U * fabs(v2_cross(c->r0, c->vs))
-                + 2 * c->U * h * v2_len(c->vrel) * v2_len(c->vs);
-    return 1 - c->U - cmax / (c->w * dmin * dmin);
+    double cmax = c->c0 + c->U * h * c->vrel_vs2;
+    double den = c->w * dmin * dmin;
+    if (!((1 - c->U - thr) * den > cmax))
+        return 0;
+    return 1 - c->U - cmax / den;
 }
 
 /* Whether f < 0 holds on all of [L, L+h]: t_fire(T) <= t_fire(L) + (1+U)*h,
@@ -229,20 +243,20 @@ static int no_root(const struct cert *c, double tf_L, double a0, double h)
 static int newton_lands(const struct xctx *c, const struct xeval *e, double d,
                         double m)
 {
-    double ad = fabs(d);
-    double dmin = e->dist - c->V * ad;
+    double ad = fabs(d), va = c->V * ad;
+    double dmin = e->dist - va;
     if (!(m > 0) || !(dmin > 0))
         return 0;
-    double thp = c->V / dmin;                   /* |theta'| */
-    double turn = thp * ad;                     /* the most the aim turns */
+    /* |theta'| * |d| = va / dmin: the most the aim turns on the way;
+     * everything below is multiplied through by dmin (no division) */
     double aa = fabs(e->ang);
-    if (!(aa > turn) || !(M_PI - aa > turn))
+    if (!(aa * dmin > va) || !((M_PI - aa) * dmin > va))
         return 0;
-    if (c->t_ready > 0 && !(fabs(e->tr - c->t_ready) > turn * c->inv_w))
+    if (c->t_ready > 0 && !(fabs(e->tr - c->t_ready) * dmin > va * c->inv_w))
         return 0;
-    double upp = c->V * c->V / (dmin * c->sbv);
-    double M2 = upp + (c->vsn * upp / dmin + 2 * thp * thp) * c->inv_w;
-    return M2 * ad * ad <= m * EXACT_TOL;
+    /* M2 = V^2 / dmin^2 * (dmin / sbv + (|vS| / sbv + 2) / w) */
+    double k = dmin * c->inv_sbv + (c->vsn * c->inv_sbv + 2) * c->inv_w;
+    return va * va * k <= m * EXACT_TOL * dmin * dmin;
 }
 
 /* The evaluation at x + d from the one at x, to first order: the errors
@@ -338,8 +352,8 @@ static void xinit(struct xctx *c, const struct aim_scene *s,
     c->inv_w = 1 / c->w;
     c->t_ready = s->t_ready > 0 ? s->t_ready : 0;
     c->vsn = v2_len(c->vs);
-    c->sbv = c->sb - c->vsn;
-    c->U = v2_len(c->vrel) / c->sbv;
+    c->inv_sbv = 1 / (c->sb - c->vsn);
+    c->U = v2_len(c->vrel) * c->inv_sbv;
     c->V = v2_len(c->vrel) + c->vsn * c->U;
 }
 
@@ -436,12 +450,14 @@ int aim_exact_solve(const struct aim_scene *s, struct aim_solution *sol)
     ct.k = vs * U;
     ct.w = c.w;
     ct.t_ready = c.t_ready;
+    ct.inv_vv = vrel > 0 ? 1 / (vrel * vrel) : 0;
+    ct.vrel_vs2 = 2 * vrel * vs;
     double hstep = 0;
     int close = 0;
     double mono_end = -1, mono_m = 0;   /* a stretch proven to rise */
 
     while (c.evals < EXACT_MAX_EVALS) {
-        ct.r0 = eL.ray;
+        cert_at(&ct, eL.ray);
         double H = t_hi - L;
         /* 1. A stretch on which f provably rises, reaching to Newton's
          * estimate of the root (or all that is left): there one sign test
@@ -461,7 +477,7 @@ int aim_exact_solve(const struct aim_scene *s, struct aim_solution *sol)
                  * that follow need no proof of their own */
                 double g = 4 * h < H ? 4 * h : H;
                 for (int j = 0; j < 14; j++, g *= 0.5)
-                    if ((m = min_slope(&ct, g)) > 1e-3 * (1 - U))
+                    if ((m = min_slope(&ct, g, 1e-3 * (1 - U))) > 0)
                         break;
                 if (m > 1e-3 * (1 - U)) {
                     mono_end = L + g;
