@@ -229,34 +229,43 @@ static int no_root(const struct cert *c, double tf_L, double a0, double h)
     return tf_L + (1 + c->U) * h - rmin < 0;
 }
 
-/* Whether Newton's step d from x (evaluated as e) lands within EXACT_TOL
- * of the root on a stretch rising at >= m, proven without evaluating
- * there (that evaluation was a quarter of a typical solve).  With no kink
- * of |angle| (at 0 or pi) nor of max(t_rotate, t_ready) on [x, x+d],
- * Taylor's f(x+d) = f(x) + f'(x)*d + f''(xi)*d^2/2 = f''(xi)*d^2/2, and
- * |x + d - root| <= |f(x+d)| / m.  Along the step |ray| >= dmin =
- * dist - V*|d|, and from sb*u = |ray|, ray' = vrel + vS*u', ray'' = vS*u'':
+/* Whether f is smooth on [x, x+h] (h may be negative), and a bound M2 of
+ * |f''| there.  Along the way |ray| >= dmin = dist - V*|h| (|ray'| <= V),
+ * the aim turns at most V*|h| / dmin, which must not reach a kink: |angle|
+ * at 0 or pi, max(t_rotate, t_ready) where they meet.  From sb*u = |ray|,
+ * ray' = vrel + vS*u', ray'' = vS*u'':
  *   |u''| = cross(n, ray')^2 / (dist * (Sb - n.vS)) <= V^2 / (dmin * (Sb - |vS|))
  *   |theta''| <= |vS|*|u''| / dmin + 2*|theta'|^2,  |theta'| <= V / dmin
- * and |f''| <= |u''| + |theta''| / w.  Half the tolerance is kept back for
- * the rounding of f. */
-static int newton_lands(const struct xctx *c, const struct xeval *e, double d,
-                        double m)
+ * and |f''| <= |u''| + |theta''| / w.  The tests are multiplied through by
+ * dmin (no division); M2 = V^2 / dmin^2 * (dmin / sbv + (|vS| / sbv + 2) / w). */
+static int smooth(const struct xctx *c, const struct xeval *e, double h,
+                  double *M2)
 {
-    double ad = fabs(d), va = c->V * ad;
+    double va = c->V * fabs(h);
     double dmin = e->dist - va;
-    if (!(m > 0) || !(dmin > 0))
+    if (!(dmin > 0))
         return 0;
-    /* |theta'| * |d| = va / dmin: the most the aim turns on the way;
-     * everything below is multiplied through by dmin (no division) */
     double aa = fabs(e->ang);
     if (!(aa * dmin > va) || !((M_PI - aa) * dmin > va))
         return 0;
     if (c->t_ready > 0 && !(fabs(e->tr - c->t_ready) * dmin > va * c->inv_w))
         return 0;
-    /* M2 = V^2 / dmin^2 * (dmin / sbv + (|vS| / sbv + 2) / w) */
     double k = dmin * c->inv_sbv + (c->vsn * c->inv_sbv + 2) * c->inv_w;
-    return va * va * k <= m * EXACT_TOL * dmin * dmin;
+    *M2 = c->V * c->V * k / (dmin * dmin);
+    return 1;
+}
+
+/* Whether Newton's step d from x (evaluated as e) lands within EXACT_TOL
+ * of the root on a stretch rising at >= m, proven without evaluating
+ * there (that evaluation was a quarter of a typical solve): on a smooth
+ * [x, x+d], Taylor's f(x+d) = f(x) + f'(x)*d + f''(xi)*d^2/2 =
+ * f''(xi)*d^2/2, and |x + d - root| <= |f(x+d)| / m.  Half the tolerance
+ * is kept back for the rounding of f. */
+static int newton_lands(const struct xctx *c, const struct xeval *e, double d,
+                        double m)
+{
+    double M2;
+    return m > 0 && smooth(c, e, d, &M2) && M2 * d * d <= m * EXACT_TOL;
 }
 
 /* The evaluation at x + d from the one at x, to first order: the errors
@@ -453,7 +462,6 @@ int aim_exact_solve(const struct aim_scene *s, struct aim_solution *sol)
     ct.inv_vv = vrel > 0 ? 1 / (vrel * vrel) : 0;
     ct.vrel_vs2 = 2 * vrel * vs;
     double hstep = 0;
-    int close = 0;
     double mono_end = -1, mono_m = 0;   /* a stretch proven to rise */
 
     while (c.evals < EXACT_MAX_EVALS) {
@@ -525,18 +533,43 @@ int aim_exact_solve(const struct aim_scene *s, struct aim_solution *sol)
         /* 2. Close to the gun (or a target faster than the shell) the aim
          * may swing faster than the turret: step as far as f provably stays
          * negative, from a bound on where the aim can point meanwhile. */
-        double tf = L - eL.u, a0 = eL.ang;
-        h = -eL.f / (1 + U);
-        if (hstep > 0 && 4 * hstep < h)
-            h = 4 * hstep;
-        if (h > H)
-            h = H;
-        int j = 0;
-        for (; j < 40 && !no_root(&ct, tf, a0, h); j++)
-            h *= 0.5;
-        if (j == 40)
-            break;                              /* the target is on the gun */
-        hstep = h;
+        /* Second order first: where f is smooth over the step,
+         * f(L + tau) <= f(L) + f'(L)*tau + M2*tau^2/2 < 0 up to the root of
+         * that parabola, which lies before f's root, and closes in on it
+         * quadratically (a first-order bound only linearly, and not at all
+         * where f nearly touches 0 and turns back down).  The step is the
+         * parabola's root for M2 at dist(L), shortened until proven. */
+        double M2 = 0, h2 = 0;
+        if (smooth(&c, &eL, 0, &M2)) {
+            double fp = eL.df, q = sqrt(fp * fp - 2 * M2 * eL.f);
+            double hq = fp <= 0 ? (q - fp) / M2 : -2 * eL.f / (fp + q);
+            if (!(hq <= H))
+                hq = H;
+            for (int j = 0; j < 6; j++, hq *= 0.5) {
+                if (smooth(&c, &eL, hq, &M2)
+                    && eL.f + hq * (eL.df + 0.5 * M2 * hq) < 0) {
+                    h2 = hq;
+                    break;
+                }
+            }
+        }
+        h = h2;
+        if (h2 == 0) {
+            /* First order, from a bound on where the aim can point
+             * meanwhile; this one crosses the kinks of |angle|. */
+            double tf = L - eL.u, a0 = eL.ang;
+            h = -eL.f / (1 + U);
+            if (hstep > 0 && 4 * hstep < h)
+                h = 4 * hstep;
+            if (h > H)
+                h = H;
+            int j = 0;
+            for (; j < 40 && !no_root(&ct, tf, a0, h); j++)
+                h *= 0.5;
+            if (j == 40)
+                break;                          /* the target is on the gun */
+            hstep = h;
+        }
         if (h >= H)
             return fail(&c, U < 1 ? AIM_REASON_OUT_OF_RANGE : AIM_REASON_TOO_FAST,
                         L, t_hi);
@@ -545,22 +578,18 @@ int aim_exact_solve(const struct aim_scene *s, struct aim_solution *sol)
         /* Converged from the left: a root (or a touch) within the bound. */
         if (eL.f >= -EXACT_TOL * 1e-2)
             return finish(&c, s, L, &eL, L, L);
-        /* The march converges only linearly when the aim swings nearly as
-         * fast as the turret.  After a few certified steps, try Newton from
-         * L: a sign change within [L, N] is polished there.  [0, L] stays
-         * proven root-free; within the short [L, N] (|f(L)| / f'(L)) the
-         * root is the one the bracket holds, which the dense scan of the
-         * tests has always found to be the first. */
-        if (++close > 6 && eL.df > 0) {
-            /* Newton's step, doubled while f stays negative there */
-            double d = -eL.f / eL.df, lo, hi, x;
-            for (int j = 0; j < 4 && L + d < t_hi; j++, d *= 2) {
-                struct xeval eN;
-                xeval(&c, L + d, &eN);
-                if (eN.f >= 0) {
-                    x = polish(&c, L, eL, L + d, &eN, 0, &lo, &hi, &eN);
-                    return finish(&c, s, x, &eN, lo, hi);
-                }
+        /* Newton's step d from L, proven to end within EXACT_TOL / 2 of
+         * the earliest root: with eps = EXACT_TOL / 2 and f smooth on
+         * [L, L+d+eps], f <= f(L) + f'(L)*tau + M2*tau^2/2 < 0 up to
+         * L+d-eps and f >= f(L) + f'(L)*tau - M2*tau^2/2 > 0 at L+d+eps,
+         * both when M2*(d+eps)^2 < f'(L)*EXACT_TOL.  [0, L] is proven
+         * root-free, so that root is the earliest. */
+        if (eL.df > 0) {
+            double d = -eL.f / eL.df, dd = d + 0.5 * EXACT_TOL;
+            if (L + d < t_hi && smooth(&c, &eL, dd, &M2)
+                && M2 * dd * dd < eL.df * EXACT_TOL) {
+                extrapolate(&c, &eL, d);
+                return finish(&c, s, L + d, &eL, L, L + dd);
             }
         }
     }
