@@ -574,6 +574,12 @@ static int grow_array(void **p, int n, size_t elem)
     return 0;
 }
 
+/* Out of memory part way: an error, so that no half-read map is built. */
+static void parse_oom(struct loader *L)
+{
+    errorf(L, 0, NULL, NULL, NULL, "out of memory reading the map");
+}
+
 /* Reads every section into P; reports every problem it finds. */
 static void parse_all(struct loader *L, struct parsed *P)
 {
@@ -594,12 +600,18 @@ static void parse_all(struct loader *L, struct parsed *P)
                    "a team name uses letters, digits, '_', '-' and '.', at most 40");
             continue;
         }
-        if (grow_array((void **)&P->teams, P->nteams, sizeof *P->teams))
+        if (grow_array((void **)&P->teams, P->nteams, sizeof *P->teams)) {
+            parse_oom(L);
             return;
+        }
         struct tspec *t = &P->teams[P->nteams++];
         memset(t, 0, sizeof *t);
         t->section = s;
         t->name = strdup(id);
+        if (!t->name) {
+            parse_oom(L);
+            return;
+        }
         t->set.color = (P->nteams - 1) % WORLD_NCOLORS;
         t->has_color = section_has(L, s, "color");
         apply_defaults(SEC_TEAM, TGT_TEAM, &t->set);
@@ -649,8 +661,10 @@ static void parse_all(struct loader *L, struct parsed *P)
             struct xyr t = { 0, 0, 0 };
             parse_section_keys(L, P, s, kind, &t);
             require_keys(L, s, kind);
-            if (grow_array((void **)&P->tree_secs, P->ntree_secs, sizeof t))
+            if (grow_array((void **)&P->tree_secs, P->ntree_secs, sizeof t)) {
+                parse_oom(L);
                 return;
+            }
             P->tree_secs[P->ntree_secs++] = t;
             break;
         }
@@ -666,8 +680,10 @@ static void parse_all(struct loader *L, struct parsed *P)
             struct xyr t = { 0, 0, 0 };
             parse_section_keys(L, P, s, kind, &t);
             require_keys(L, s, kind);
-            if (grow_array((void **)&P->wsecs, P->nwsecs, sizeof *P->wsecs))
+            if (grow_array((void **)&P->wsecs, P->nwsecs, sizeof *P->wsecs)) {
+                parse_oom(L);
                 return;
+            }
             P->wsecs[P->nwsecs].n = n;
             P->wsecs[P->nwsecs].w = t;
             for (int j = 0; j < P->nwsecs; j++)
@@ -680,13 +696,19 @@ static void parse_all(struct loader *L, struct parsed *P)
         case SEC_TANK:
         case SEC_TURRET:
         case SEC_CAR: {
-            if (grow_array((void **)&P->veh, P->nveh, sizeof *P->veh))
+            if (grow_array((void **)&P->veh, P->nveh, sizeof *P->veh)) {
+                parse_oom(L);
                 return;
+            }
             struct vspec *v = &P->veh[P->nveh++];
             memset(v, 0, sizeof *v);
             v->section = s;
             v->kind = kind == SEC_TANK ? VK_TANK : kind == SEC_TURRET ? VK_TURRET : VK_CAR;
             v->id = strdup(sec->name);
+            if (!v->id) {
+                parse_oom(L);
+                return;
+            }
             v->team = -1;
             if (kind != SEC_CAR) {
                 const char *tn = raw_value(L, sec->name, "team");

@@ -124,6 +124,20 @@ static int add_key(struct scanner *s, int section, const char *name, size_t n, i
     return 0;
 }
 
+/* 1 (after reporting it) when one more section or key would pass the
+ * limit iniparser can load in reasonable time (map.h). */
+static int too_many(struct scanner *s, int line, int section)
+{
+    if (s->r->nsections + s->r->nkeys < MAP_MAX_ENTRIES)
+        return 0;
+    char num[24];
+    snprintf(num, sizeof num, "%d", MAP_MAX_ENTRIES);
+    err(s, line, section < 0 ? -1 : section, "more than %s sections and keys in one "
+        "map (iniparser slows down with the square of their number); place trees "
+        "and tanks with 'random' counts, or list trees in [trees] at = x y r, ...", num);
+    return 1;
+}
+
 int scan_text(const char *text, size_t len, struct scan_result *out,
               scan_error_fn report, void *ctx)
 {
@@ -219,6 +233,8 @@ int scan_text(const char *text, size_t len, struct scan_result *out,
                 emit(&s, "\n", 1);
                 continue;
             }
+            if (too_many(&s, line, section))
+                break;
             int sec = add_section(&s, name, nn, line);
             if (sec == -2)
                 goto oom;
@@ -262,6 +278,8 @@ int scan_text(const char *text, size_t len, struct scan_result *out,
             emit(&s, "\n", 1);
             continue;
         }
+        if (too_many(&s, line, section))
+            break;
         int rc = add_key(&s, section, key, kn, line);
         if (rc == -2)
             goto oom;

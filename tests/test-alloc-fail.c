@@ -1,0 +1,106 @@
+/* test-alloc-fail.c — allocation failures give an error, never a crash.
+ *
+ * Linked with -Wl,--wrap for malloc, calloc, realloc and strdup, so every
+ * allocation made by the core and the loader (static libraries linked into
+ * this program) goes through the wrappers below.  For n = 1, 2, ... the
+ * n-th allocation fails; loading a map, preparing and stepping it must then
+ * end in an error value (with a message for the loader), and everything
+ * allocated before must still be freed (LeakSanitizer in the sanitizer
+ * build, valgrind by hand).  The loop ends when a whole run no longer
+ * reaches the n-th allocation. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "core/tick.h"
+#include "core/world.h"
+#include "io/map.h"
+
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t n, size_t m);
+void *__real_realloc(void *p, size_t n);
+char *__real_strdup(const char *s);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t n, size_t m);
+void *__wrap_realloc(void *p, size_t n);
+char *__wrap_strdup(const char *s);
+
+static long alloc_count, fail_at;   /* fail_at 0: never fail */
+
+static int fail_now(void)
+{
+    return fail_at > 0 && ++alloc_count == fail_at;
+}
+
+void *__wrap_malloc(size_t n) { return fail_now() ? NULL : __real_malloc(n); }
+void *__wrap_calloc(size_t n, size_t m) { return fail_now() ? NULL : __real_calloc(n, m); }
+void *__wrap_realloc(void *p, size_t n) { return fail_now() ? NULL : __real_realloc(p, n); }
+char *__wrap_strdup(const char *s) { return fail_now() ? NULL : __real_strdup(s); }
+
+static char path_buf[4096];
+static const char *fixture(const char *rel)
+{
+    const char *top = getenv("top_srcdir");
+    snprintf(path_buf, sizeof path_buf, "%s/%s", top ? top : ".", rel);
+    return path_buf;
+}
+
+/* One run with the n-th allocation failing: 1 when it reached it. */
+static const char *cur_map;
+static int loads_failed, steps_failed, runs, reached;
+
+TEST(every_failure)
+{
+    for (long n = 1; n < 200000; n++) {
+        alloc_count = 0;
+        fail_at = n;
+        struct world w;
+        struct map_error e;
+        int rc = map_load(cur_map, NULL, &w, &e);
+        check(rc == 0 || rc == -1);
+        if (rc) {
+            /* Out of memory while writing the message itself may leave
+             * the text empty (main.c then says the map cannot be loaded);
+             * without an injected failure a bad map always has one. */
+            if (alloc_count < n)
+                check(e.text != NULL);
+            loads_failed++;
+            map_error_free(&e);
+        } else {
+            int s = tick_prepare(&w);
+            for (int t = 0; t < 3 && s == 0; t++)
+                s = tick_step(&w);
+            if (s)
+                steps_failed++;
+            world_free(&w);
+            map_error_free(&e);
+        }
+        runs++;
+        if (alloc_count < n) {
+            reached = 1;        /* a whole run no longer reaches n */
+            break;
+        }
+    }
+    fail_at = 0;
+    check(reached);
+    tap_note("%s: %d runs, %d failed loading, %d failed stepping", cur_map, runs,
+             loads_failed, steps_failed);
+}
+
+int main(void)
+{
+    static const char *const maps[] = {
+        "maps/default.ini", "tests/maps/good/explicit-lists.ini",
+        "tests/maps/bad/typo-key.ini", "maps/race.ini",
+    };
+    for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) {
+        cur_map = fixture(maps[i]);
+        runs = loads_failed = steps_failed = reached = 0;
+        char desc[256];
+        snprintf(desc, sizeof desc, "%s: every allocation failure ends in an error, no crash", maps[i]);
+        run(every_failure, desc);
+    }
+    return tap_done();
+}
