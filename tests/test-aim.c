@@ -602,7 +602,7 @@ TEST(turret_turns_then_fires)
         check(v->aim.sought);
         if (v->want_fire)
             break;
-        check_near(fabs(v->want_turret), v->p.turret_rate * w.dt, 1e-12);
+        check_near(fabs(v->want_turret), v->p->turret_rate * w.dt, 1e-12);
         v->turret = angle_norm(v->turret + v->want_turret);
     }
     check(v->want_fire);
@@ -642,7 +642,7 @@ TEST(turret_map_hit_rates)
         }
         int gun = world_find_vehicle(&w, "turret.gun");
         check_int(gun, >=, 0);
-        w.vehicles.p[gun].p.aim = (enum aim_method)m;
+        world_params_mut(&w, gun)->aim = (enum aim_method)m;
         for (size_t i = 0; i < w.vehicles.n; i++)
             if ((int)i != gun)
                 w.vehicles.p[i].health = 1000000;

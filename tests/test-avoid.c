@@ -38,7 +38,7 @@ static struct vehicle *decide0(struct world *w)
 {
     struct vehicle *v = &w->vehicles.p[0];
     v->want_turn = 0;
-    v->want_speed = v->p.speed;
+    v->want_speed = v->p->speed;
     avoid_decide(w, 0);
     return v;
 }
@@ -93,7 +93,7 @@ TEST(classic_turn_scales_with_turn_rate_and_tick_rate)
     world_init(&w, 1000, 1000);
     w.tick_rate = 30;
     add_tank(&w, 500, 500, 0, AVOID_CLASSIC, BEHAVIOUR_STRAIGHT, 60);
-    w.vehicles.p[0].p.turn_rate = deg2rad(90);
+    world_params_mut(&w, 0)->turn_rate = deg2rad(90);
     add_tank(&w, 560, 490, 180, AVOID_NONE, BEHAVIOUR_HOLD, 0);
     start(&w);
     struct vehicle *v = decide0(&w);
@@ -287,16 +287,16 @@ static void crowd(struct world *w, double width, double height, int n,
                     rng_range(&r, rad + 1, height - rad - 1));
         int ok = 1;
         for (size_t j = 0; j < w->vehicles.n && ok; j++)
-            ok = v2_dist(p, w->vehicles.p[j].pos) > rad + w->vehicles.p[j].p.radius + 1;
+            ok = v2_dist(p, w->vehicles.p[j].pos) > rad + w->vehicles.p[j].p->radius + 1;
         if (!ok)
             continue;
         enum avoid_method m = mix ? (enum avoid_method)rng_below(&r, 3) : AVOID_PREDICTIVE;
         enum behaviour b = mix && rng_below(&r, 5) == 0 ? BEHAVIOUR_HOLD : BEHAVIOUR_WANDER;
         double speed = mix ? rng_range(&r, 20, 120) : 60;
         int i = add_tank(w, p.x, p.y, rng_range(&r, -180, 180), m, b, b == BEHAVIOUR_HOLD ? 0 : speed);
-        w->vehicles.p[i].p.radius = rad;
+        world_params_mut(w, i)->radius = rad;
         if (mix)
-            w->vehicles.p[i].p.collision_range = rng_range(&r, 50, 200);
+            world_params_mut(w, i)->collision_range = rng_range(&r, 50, 200);
         placed++;
     }
 }
@@ -325,7 +325,7 @@ static int compare_decisions(struct world *w, int *threats)
         if (!v->alive)
             continue;
         double turn = rng_range(&v->rng, -0.01, 0.01);
-        double speed = v->p.speed * rng_unit(&v->rng);
+        double speed = v->p->speed * rng_unit(&v->rng);
         struct avoid_info before = v->avoid;
         v->want_turn = turn;
         v->want_speed = speed;
@@ -404,7 +404,7 @@ TEST(no_tank_leaves_the_map)
             tick_step(&w);
             for (size_t i = 0; i < w.vehicles.n; i++) {
                 const struct vehicle *v = &w.vehicles.p[i];
-                double r = v->p.radius;
+                double r = v->p->radius;
                 outside += !(v->pos.x >= r && v->pos.x <= w.width - r
                              && v->pos.y >= r && v->pos.y <= w.height - r);
             }

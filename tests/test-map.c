@@ -54,12 +54,12 @@ TEST(values_land)
     check_int(pat, >=, 0);
     if (car < 0 || tur < 0 || pat < 0)
         return;
-    check_num(w.vehicles.p[car].p.max_speed, ==, 250);
-    check_num(w.vehicles.p[car].p.radius, ==, 10);
-    check_near(w.vehicles.p[car].p.turn_rate, deg2rad(180), 1e-12);
+    check_num(w.vehicles.p[car].p->max_speed, ==, 250);
+    check_num(w.vehicles.p[car].p->radius, ==, 10);
+    check_near(w.vehicles.p[car].p->turn_rate, deg2rad(180), 1e-12);
     check_near(w.vehicles.p[tur].heading, M_PI / 2, 1e-12);
-    check_num(w.vehicles.p[tur].p.radius, ==, 15);
-    check_int(w.vehicles.p[pat].p.behaviour, ==, BEHAVIOUR_PATROL);
+    check_num(w.vehicles.p[tur].p->radius, ==, 15);
+    check_int(w.vehicles.p[pat].p->behaviour, ==, BEHAVIOUR_PATROL);
     int n;
     const struct waypoint *route = world_route(&w, &w.vehicles.p[pat], &n);
     check_int(n, ==, 3);
@@ -84,12 +84,12 @@ TEST(team_defaults_and_overrides)
     }
     check_int(w.vehicles.n, ==, 4);
     check_str(w.vehicles.p[0].id, "tank.own");
-    check_num(w.vehicles.p[0].p.speed, ==, 44);
-    check_near(w.vehicles.p[0].p.turn_rate, deg2rad(45), 1e-12);
-    check_int(w.vehicles.p[0].p.avoid, ==, AVOID_CLASSIC);
+    check_num(w.vehicles.p[0].p->speed, ==, 44);
+    check_near(w.vehicles.p[0].p->turn_rate, deg2rad(45), 1e-12);
+    check_int(w.vehicles.p[0].p->avoid, ==, AVOID_CLASSIC);
     check_str(w.vehicles.p[3].id, "tank.red.3");
-    check_num(w.vehicles.p[3].p.speed, ==, 33);
-    check_num(w.vehicles.p[3].p.collision_range, ==, 100);
+    check_num(w.vehicles.p[3].p->speed, ==, 33);
+    check_num(w.vehicles.p[3].p->collision_range, ==, 100);
     /* Random tanks are one radius clear of each other and of the edge. */
     for (size_t i = 1; i < w.vehicles.n; i++) {
         check_num(w.vehicles.p[i].pos.x, >=, 40);

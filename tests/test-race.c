@@ -86,12 +86,12 @@ TEST(angle_normalisation)
     int c = add_car(&w, at, deg2rad(350), SPEED_RULE_EXACT);
     finish(&w);
     race_decide(&w, c);
-    double step = w.vehicles.p[c].p.turn_rate * w.dt;
+    double step = w.vehicles.p[c].p->turn_rate * w.dt;
     check_near(w.vehicles.p[c].want_turn, -step, 1e-12);
-    check_int(w.vehicles.p[c].racing.turn_dir, ==, -1);
+    check_int(world_racer(&w, &w.vehicles.p[c])->info.turn_dir, ==, -1);
 
     /* Within one tick's turn: turn exactly onto it, no zigzag. */
-    w.vehicles.p[c].heading = deg2rad(341);
+    vehicle_set_heading(&w.vehicles.p[c], deg2rad(341));
     race_decide(&w, c);
     check_near(w.vehicles.p[c].want_turn, deg2rad(-1), 1e-9);
     world_free(&w);
@@ -142,11 +142,11 @@ TEST(exact_radius_is_the_driven_circle)
     int c = add_car(&w, v2(900, 1000), deg2rad(-90), SPEED_RULE_NONE);
     finish(&w);
     struct vehicle *v = &w.vehicles.p[c];
-    v->speed = v->p.max_speed;
+    v->speed = v->p->max_speed;
     race_decide(&w, c);
-    vec2 centre = v->racing.circle_c;
-    double r = v->racing.circle_r;
-    check_near(r, race_radius_exact(v->p.max_speed, v->p.turn_rate, w.dt), 1e-9);
+    vec2 centre = world_racer(&w, v)->info.circle_c;
+    double r = world_racer(&w, v)->info.circle_r;
+    check_near(r, race_radius_exact(v->p->max_speed, v->p->turn_rate, w.dt), 1e-9);
     double worst = 0;
     for (int t = 0; t < 15; t++) {
         tick_step(&w);
@@ -170,15 +170,15 @@ TEST(reach_speed_is_the_limit)
     finish(&w);
     struct vehicle *v = &w.vehicles.p[c];
     double reach = 12;
-    double s = race_reach_speed(v->pos, v->heading, target, reach, v->p.turn_rate, w.dt);
+    double s = race_reach_speed(v->pos, v->heading, target, reach, v->p->turn_rate, w.dt);
     check(isfinite(s));
     v->speed = s;
     race_decide(&w, c);
-    check_near(v2_dist(v->racing.circle_c, target), v->racing.circle_r - reach, 1e-9);
+    check_near(v2_dist(world_racer(&w, v)->info.circle_c, target), world_racer(&w, v)->info.circle_r - reach, 1e-9);
     /* Straight ahead: any speed will do; straight behind, any sensible
      * one (the article's blind spot is what slows a car for it). */
-    check(isinf(race_reach_speed(v->pos, 0, v2(1500, 1000), reach, v->p.turn_rate, w.dt)));
-    check_num(race_reach_speed(v->pos, 0, v2(500, 1000), reach, v->p.turn_rate, w.dt), >, 1e4);
+    check(isinf(race_reach_speed(v->pos, 0, v2(1500, 1000), reach, v->p->turn_rate, w.dt)));
+    check_num(race_reach_speed(v->pos, 0, v2(500, 1000), reach, v->p->turn_rate, w.dt), >, 1e4);
     world_free(&w);
 }
 
@@ -195,7 +195,7 @@ static void tight_waypoint(enum speed_rule rule, struct race_log *log, double *c
     world_add_waypoint(&w, v2(500, 1500), 20);
     int c = add_car(&w, v2(1000, 1000), 0, rule);
     finish(&w);
-    w.vehicles.p[c].speed = w.vehicles.p[c].p.max_speed;
+    w.vehicles.p[c].speed = w.vehicles.p[c].p->max_speed;
     memset(log, 0, sizeof *log);
     *closest = INFINITY;
     for (int t = 0; t < 60 * 60 && log->reached == 0; t++) {
@@ -248,7 +248,7 @@ static int skips(int wall)
     struct race_log log = { 0, 0, 0, 0 };
     tick_step(&w);
     count_events(&w, &log);
-    int next = w.vehicles.p[c].race.next;
+    int next = world_race_state(&w, &w.vehicles.p[c]).next;
     check_int(next, ==, log.skipped ? 1 : 0);
     if (log.skipped) {
         check_int(w.events.p[0].kind, ==, EV_WAYPOINT_SKIPPED);
@@ -296,11 +296,11 @@ TEST(race_map_three_laps_in_order)
     check(w.ended);
     for (size_t i = 0; i < w.vehicles.n; i++) {
         const struct vehicle *v = &w.vehicles.p[i];
-        check_int(v->race.laps, ==, 3);
-        check(v->race.finished);
-        check_num(v->race.best_lap, >, 0);
-        tap_note("%s: best lap %.3f s, finished at %.3f s", v->id, v->race.best_lap,
-                 v->race.finish_time);
+        check_int(world_race_state(&w, v).laps, ==, 3);
+        check(world_race_state(&w, v).finished);
+        check_num(world_race_state(&w, v).best_lap, >, 0);
+        tap_note("%s: best lap %.3f s, finished at %.3f s", v->id, world_race_state(&w, v).best_lap,
+                 world_race_state(&w, v).finish_time);
     }
     tap_note("waypoints skipped: %d", skipped);
     world_free(&w);
@@ -314,17 +314,17 @@ TEST(exact_within_bound)
         return;
     }
     for (size_t i = 0; i < w.vehicles.n; i++)
-        w.vehicles.p[i].p.speed_rule = SPEED_RULE_EXACT;
+        world_params_mut(&w, i)->speed_rule = SPEED_RULE_EXACT;
     long limit = (long)(w.duration * w.tick_rate);
     while (!w.ended && w.tick < limit)
         tick_step(&w);
     for (size_t i = 0; i < w.vehicles.n; i++) {
         const struct vehicle *v = &w.vehicles.p[i];
-        double bound = race_bound_lap(w.track.p, (int)w.track.n, &v->p, w.dt, 0.5);
-        check_int(v->race.laps, >=, 2);
-        check_num(v->race.best_lap, <=, 1.15 * bound);
+        double bound = race_bound_lap(w.track.p, (int)w.track.n, v->p, w.dt, 0.5);
+        check_int(world_race_state(&w, v).laps, >=, 2);
+        check_num(world_race_state(&w, v).best_lap, <=, 1.15 * bound);
         tap_note("%s exact: best lap %.3f s, bound %.3f s, ratio %.3f", v->id,
-                 v->race.best_lap, bound, v->race.best_lap / bound);
+                 world_race_state(&w, v).best_lap, bound, world_race_state(&w, v).best_lap / bound);
     }
     world_free(&w);
 }
@@ -370,7 +370,7 @@ TEST(patrol_tank_follows_route)
     int changes = 0, last = 0;
     for (int k = 0; k < 60 * 180; k++) {
         tick_step(&w);
-        int next = w.vehicles.p[t].race.next;
+        int next = world_race_state(&w, &w.vehicles.p[t]).next;
         if (next != last) {
             check_int(next, ==, (last + 1) % 4);
             changes++;

@@ -943,9 +943,9 @@ TEST(sense_grid_vs_all_pairs)
         snprintf(id, sizeof id, "tank.%d", i);
         int k = add_tank(&w, id, i & 1 ? red : blue, v2(rr(0, 3000), rr(0, 3000)),
                          rr(-M_PI, M_PI));
-        w.vehicles.p[k].p.fov = deg2rad(rr(20, 360));
-        w.vehicles.p[k].p.view_range = rr(100, 900);
-        w.vehicles.p[k].p.sight = i % 3 == 0 ? SIGHT_CLASSIC : SIGHT_EXACT;
+        world_params_mut(&w, k)->fov = deg2rad(rr(20, 360));
+        world_params_mut(&w, k)->view_range = rr(100, 900);
+        world_params_mut(&w, k)->sight = i % 3 == 0 ? SIGHT_CLASSIC : SIGHT_EXACT;
     }
     for (int i = 0; i < 300; i++)
         world_add_tree(&w, v2(rr(0, 3000), rr(0, 3000)), rr(10, 30));

@@ -72,8 +72,8 @@ TEST(wanderers_never_leave)
         tick_step(&w);
         for (int i = 0; i < 30; i++) {
             const struct vehicle *v = &w.vehicles.p[i];
-            outside += v->pos.x < v->p.radius || v->pos.x > 600 - v->p.radius
-                    || v->pos.y < v->p.radius || v->pos.y > 400 - v->p.radius;
+            outside += v->pos.x < v->p->radius || v->pos.x > 600 - v->p->radius
+                    || v->pos.y < v->p->radius || v->pos.y > 400 - v->p->radius;
             turned += fabs(v->want_turn);
         }
     }

@@ -115,17 +115,17 @@ void aim_decide(struct world *w, int i)
     sc.shooter = v->pos;
     sc.shooter_vel = ai->vel;
     sc.facing = v->turret;
-    sc.turn_rate = v->p.turret_rate;
+    sc.turn_rate = v->p->turret_rate;
     sc.target = tv->pos;
     /* What the shooter can see of the target: where it is and how it is
      * going at the start of the tick (its own intent is not known yet). */
     sc.target_vel = v2_scale(v2_dir(tv->heading), tv->speed);
-    sc.shell_speed = v->p.shell_speed;
-    sc.range = v->p.range;
+    sc.shell_speed = v->p->shell_speed;
+    sc.range = v->p->range;
     sc.t_ready = v->gun.reload_left;
 
     struct aim_solution sol;
-    aim_solve(v->p.aim, &sc, &sol);
+    aim_solve(v->p->aim, &sc, &sol);
 
     ai->sought = 1;
     ai->target = t;
@@ -139,8 +139,14 @@ void aim_decide(struct world *w, int i)
     ai->iterations = sol.iterations;
     ai->bracket_lo = sol.lo;
     ai->bracket_hi = sol.hi;
-    ai->nsteps = sol.nsteps;
-    memcpy(ai->steps, sol.steps, sizeof ai->steps);
+    /* The probes go to the tick's store, not the record: most vehicles
+     * never aim, and the record is streamed over every tick. */
+    ai->first_step = (int)w->aim_steps.n;
+    if (sol.nsteps > 0 && WORLD_RESERVE(w->aim_steps, w->aim_steps.n + (size_t)sol.nsteps) == 0) {
+        memcpy(w->aim_steps.p + w->aim_steps.n, sol.steps, (size_t)sol.nsteps * sizeof *sol.steps);
+        w->aim_steps.n += (size_t)sol.nsteps;
+        ai->nsteps = sol.nsteps;
+    }
 
     struct event *e = world_event(w, EV_AIM, i, t);
     if (e) {
@@ -150,13 +156,13 @@ void aim_decide(struct world *w, int i)
         e->u.aim.y = sol.point.y;
         e->u.aim.t_impact = sol.t_impact;
         e->u.aim.iterations = sol.iterations;
-        e->u.aim.method = v->p.aim;
+        e->u.aim.method = v->p->aim;
     }
 
     /* Without a solution, keep the turret on the target itself. */
     double dir = sol.ok ? sol.dir : v2_angle(v2_sub(tv->pos, v->pos));
     double diff = angle_diff(dir, v->turret);
-    double reach = v->p.turret_rate * dt;
+    double reach = v->p->turret_rate * dt;
     if (fabs(diff) <= reach) {
         v->want_turret = diff;                  /* stop exactly on it */
         /* 1e-9 s of slack for the rounding of t_fire near a tick's end */

@@ -98,8 +98,8 @@ struct aim_info {
     double t_fire;          /* seconds from now until the shot */
     int iterations;
     double bracket_lo, bracket_hi;
-    int nsteps;
-    float steps[AIM_STEPS_MAX];
+    int first_step, nsteps; /* the solver's first probes of the impact time,
+                               in w->aim_steps (this tick only) */
     int target;             /* vehicle index, -1: none */
     vec2 from, vel;         /* the vehicle's position and velocity as this
                                tick began: the shell phase's swept test */

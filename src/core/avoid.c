@@ -3,7 +3,7 @@
 
 int avoid_shares_gaps(const struct vehicle *v)
 {
-    return v->kind == VK_TANK && v->alive && v->p.avoid == AVOID_PREDICTIVE;
+    return v->kind == VK_TANK && v->alive && v->p->avoid == AVOID_PREDICTIVE;
 }
 
 static void decide(struct world *w, int i, int brute)
@@ -18,8 +18,8 @@ static void decide(struct world *w, int i, int brute)
     a->threat_dist = 0;
     a->hit_point = v->pos;
     a->tca = a->dca = 0;
-    a->speed_scale = v->p.speed > 0 ? v->want_speed / v->p.speed : 0;
-    switch (v->p.avoid) {
+    a->speed_scale = v->p->speed > 0 ? v->want_speed / v->p->speed : 0;
+    switch (v->p->avoid) {
     case AVOID_NONE:       break;
     case AVOID_CLASSIC:    avoid_classic(w, i, brute); break;
     case AVOID_PREDICTIVE: avoid_predictive(w, i, brute, last_turn); break;

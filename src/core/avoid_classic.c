@@ -41,9 +41,9 @@ void avoid_classic(struct world *w, int i, int brute)
     struct classic_scan s;
     s.pos = v->pos;
     s.dir = v2_dir(v->heading);
-    s.best_d = v->p.collision_range;
+    s.best_d = v->p->collision_range;
     s.best = -1;
-    avoid_neighbours(w, i, v->p.collision_range, brute, classic_visit, &s);
+    avoid_neighbours(w, i, v->p->collision_range, brute, classic_visit, &s);
     if (s.best < 0)
         return;
     /* The article's cross product, (hit - me) x (other - me): with our y
@@ -59,5 +59,5 @@ void avoid_classic(struct world *w, int i, int brute)
     a->turn = turn;
     a->steer = 1;
     /* 0.5 degrees a tick in the article's 60 ticks/s and 30 deg/s. */
-    v->want_turn = turn * v->p.turn_rate * w->dt;
+    v->want_turn = turn * v->p->turn_rate * w->dt;
 }

@@ -20,7 +20,7 @@ static inline struct vgrid_entry avoid_entry(const struct vehicle *v, int j)
     struct vgrid_entry e;
     e.pos = v->pos;
     e.vel = v2_scale(v2_dir(v->heading), v->speed);
-    e.radius = v->p.radius;
+    e.radius = v->p->radius;
     e.index = j;
     e.shares = avoid_shares_gaps(v);
     return e;

@@ -190,11 +190,11 @@ void avoid_predictive(struct world *w, int i, int brute, int last_turn)
     struct vehicle *v = &w->vehicles.p[i];
     struct avoid_info *a = &v->avoid;
     double cruise = v->want_speed;  /* the behaviour's speed; 0: it holds */
-    double rate = v->p.turn_rate;
+    double rate = v->p->turn_rate;
     struct scan s;
     s.pos = v->pos;
-    s.radius = v->p.radius;
-    s.margin = MARGIN_FRAC * v->p.radius;
+    s.radius = v->p->radius;
+    s.margin = MARGIN_FRAC * v->p->radius;
     s.vel = v2_scale(v2_dir(v->heading), v->speed);
     /* What the behaviour wants, its turn of this tick held for REACT. */
     s.pref = v2_scale(v2_dir(v->heading + v->want_turn * (REACT / w->dt)),
@@ -214,8 +214,8 @@ void avoid_predictive(struct world *w, int i, int brute, int last_turn)
         /* No grid to ask: the widest radius over the vehicles. */
         maxr = 0;
         for (size_t j = 0; j < w->vehicles.n; j++)
-            if (w->vehicles.p[j].alive && w->vehicles.p[j].p.radius > maxr)
-                maxr = w->vehicles.p[j].p.radius;
+            if (w->vehicles.p[j].alive && w->vehicles.p[j].p->radius > maxr)
+                maxr = w->vehicles.p[j].p->radius;
     }
     double range = s.radius + maxr + s.margin + 2 * top * HORIZON;
     if (range < s.radius + maxr + 1)
@@ -273,5 +273,5 @@ void avoid_predictive(struct world *w, int i, int brute, int last_turn)
         v->want_speed = cap;
         a->limited = 1;
     }
-    a->speed_scale = v->p.speed > 0 ? v->want_speed / v->p.speed : 0;
+    a->speed_scale = v->p->speed > 0 ? v->want_speed / v->p->speed : 0;
 }

@@ -243,8 +243,8 @@ int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
     double maxr = 0;
     for (int i = 0; i < nv; i++)
         if (v[i].alive) {
-            if (v[i].p.radius > maxr)
-                maxr = v[i].p.radius;
+            if (v[i].p->radius > maxr)
+                maxr = v[i].p->radius;
             int c = grid_cell_of(v[i].pos.y, cell, ny) * nx
                   + grid_cell_of(v[i].pos.x, cell, nx);
             g->start[c + 1]++;
@@ -260,7 +260,7 @@ int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
         struct vgrid_entry *e = &g->items[g->start[c]++];
         e->pos = v[i].pos;
         e->vel = v2_scale(v2_dir(v[i].heading), v[i].speed);
-        e->radius = v[i].p.radius;
+        e->radius = v[i].p->radius;
         e->index = i;
         e->shares = avoid_shares_gaps(&v[i]);
     }

@@ -116,18 +116,26 @@ double race_accel_to(const struct vehicle *v, double target, double dt)
      * brake*dt down, never above max_speed, never braked below min_speed
      * (a car still below it from the standing start keeps its speed). */
     double s = v->speed;
-    double t = clampd(target, v->p.min_speed, v->p.max_speed);
-    double want = clampd(t, s - v->p.brake * dt, s + v->p.accel * dt);
-    double floor_speed = fmin(s, v->p.min_speed);
+    double t = clampd(target, v->p->min_speed, v->p->max_speed);
+    double want = clampd(t, s - v->p->brake * dt, s + v->p->accel * dt);
+    double floor_speed = fmin(s, v->p->min_speed);
     return want < floor_speed ? floor_speed : want;
 }
 
 void race_decide(struct world *w, int i)
 {
     struct vehicle *v = &w->vehicles.p[i];
-    struct race_info *ri = &v->racing;
+    struct racer *rc = world_racer(w, v);
     int n;
     const struct waypoint *wp = world_route(w, v, &n);
+    if (!rc) {
+        /* Made a racer after world_finish() (a test changing settings):
+         * no progress to keep, so it cruises as if it had no route. */
+        v->want_turn = 0;
+        v->want_speed = v->kind == VK_CAR ? race_accel_to(v, 0, w->dt) : v->p->speed;
+        return;
+    }
+    struct race_info *ri = &rc->info;
 
     ri->next = -1;
     ri->circle_r = 0;
@@ -138,11 +146,11 @@ void race_decide(struct world *w, int i)
     v->want_turn = 0;
     if (!wp || n <= 0) {
         /* Nothing to drive to: a car stands still, a tank keeps cruising. */
-        v->want_speed = v->kind == VK_CAR ? race_accel_to(v, 0, w->dt) : v->p.speed;
+        v->want_speed = v->kind == VK_CAR ? race_accel_to(v, 0, w->dt) : v->p->speed;
         ri->target_speed = v->want_speed;
         return;
     }
-    int next = v->race.next % n;
+    int next = rc->race.next % n;
     ri->next = next;
 
     /* The article's steering: the waypoint's angle relative to the nose,
@@ -150,28 +158,28 @@ void race_decide(struct world *w, int i)
      * TurnRatio = turn_rate*dt that way, or by less when that would turn
      * past the waypoint (so a car on course does not zigzag). */
     double rel = angle_diff(v2_angle(v2_sub(wp[next].c, v->pos)), v->heading);
-    double step = v->p.turn_rate * w->dt;
+    double step = v->p->turn_rate * w->dt;
     v->want_turn = clampd(rel, -step, step);
     ri->turn_dir = rel > 0 ? 1 : rel < 0 ? -1 : 0;
 
     if (v->kind != VK_CAR) {
         /* A patrolling tank has no speed rule: it cruises at its speed (its
          * avoidance may still change that after us). */
-        v->want_speed = v->p.speed;
-        ri->target_speed = v->p.speed;
-        ri->circle_r = race_radius_exact(v->speed, v->p.turn_rate, w->dt);
+        v->want_speed = v->p->speed;
+        ri->target_speed = v->p->speed;
+        ri->circle_r = race_radius_exact(v->speed, v->p->turn_rate, w->dt);
         ri->circle_c = race_circle_centre(v, ri->circle_r, ri->turn_dir, w->dt, 1);
         return;
     }
 
     struct race_ctx c = { w, v, wp, n, next, rel };
-    switch (v->p.speed_rule) {
+    switch (v->p->speed_rule) {
     case SPEED_RULE_NONE:
         /* The baseline: flat out, whatever the waypoints say. */
-        ri->circle_r = race_radius_exact(v->speed, v->p.turn_rate, w->dt);
+        ri->circle_r = race_radius_exact(v->speed, v->p->turn_rate, w->dt);
         ri->circle_c = race_circle_centre(v, ri->circle_r, ri->turn_dir, w->dt, 1);
-        ri->target_speed = v->p.max_speed;
-        v->want_speed = race_accel_to(v, v->p.max_speed, w->dt);
+        ri->target_speed = v->p->max_speed;
+        v->want_speed = race_accel_to(v, v->p->max_speed, w->dt);
         break;
     case SPEED_RULE_CLASSIC:
         race_classic_decide(&c);
@@ -190,7 +198,7 @@ vec2 race_circle_centre(const struct vehicle *v, double r, int side, double dt,
     double s = side < 0 ? -1 : 1;       /* the article: no left turn = right */
     /* The article puts the centre square off the nose (Direction +- Pi/2);
      * the polygon's true centre lies half a tick's turn further back. */
-    double back = exact ? 0.5 * v->p.turn_rate * dt : 0;
+    double back = exact ? 0.5 * v->p->turn_rate * dt : 0;
     return v2_add(v->pos, v2_scale(v2_dir(v->heading + s * (back + M_PI / 2)), r));
 }
 
@@ -201,8 +209,7 @@ vec2 race_circle_centre(const struct vehicle *v, double r, int side, double dt,
  * time ends a lap. */
 static void pass_start(struct world *w, int i, double now)
 {
-    struct vehicle *v = &w->vehicles.p[i];
-    struct race_state *s = &v->race;
+    struct race_state *s = &world_racer(w, &w->vehicles.p[i])->race;
     if (!s->started) {
         s->started = 1;
         return;
@@ -229,9 +236,10 @@ static void pass_start(struct world *w, int i, double now)
 static void advance(struct world *w, int i, int n, int skipped, double now)
 {
     struct vehicle *v = &w->vehicles.p[i];
-    int k = v->race.next;
-    int events = v->kind == VK_CAR && !v->race.finished;
-    v->race.next = (k + 1) % n;
+    struct race_state *s = &world_racer(w, v)->race;
+    int k = s->next;
+    int events = v->kind == VK_CAR && !s->finished;
+    s->next = (k + 1) % n;
     if (!events)
         return;
     struct event *e = world_event(w, skipped ? EV_WAYPOINT_SKIPPED
@@ -245,11 +253,14 @@ static void advance(struct world *w, int i, int n, int skipped, double now)
 void race_detect(struct world *w)
 {
     double now = (double)w->tick * w->dt;
-    for (size_t i = 0; i < w->vehicles.n; i++) {
+    /* Only racers, in vehicle order (world_finish keeps them so): the
+     * crowd of wanderers is never visited. */
+    for (size_t r = 0; r < w->racers.n; r++) {
+        size_t i = (size_t)w->racers.p[r].vehicle;
         struct vehicle *v = &w->vehicles.p[i];
         if (!v->alive)
             continue;
-        if (v->kind != VK_CAR && !(v->kind == VK_TANK && v->p.behaviour == BEHAVIOUR_PATROL))
+        if (v->kind != VK_CAR && !(v->kind == VK_TANK && v->p->behaviour == BEHAVIOUR_PATROL))
             continue;
         int n;
         const struct waypoint *wp = world_route(w, v, &n);
@@ -257,11 +268,11 @@ void race_detect(struct world *w)
             continue;
         /* Overlapping waypoints can be passed in one tick; a lap's worth
          * is the most that can happen. */
-        struct race_state *s = &v->race;
+        struct race_state *s = &w->racers.p[r].race;
         /* The state starts zeroed: touching is stored off by one. */
         int touching = s->touching - 1;
         if (touching >= 0 && (touching >= n
-                || v2_dist(v->pos, wp[touching].c) >= wp[touching].r + v->p.radius))
+                || v2_dist(v->pos, wp[touching].c) >= wp[touching].r + v->p->radius))
             touching = -1;
         for (int guard = 0; guard < n; guard++) {
             int k = s->next % n;
@@ -269,7 +280,7 @@ void race_detect(struct world *w)
             /* The article's waypoints with volume: in contact when the
              * centres are closer than the two radii together. */
             double dk = v2_dist(v->pos, wp[k].c);
-            if (dk < wp[k].r + v->p.radius && k != touching) {
+            if (dk < wp[k].r + v->p->radius && k != touching) {
                 touching = k;
                 advance(w, (int)i, n, 0, now);
                 continue;

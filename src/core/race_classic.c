@@ -13,11 +13,11 @@
 void race_classic_decide(struct race_ctx *c)
 {
     struct vehicle *v = c->v;
-    struct race_info *ri = &v->racing;
+    struct race_info *ri = &world_racer(c->w, v)->info;
     double dt = c->w->dt;
     /* Our angles grow clockwise (y down): rel > 0 is the article's right. */
     int side = c->rel < 0 ? -1 : 1;
-    double r = race_radius_classic(v->speed, v->p.turn_rate, dt, CLASSIC_TICKS);
+    double r = race_radius_classic(v->speed, v->p->turn_rate, dt, CLASSIC_TICKS);
     vec2 centre = race_circle_centre(v, r, side, dt, 0);
     ri->circle_r = r;
     ri->circle_c = centre;
@@ -25,12 +25,12 @@ void race_classic_decide(struct race_ctx *c)
     /* The article: If Distance < CircleRadius brake, ElseIf
      * Abs(RelativeAngle) > BackAngle brake, Else accelerate.  At speed 0
      * the radius is 0 and nothing is inside (its overflow guard). */
-    double target = v->p.max_speed;
+    double target = v->p->max_speed;
     if (v2_dist(centre, c->wp[c->next].c) < r) {
-        target = v->p.min_speed;
+        target = v->p->min_speed;
         ri->reason = BRAKE_CIRCLE;
-    } else if (fabs(c->rel) > v->p.back_angle) {
-        target = v->p.min_speed;
+    } else if (fabs(c->rel) > v->p->back_angle) {
+        target = v->p->min_speed;
         ri->reason = BRAKE_BLIND_SPOT;
     }
     ri->target_speed = target;

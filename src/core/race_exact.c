@@ -42,23 +42,23 @@ static double corner_speed(vec2 in, vec2 out, double leg, double reach,
 void race_exact_decide(struct race_ctx *c)
 {
     struct vehicle *v = c->v;
-    struct race_info *ri = &v->racing;
+    struct race_info *ri = &world_racer(c->w, v)->info;
     const struct waypoint *wp = c->wp;
     double dt = c->w->dt;
     int side = c->rel < 0 ? -1 : 1;
-    double r = race_radius_exact(v->speed, v->p.turn_rate, dt);
+    double r = race_radius_exact(v->speed, v->p->turn_rate, dt);
     ri->circle_r = r;
     ri->circle_c = race_circle_centre(v, r, side, dt, 1);
 
-    double target = v->p.max_speed;
+    double target = v->p->max_speed;
     enum brake_reason why = BRAKE_NONE;
 
     /* The next waypoint must stay reachable from the circle we drive, and
      * by a margin: a circle that just grazes the contact distance is a
      * fixed point, an orbit kept forever at exactly that speed. */
     double vr = race_reach_speed(v->pos, v->heading, wp[c->next].c,
-                                 EXACT_REACH_MARGIN * (wp[c->next].r + v->p.radius),
-                                 v->p.turn_rate, dt);
+                                 EXACT_REACH_MARGIN * (wp[c->next].r + v->p->radius),
+                                 v->p->turn_rate, dt);
     if (vr < target) {
         target = vr;
         why = BRAKE_CIRCLE;
@@ -67,21 +67,21 @@ void race_exact_decide(struct race_ctx *c)
     /* The look-ahead: `run` is the path length to waypoint j's centre, the
      * car switching to j+1 `reach` before it; this tick's move is taken off
      * so the braking starts one tick early rather than one late. */
-    double horizon = v->p.max_speed * v->p.max_speed / (2 * v->p.brake)
-                   + v->p.max_speed * dt;
+    double horizon = v->p->max_speed * v->p->max_speed / (2 * v->p->brake)
+                   + v->p->max_speed * dt;
     vec2 in = v2_sub(wp[c->next].c, v->pos);
     double run = v2_len(in);
     int count = c->n < EXACT_LOOKAHEAD ? c->n : EXACT_LOOKAHEAD;
     for (int m = 0; m < count; m++) {
         int j = (c->next + m) % c->n, j1 = (j + 1) % c->n;
-        double reach = wp[j].r + v->p.radius;
+        double reach = wp[j].r + v->p->radius;
         double d = run - reach - v->speed * dt;
         if (d > horizon)
             break;
         vec2 out = v2_sub(wp[j1].c, wp[j].c);
         double leg = fmin(v2_dist(wp[j].c, wp[(j + c->n - 1) % c->n].c), v2_len(out));
-        double vc = corner_speed(in, out, leg, reach, v->p.turn_rate, dt);
-        double allowed = sqrt(vc * vc + 2 * v->p.brake * (d > 0 ? d : 0));
+        double vc = corner_speed(in, out, leg, reach, v->p->turn_rate, dt);
+        double allowed = sqrt(vc * vc + 2 * v->p->brake * (d > 0 ? d : 0));
         if (allowed < target) {
             target = allowed;
             why = BRAKE_AHEAD;
@@ -92,11 +92,11 @@ void race_exact_decide(struct race_ctx *c)
 
     /* The article's blind spot: a waypoint far off the nose means turn
      * tightly, slowly, rather than drive a huge circle. */
-    if (fabs(c->rel) > v->p.back_angle) {
-        target = v->p.min_speed;
+    if (fabs(c->rel) > v->p->back_angle) {
+        target = v->p->min_speed;
         why = BRAKE_BLIND_SPOT;
     }
     ri->target_speed = target;
     v->want_speed = race_accel_to(v, target, dt);
-    ri->reason = v->want_speed < v->speed + v->p.accel * dt ? why : BRAKE_NONE;
+    ri->reason = v->want_speed < v->speed + v->p->accel * dt ? why : BRAKE_NONE;
 }

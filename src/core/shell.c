@@ -118,7 +118,7 @@ static void near_visit(const struct vgrid_entry *e, void *ctx)
     vec2 a = vehicle_at(n->w, v, n->t0);
     vec2 b = vehicle_at(n->w, v, n->t0 + n->tau);
     vec2 rel = v2_sub(n->d, v2_sub(b, a));
-    double s = aim_segment_circle(n->p, rel, a, v->p.radius);
+    double s = aim_segment_circle(n->p, rel, a, v->p->radius);
     if (s >= 0 && (s < n->best || (s == n->best && e->index < n->hit))) {
         n->best = s;
         n->hit = e->index;
@@ -148,14 +148,14 @@ void shells_update(struct world *w)
         struct shell *s = &w->shells.p[w->shells.n++];
         memset(s, 0, sizeof *s);
         s->pos = s->start = v2_add(v->aim.from, v2_scale(v->aim.vel, tf));
-        s->vel = v2_scale(v2_dir(v->aim.aim_dir), v->p.shell_speed);
-        s->range = v->p.range;
+        s->vel = v2_scale(v2_dir(v->aim.aim_dir), v->p->shell_speed);
+        s->range = v->p->range;
         s->delay = tf;
         s->shooter = (int)i;
         s->target = v->aim.target;
         s->alive = 1;
         s->hit = s->miss = -1;
-        v->gun.reload_left = v->p.reload + tf;
+        v->gun.reload_left = v->p->reload + tf;
         w->stats.shots++;
         struct event *e = world_event(w, EV_SHOT, (int)i, v->aim.target);
         if (e) {
@@ -174,7 +174,7 @@ void shells_update(struct world *w)
         const struct vehicle *v = &w->vehicles.p[i];
         if (!v->alive || v->kind == VK_CAR)
             continue;
-        maxr = fmax(maxr, v->p.radius);
+        maxr = fmax(maxr, v->p->radius);
         maxmove = fmax(maxmove, v2_dist(v->pos, v->aim.from));
     }
 

@@ -59,12 +59,12 @@ struct sight_shape sight_shape_of(const struct vehicle *v)
     t.c = v->pos;
     if (v->kind == VK_TANK) {
         t.axis = v2_dir(v->heading);
-        t.hl = v->p.length / 2;
-        t.hw = v->p.width / 2;
+        t.hl = v->p->length / 2;
+        t.hw = v->p->width / 2;
     } else {
         /* A turret has no hull: its circle is what can be seen of it. */
         t.circle = 1;
-        t.r = v->p.radius;
+        t.r = v->p->radius;
         t.axis = v2(1, 0);
     }
     return t;
@@ -521,12 +521,12 @@ static void look(struct world *w, int me, int j, double half)
     const struct vehicle *v = &w->vehicles.p[me], *t = &w->vehicles.p[j];
     struct sight_shape shape = sight_shape_of(t);
     struct sight_result res;
-    double vis = sight_query(w, v->p.sight, v->pos, &shape, s, &res);
+    double vis = sight_query(w, v->p->sight, v->pos, &shape, s, &res);
 
     vec2 d = v2_sub(t->pos, v->pos);
     double dl = v2_len(d), off = 0;
     if (dl > 0) {
-        vec2 h = v2_dir(v->kind == VK_TURRET ? v->p.facing : v->heading);
+        vec2 h = v2_dir(v->kind == VK_TURRET ? v->p->facing : v->heading);
         off = acos(clampd(v2_dot(h, d) / dl, -1, 1));
     }
     if (off > half)             /* rounding at the cone's edge */
@@ -542,7 +542,7 @@ static void look(struct world *w, int me, int j, double half)
     r->observer = me;
     r->target = j;
     r->visible = vis;
-    r->threshold = sight_threshold(&w->sight, v->p.fov, off, t->speed > 0);
+    r->threshold = sight_threshold(&w->sight, v->p->fov, off, t->speed > 0);
     r->seen = vis >= r->threshold;
     r->from = v->pos;
     r->to = t->pos;
@@ -567,7 +567,7 @@ static void look(struct world *w, int me, int j, double half)
     if (e) {
         e->u.sight.visible = vis;
         e->u.sight.seen = r->seen;
-        e->u.sight.method = v->p.sight;
+        e->u.sight.method = v->p->sight;
     }
 }
 
@@ -584,7 +584,7 @@ void sight_update(struct world *w)
         v->sight_count = 0;
         if (!v->alive || v->team < 0 || (v->kind != VK_TANK && v->kind != VK_TURRET))
             continue;
-        double half = v->p.fov / 2;
+        double half = v->p->fov / 2;
         struct collect c;
         memset(&c, 0, sizeof c);
         c.w = w;
@@ -592,13 +592,13 @@ void sight_update(struct world *w)
         c.me = (int)i;
         c.team = v->team;
         c.o = v->pos;
-        c.h = v2_dir(v->kind == VK_TURRET ? v->p.facing : v->heading);
-        c.range2 = v->p.view_range * v->p.view_range;
+        c.h = v2_dir(v->kind == VK_TURRET ? v->p->facing : v->heading);
+        c.range2 = v->p->view_range * v->p->view_range;
         c.all_round = half >= M_PI;
         c.coshalf = cos(half);
         st->ntargets = 0;
         if (w->vgrid.start && w->vgrid.nx > 0)
-            vehicle_grid_query(&w->vgrid, v->pos, v->p.view_range, collect_fn, &c);
+            vehicle_grid_query(&w->vgrid, v->pos, v->p->view_range, collect_fn, &c);
         else
             for (size_t j = 0; j < w->vehicles.n; j++)
                 collect_one(&c, (int)j, w->vehicles.p[j].pos);

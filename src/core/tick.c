@@ -28,8 +28,8 @@ static double edge_arc_clearance(const struct world *w, const struct vehicle *v,
                                  double turn)
 {
     const int chunk = 6;        /* ticks a sample stands for */
-    double step = v->p.turn_rate * w->dt * chunk;
-    double dist = v->p.speed * w->dt * chunk, r = v->p.radius;
+    double step = v->p->turn_rate * w->dt * chunk;
+    double dist = v->p->speed * w->dt * chunk, r = v->p->radius;
     double h = v->heading, left = turn, best = INFINITY;
     vec2 p = v->pos;
     int n = (int)ceil(fabs(turn) / step) + (int)ceil(w->tick_rate / chunk);
@@ -49,15 +49,15 @@ static double edge_arc_clearance(const struct world *w, const struct vehicle *v,
 static void wander_decide(struct world *w, struct vehicle *v)
 {
     struct wander_state *s = &v->wander;
-    double step = v->p.turn_rate * w->dt;
-    double margin = v->p.radius + 2 * v->p.speed * w->dt
-                  + (v->p.turn_rate > 0 ? v->p.speed / v->p.turn_rate : 0);
+    double step = v->p->turn_rate * w->dt;
+    double margin = v->p->radius + 2 * v->p->speed * w->dt
+                  + (v->p->turn_rate > 0 ? v->p->speed / v->p->turn_rate : 0);
     vec2 d = v2_dir(v->heading);
     int outward = (v->pos.x < margin && d.x < 0) || (v->pos.x > w->width - margin && d.x > 0)
                || (v->pos.y < margin && d.y < 0) || (v->pos.y > w->height - margin && d.y > 0);
     /* Into a corner, turning away from one edge runs along the other:
      * start earlier, a turning diameter out. */
-    double wide = margin + (v->p.turn_rate > 0 ? v->p.speed / v->p.turn_rate : 0);
+    double wide = margin + (v->p->turn_rate > 0 ? v->p->speed / v->p->turn_rate : 0);
     int cx = (v->pos.x < wide && d.x < 0) || (v->pos.x > w->width - wide && d.x > 0);
     int cy = (v->pos.y < wide && d.y < 0) || (v->pos.y > w->height - wide && d.y > 0);
     outward = outward || (cx && cy);
@@ -76,7 +76,7 @@ static void wander_decide(struct world *w, struct vehicle *v)
     if (s->turn_left == 0)
         s->edge_turn = 0;
     v->want_turn = t;
-    v->want_speed = v->p.speed;
+    v->want_speed = v->p->speed;
 }
 
 static void behaviour_decide(struct world *w, int i)
@@ -94,10 +94,10 @@ static void behaviour_decide(struct world *w, int i)
         v->want_speed = 0;
         return;
     }
-    switch (v->p.behaviour) {
+    switch (v->p->behaviour) {
     case BEHAVIOUR_WANDER:   wander_decide(w, v); break;
     case BEHAVIOUR_PATROL:   race_decide(w, i); break;
-    case BEHAVIOUR_STRAIGHT: v->want_speed = v->p.speed; break;
+    case BEHAVIOUR_STRAIGHT: v->want_speed = v->p->speed; break;
     case BEHAVIOUR_HOLD:     v->want_speed = 0; break;
     }
 }
@@ -135,8 +135,8 @@ static void act(struct world *w)
         v->heading = angle_norm(v->heading + v->want_turn);
         v->speed = v->want_speed;
         v->pos = v2_add(v->pos, v2_scale(v2_dir(v->heading), v->speed * w->dt));
-        int tx = keep_inside(&v->pos.x, v->p.radius, w->width);
-        int ty = keep_inside(&v->pos.y, v->p.radius, w->height);
+        int tx = keep_inside(&v->pos.x, v->p->radius, w->width);
+        int ty = keep_inside(&v->pos.y, v->p->radius, w->height);
         if (tx || ty) {
             v->touching_edge = 1;
             w->stats.edge_hits++;
@@ -156,8 +156,8 @@ static double max_radius(const struct world *w)
 {
     double m = 0;
     for (size_t i = 0; i < w->vehicles.n; i++)
-        if (w->vehicles.p[i].p.radius > m)
-            m = w->vehicles.p[i].p.radius;
+        if (w->vehicles.p[i].p->radius > m)
+            m = w->vehicles.p[i].p->radius;
     return m;
 }
 
@@ -280,10 +280,10 @@ static void detect_end(struct world *w)
         }
     }
     int cars = 0, finished = 0;
-    for (size_t i = 0; i < w->vehicles.n; i++)
-        if (w->vehicles.p[i].kind == VK_CAR) {
+    for (size_t r = 0; r < w->racers.n; r++)      /* every car is a racer */
+        if (w->vehicles.p[w->racers.p[r].vehicle].kind == VK_CAR) {
             cars++;
-            finished += w->vehicles.p[i].race.finished != 0;
+            finished += w->racers.p[r].race.finished != 0;
         }
     if (cars > 0 && finished == cars && w->track.n > 0)
         w->ended = 1;
@@ -307,6 +307,7 @@ int tick_step(struct world *w)
     int rc = 0;
     w->tick++;
     w->events.n = 0;
+    w->aim_steps.n = 0;
 
     /* 1: the grid of the start of the tick is the one the last step built
      * after moving (positions have not changed since). */
@@ -328,7 +329,7 @@ int tick_step(struct world *w)
              * completes once the threat is past. */
             double planned = v->want_turn;
             avoid_decide(w, (int)i);
-            if (v->avoid.steer && v->p.behaviour == BEHAVIOUR_WANDER)
+            if (v->avoid.steer && v->p->behaviour == BEHAVIOUR_WANDER)
                 v->wander.turn_left += planned;
         }
         if (v->kind != VK_CAR)

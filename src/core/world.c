@@ -53,6 +53,12 @@ void world_free(struct world *w)
 {
     for (size_t i = 0; i < w->vehicles.n; i++)
         free(w->vehicles.p[i].id);
+    for (size_t i = 0; i < w->params.n; i++)
+        free(w->params.p[i]);
+    free(w->params.p);
+    free(w->params_hash);
+    free(w->racers.p);
+    free(w->aim_steps.p);
     free(w->name);
     free(w->trees.p);
     free(w->teams.p);
@@ -98,6 +104,142 @@ void world_default_params(struct vehicle_params *p, enum vehicle_kind kind)
     p->speed_rule = SPEED_RULE_EXACT;
 }
 
+/* ---- the settings pool ---------------------------------------------------
+ * A crowd of 100,000 tanks has one or two distinct settings: each vehicle
+ * points at an interned copy instead of carrying 192 bytes the tick loops
+ * would stream past.  Slots are allocated one by one so they never move. */
+struct params_slot {
+    struct vehicle_params p;    /* first: vehicle.p points here */
+    int owner;                  /* vehicle that made it its own, -1: shared */
+};
+
+/* Field by field: the struct has padding, and -0.0 == 0.0. */
+static int params_equal(const struct vehicle_params *a, const struct vehicle_params *b)
+{
+    return a->length == b->length && a->width == b->width && a->radius == b->radius
+        && a->speed == b->speed && a->turn_rate == b->turn_rate
+        && a->behaviour == b->behaviour && a->route_first == b->route_first
+        && a->route_count == b->route_count && a->route_track == b->route_track
+        && a->avoid == b->avoid && a->collision_range == b->collision_range
+        && a->fov == b->fov && a->view_range == b->view_range && a->sight == b->sight
+        && a->facing == b->facing && a->turret_rate == b->turret_rate
+        && a->shell_speed == b->shell_speed && a->range == b->range
+        && a->reload == b->reload && a->aim == b->aim && a->health == b->health
+        && a->max_speed == b->max_speed && a->min_speed == b->min_speed
+        && a->accel == b->accel && a->brake == b->brake
+        && a->back_angle == b->back_angle && a->speed_rule == b->speed_rule;
+}
+
+static uint64_t mix(uint64_t h, double x)
+{
+    uint64_t u;
+    x = x == 0 ? 0 : x;         /* -0.0 hashes as 0.0, as it compares */
+    memcpy(&u, &x, sizeof u);
+    h ^= u;
+    h *= 0x100000001b3ULL;
+    return h ^ (h >> 29);
+}
+
+/* Only some fields: equal settings hash alike, which is all it needs. */
+static size_t params_hash(const struct vehicle_params *p)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    h = mix(h, p->radius);
+    h = mix(h, p->speed);
+    h = mix(h, p->facing);
+    h = mix(h, (double)p->route_first);
+    h = mix(h, (double)p->avoid * 16 + p->behaviour);
+    h = mix(h, p->view_range);
+    h = mix(h, p->max_speed);
+    return (size_t)h;
+}
+
+static int hash_insert(struct world *w, int slot)
+{
+    size_t mask = w->params_hash_cap - 1;
+    size_t k = params_hash(&w->params.p[slot]->p) & mask;
+    while (w->params_hash[k] >= 0)
+        k = (k + 1) & mask;
+    w->params_hash[k] = slot;
+    return 0;
+}
+
+/* The interned copy of p: found, or added.  NULL when memory ran out. */
+static const struct vehicle_params *params_intern(struct world *w,
+                                                  const struct vehicle_params *p)
+{
+    if (w->params_hash_cap) {
+        size_t mask = w->params_hash_cap - 1;
+        for (size_t k = params_hash(p) & mask; w->params_hash[k] >= 0; k = (k + 1) & mask) {
+            struct params_slot *s = w->params.p[w->params_hash[k]];
+            if (s->owner < 0 && params_equal(&s->p, p))
+                return &s->p;
+        }
+    }
+    /* Keep the table at most half full: rebuild it twice the size. */
+    if (2 * (w->params.n + 1) > w->params_hash_cap) {
+        size_t cap = w->params_hash_cap ? 2 * w->params_hash_cap : 64;
+        int *h = malloc(cap * sizeof *h);
+        if (!h)
+            return NULL;
+        free(w->params_hash);
+        w->params_hash = h;
+        w->params_hash_cap = cap;
+        for (size_t k = 0; k < cap; k++)
+            h[k] = -1;
+        for (size_t i = 0; i < w->params.n; i++)
+            if (w->params.p[i]->owner < 0)
+                hash_insert(w, (int)i);
+    }
+    struct params_slot *s = malloc(sizeof *s);
+    if (!s || WORLD_RESERVE(w->params, w->params.n + 1)) {
+        free(s);
+        return NULL;
+    }
+    s->p = *p;
+    s->owner = -1;
+    w->params.p[w->params.n++] = s;
+    hash_insert(w, (int)w->params.n - 1);
+    return &s->p;
+}
+
+struct vehicle_params *world_params_mut(struct world *w, int i)
+{
+    struct vehicle *v = &w->vehicles.p[i];
+    /* p is the first member of its slot. */
+    struct params_slot *cur = (struct params_slot *)(void *)v->p;
+    if (cur->owner == i)
+        return &cur->p;
+    struct params_slot *s = malloc(sizeof *s);
+    if (!s || WORLD_RESERVE(w->params, w->params.n + 1)) {
+        free(s);
+        return NULL;
+    }
+    s->p = cur->p;
+    s->owner = i;               /* never interned: nobody else shares it */
+    w->params.p[w->params.n++] = s;
+    v->p = &s->p;
+    return &s->p;
+}
+
+/* Cars and patrolling tanks drive a route: they get a racer. */
+static int needs_racer(const struct vehicle *v)
+{
+    return v->kind == VK_CAR
+        || (v->kind == VK_TANK && v->p->behaviour == BEHAVIOUR_PATROL);
+}
+
+static int add_racer(struct world *w, int i)
+{
+    struct racer r;
+    memset(&r, 0, sizeof r);
+    r.vehicle = i;
+    int k = PUSH(w->racers, r);
+    if (k >= 0)
+        w->vehicles.p[i].racer = k;
+    return k;
+}
+
 int world_add_tree(struct world *w, vec2 c, double r)
 {
     struct tree t = { c, r };
@@ -137,9 +279,14 @@ int world_add_vehicle(struct world *w, const char *id, enum vehicle_kind kind,
     strcpy(v.id, id);
     v.kind = kind;
     v.team = team;
-    v.p = *p;
+    v.p = params_intern(w, p);
+    if (!v.p) {
+        free(v.id);
+        return -1;
+    }
+    v.racer = -1;
     v.pos = pos;
-    v.heading = angle_norm(kind == VK_TURRET ? p->facing : heading);
+    vehicle_set_heading(&v, angle_norm(kind == VK_TURRET ? p->facing : heading));
     v.turret = v.heading;
     v.speed = kind == VK_CAR ? 0 : p->behaviour == BEHAVIOUR_HOLD ? 0 : p->speed;
     v.alive = 1;
@@ -151,6 +298,11 @@ int world_add_vehicle(struct world *w, const char *id, enum vehicle_kind kind,
         free(v.id);
         return -1;
     }
+    if (needs_racer(&v) && add_racer(w, i) < 0) {
+        w->vehicles.n--;
+        free(v.id);
+        return -1;
+    }
     if (team >= 0) {
         w->teams.p[team].vehicles++;
         w->teams.p[team].alive++;
@@ -158,11 +310,29 @@ int world_add_vehicle(struct world *w, const char *id, enum vehicle_kind kind,
     return i;
 }
 
+static int cmp_racer(const void *a, const void *b)
+{
+    int x = ((const struct racer *)a)->vehicle, y = ((const struct racer *)b)->vehicle;
+    return (x > y) - (x < y);
+}
+
 int world_finish(struct world *w)
 {
+    size_t had = w->racers.n;
     w->dt = 1.0 / w->tick_rate;
-    for (size_t i = 0; i < w->vehicles.n; i++)
+    for (size_t i = 0; i < w->vehicles.n; i++) {
         rng_seed(&w->vehicles.p[i].rng, w->seed, 1000 + i);
+        /* A test may have made one a patroller after adding it. */
+        if (w->vehicles.p[i].racer < 0 && needs_racer(&w->vehicles.p[i])
+            && add_racer(w, (int)i) < 0)
+            return -1;
+    }
+    /* Racers in vehicle order, so the race's events come in that order. */
+    if (w->racers.n > had) {
+        qsort(w->racers.p, w->racers.n, sizeof *w->racers.p, cmp_racer);
+        for (size_t r = 0; r < w->racers.n; r++)
+            w->vehicles.p[w->racers.p[r].vehicle].racer = (int)r;
+    }
     return tree_grid_build(&w->tree_grid, w->trees.p, (int)w->trees.n,
                            w->width, w->height, w->cell);
 }
@@ -186,12 +356,12 @@ int world_find_vehicle(const struct world *w, const char *id)
 const struct waypoint *world_route(const struct world *w,
                                    const struct vehicle *v, int *count)
 {
-    if (v->kind == VK_CAR || v->p.route_track) {
+    if (v->kind == VK_CAR || v->p->route_track) {
         *count = (int)w->track.n;
         return w->track.p;
     }
-    *count = v->p.route_count;
-    return v->p.route_count ? w->route_points.p + v->p.route_first : NULL;
+    *count = v->p->route_count;
+    return v->p->route_count ? w->route_points.p + v->p->route_first : NULL;
 }
 
 struct event *world_event(struct world *w, enum event_kind kind, int a, int b)
@@ -226,6 +396,8 @@ int world_snapshot_save(const struct world *w, struct world_snapshot *s)
     s->tick = w->tick;
     s->nvehicles = w->vehicles.n;
     s->vehicles = dup_array(w->vehicles.p, w->vehicles.n, sizeof *s->vehicles, &fail);
+    s->nracers = w->racers.n;
+    s->racers = dup_array(w->racers.p, w->racers.n, sizeof *s->racers, &fail);
     s->nshells = w->shells.n;
     s->shells = dup_array(w->shells.p, w->shells.n, sizeof *s->shells, &fail);
     s->noverlaps = w->overlaps.n;
@@ -251,12 +423,15 @@ int world_snapshot_save(const struct world *w, struct world_snapshot *s)
 
 int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
 {
-    if (s->nvehicles != w->vehicles.n || WORLD_RESERVE(w->shells, s->nshells)
+    if (s->nvehicles != w->vehicles.n || s->nracers != w->racers.n
+        || WORLD_RESERVE(w->shells, s->nshells)
         || WORLD_RESERVE(w->overlaps, s->noverlaps))
         return -1;
     /* Ids belong to the world; a snapshot's copies point at the same ones. */
     if (s->nvehicles)
         memcpy(w->vehicles.p, s->vehicles, s->nvehicles * sizeof *s->vehicles);
+    if (s->nracers)
+        memcpy(w->racers.p, s->racers, s->nracers * sizeof *s->racers);
     if (s->nshells)
         memcpy(w->shells.p, s->shells, s->nshells * sizeof *s->shells);
     w->shells.n = s->nshells;
@@ -274,12 +449,16 @@ int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
     w->events.n = 0;
     w->sights.n = 0;
     w->sight_intervals.n = 0;
+    w->aim_steps.n = 0;
+    for (size_t i = 0; i < w->vehicles.n; i++)
+        w->vehicles.p[i].aim.nsteps = 0;    /* the store was cleared */
     return 0;
 }
 
 void world_snapshot_free(struct world_snapshot *s)
 {
     free(s->vehicles);
+    free(s->racers);
     free(s->shells);
     free(s->overlaps);
     free(s->team_alive);

@@ -62,43 +62,65 @@ struct vehicle_params {
     enum speed_rule speed_rule;
 };
 
+struct params_slot;          /* world.c */
+
 /* Per-vehicle wander state (random turns and the edge turn). */
 struct wander_state {
     double turn_left;       /* radians still to turn, signed (+: right) */
     int edge_turn;          /* the pending turn is an edge turn */
 };
 
-struct vehicle {
-    char *id;               /* "tank.1", "car.a", ...: owned by the world */
-    enum vehicle_kind kind;
-    int team;               /* index in w->teams; -1 for cars */
-    uint32_t gen;           /* bumped when knocked out */
-    struct vehicle_params p;
+/* Where a car or a patrolling tank is along its route: only racers have
+ * one (w->racers, vehicle.racer), so the tick loops over the crowd never
+ * stream through it. */
+struct racer {
+    int vehicle;            /* index in w->vehicles */
+    struct race_state race; /* lasts across ticks */
+    struct race_info info;  /* what the speed rule decided this tick */
+};
 
+/* The hot fields come first: the decide, act and grid passes stream over
+ * every vehicle each tick, so what they read sits in the first cache
+ * lines; the settings are shared (p), what only the viewer reads is at
+ * the end, and race progress lives in w->racers. */
+struct vehicle {
     /* state that lasts across ticks */
     vec2 pos;
+    vec2 dir;               /* v2_dir(heading), kept with it (act and the
+                               neighbour grid read it every tick; set both
+                               with vehicle_set_heading) */
     double heading;         /* hull (turret: fixed at facing) */
     double speed;           /* current speed */
-    double turret;          /* absolute turret direction */
-    int alive, health;
-    struct rng rng;         /* this vehicle's own stream */
-    struct wander_state wander;
-    struct aim_state gun;
-    struct race_state race;
-
+    const struct vehicle_params *p;  /* shared, interned by the world;
+                                        world_params_mut() to change one */
     /* intents: written in the decide phase, applied in the act phase */
     double want_turn;       /* signed radians this tick (+: clockwise) */
     double want_speed;
     double want_turret;     /* signed radians of turret turn this tick */
+    double turret;          /* absolute turret direction */
     int want_fire;
+    int alive, health;
+    enum vehicle_kind kind;
+    int team;               /* index in w->teams; -1 for cars */
+    int racer;              /* index in w->racers, -1: none */
+    uint32_t gen;           /* bumped when knocked out */
+    int touching_edge;
+    int sight_first, sight_count;   /* its records in w->sights */
+    struct rng rng;         /* this vehicle's own stream */
+    struct wander_state wander;
+    struct aim_state gun;
 
     /* what was decided this tick, for the viewer and the tests */
     struct avoid_info avoid;
     struct aim_info aim;
-    struct race_info racing;
-    int sight_first, sight_count;   /* its records in w->sights */
-    int touching_edge;
+    char *id;               /* "tank.1", "car.a", ...: owned by the world */
 };
+
+static inline void vehicle_set_heading(struct vehicle *v, double heading)
+{
+    v->heading = heading;
+    v->dir = v2_dir(heading);
+}
 
 struct sight_config {
     double threshold, moving_threshold, edge_threshold, edge;
@@ -161,6 +183,7 @@ struct world {
     /* the state: what a snapshot saves */
     long tick;
     WORLD_ARRAY(struct vehicle) vehicles;
+    WORLD_ARRAY(struct racer) racers;
     WORLD_ARRAY(struct shell) shells;
     WORLD_ARRAY(uint64_t) overlaps;     /* sorted pairs (a << 32 | b) */
     struct world_stats stats;
@@ -171,9 +194,16 @@ struct world {
     WORLD_ARRAY(struct event) events;
     WORLD_ARRAY(struct sight_record) sights;
     WORLD_ARRAY(struct sight_interval) sight_intervals;
+    WORLD_ARRAY(float) aim_steps;       /* probe times, see aim_info */
+    int fires;                          /* guns that fire this tick */
     struct sight_store sight_store;     /* the records' cells and trees;
                                            sight's scratch (sight.h) */
     struct vehicle_grid vgrid;
+
+    /* the vehicles' settings: interned copies, never moved or freed
+     * before the world (vehicle.p points at them) */
+    WORLD_ARRAY(struct params_slot *) params;
+    int *params_hash; size_t params_hash_cap;   /* open addressing, -1: free */
 
     /* tests and benchmarks: avoidance by all-pairs search, not the grid */
     int avoid_brute;
@@ -205,6 +235,29 @@ int world_add_vehicle(struct world *w, const char *id, enum vehicle_kind kind,
  * Returns 0, or -1 when memory ran out. */
 int world_finish(struct world *w);
 
+/* Vehicle i's settings, made its own (copied out of the shared pool the
+ * first time) so a test or benchmark can change them after loading.
+ * NULL when memory ran out. */
+struct vehicle_params *world_params_mut(struct world *w, int i);
+
+/* The race progress of vehicle v, NULL when it is no racer. */
+static inline struct racer *world_racer(const struct world *w,
+                                        const struct vehicle *v)
+{
+    return v->racer >= 0 ? &w->racers.p[v->racer] : NULL;
+}
+
+/* Its race progress by value, zeroed for a vehicle that is no racer (for
+ * readers: the viewer, the trace, the tests). */
+static inline struct race_state world_race_state(const struct world *w,
+                                                 const struct vehicle *v)
+{
+    struct race_state s = { 0 };
+    if (v->racer >= 0)
+        s = w->racers.p[v->racer].race;
+    return s;
+}
+
 int world_find_team(const struct world *w, const char *name);
 int world_find_vehicle(const struct world *w, const char *id);
 
@@ -226,6 +279,7 @@ int world_array_reserve(void *arr, size_t need, size_t elem);
 struct world_snapshot {
     long tick;
     struct vehicle *vehicles; size_t nvehicles;
+    struct racer *racers; size_t nracers;
     struct shell *shells; size_t nshells;
     uint64_t *overlaps; size_t noverlaps;
     struct world_stats stats;

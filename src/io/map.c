@@ -950,8 +950,8 @@ static int build(struct loader *L, struct parsed *P, const struct map_options *o
                 rmax_v = specs[t].p.radius;
         }
         for (size_t i = 0; i < w->vehicles.n; i++)
-            if (w->vehicles.p[i].p.radius > rmax_v)
-                rmax_v = w->vehicles.p[i].p.radius;
+            if (w->vehicles.p[i].p->radius > rmax_v)
+                rmax_v = w->vehicles.p[i].p->radius;
         g.cell = 2 * (rmax_v > tr ? rmax_v : tr) + 2 * rmax_v;
         if (g.cell <= 0)
             g.cell = 1;
@@ -978,7 +978,7 @@ static int build(struct loader *L, struct parsed *P, const struct map_options *o
         for (size_t i = 0; i < w->trees.n; i++)
             PLACE(w->trees.p[i].c, w->trees.p[i].r);
         for (size_t i = 0; i < w->vehicles.n; i++)
-            PLACE(w->vehicles.p[i].pos, w->vehicles.p[i].p.radius);
+            PLACE(w->vehicles.p[i].pos, w->vehicles.p[i].p->radius);
         int failed = 0;
         for (int t = 0; t < P->nteams && !failed; t++) {
             double r = specs[t].p.radius;

@@ -88,10 +88,10 @@ int trace_begin(FILE *f, const struct world *w, const char *version)
         put_key_str(f, "kind", kind_name(v->kind));
         if (v->team >= 0)
             put_key_str(f, "team", w->teams.p[v->team].name);
-        put_num(f, "radius", v->p.radius);
+        put_num(f, "radius", v->p->radius);
         if (v->kind == VK_TANK) {
-            put_num(f, "length", v->p.length);
-            put_num(f, "width", v->p.width);
+            put_num(f, "length", v->p->length);
+            put_num(f, "width", v->p->width);
         }
         fputs("}\n", f);
     }
@@ -235,7 +235,7 @@ int trace_summary(FILE *f, const struct world *w)
             fputc(',', f);
         first = 0;
         put_str(f, v->id);
-        fprintf(f, ":%d", v->race.laps);
+        fprintf(f, ":%d", world_race_state(w, v).laps);
     }
     fputs("},\"best_lap\":{", f);
     first = 1;
@@ -244,8 +244,8 @@ int trace_summary(FILE *f, const struct world *w)
         if (v->kind != VK_CAR)
             continue;
         char b[40];
-        if (v->race.laps > 0)
-            trace_number(b, v->race.best_lap);
+        if (world_race_state(w, v).laps > 0)
+            trace_number(b, world_race_state(w, v).best_lap);
         else
             strcpy(b, "null");
         fprintf(f, "%s", first ? "" : ",");

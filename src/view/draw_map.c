@@ -178,7 +178,7 @@ static void draw_ground(struct app *a)
 static void gun_line(struct app *a, const struct vehicle *v, int color)
 {
     /* At least past the vehicle's own cell, longer when zoomed in. */
-    double len = fmax(5.0, camera_dot_len(&a->cam, v->p.radius * 1.4));
+    double len = fmax(5.0, camera_dot_len(&a->cam, v->p->radius * 1.4));
     vec2 d = camera_dots(&a->cam, v->pos);
     canvas_line(&a->cv, d.x, d.y, d.x + len * cos(v->turret),
                 d.y + len * sin(v->turret), color, 0, LS_SLOPE);
@@ -187,12 +187,12 @@ static void gun_line(struct app *a, const struct vehicle *v, int color)
 static void hull(struct app *a, const struct vehicle *v, int color, int attr)
 {
     /* Only once the hull spans a few cells is its outline worth dots. */
-    if (camera_dot_len(&a->cam, v->p.length) < 8)
+    if (camera_dot_len(&a->cam, v->p->length) < 8)
         return;
     vec2 f = v2_dir(v->heading), s = v2_perp(f), k[4];
-    double l = v->p.length / 2, wd = v->p.width / 2;
+    double l = v->p->length / 2, wd = v->p->width / 2;
     if (v->kind != VK_TANK)
-        l = wd = v->p.radius;
+        l = wd = v->p->radius;
     k[0] = v2_add(v->pos, v2_add(v2_scale(f, l), v2_scale(s, wd)));
     k[1] = v2_add(v->pos, v2_add(v2_scale(f, l), v2_scale(s, -wd)));
     k[2] = v2_add(v->pos, v2_add(v2_scale(f, -l), v2_scale(s, -wd)));
@@ -202,7 +202,7 @@ static void hull(struct app *a, const struct vehicle *v, int color, int attr)
             dot_line(a, k[i], k[(i + 1) % 4], color, attr, LS_DOTTED);
     else {
         vec2 d = camera_dots(&a->cam, v->pos);
-        canvas_arc(&a->cv, d.x, d.y, camera_dot_len(&a->cam, v->p.radius), 0,
+        canvas_arc(&a->cv, d.x, d.y, camera_dot_len(&a->cam, v->p->radius), 0,
                    2 * M_PI, color, attr, LS_DOTTED);
     }
 }

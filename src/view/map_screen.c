@@ -78,7 +78,7 @@ static void click(struct app *a)
     const struct world *w = &a->world;
     for (size_t i = 0; i < w->vehicles.n; i++) {
         const struct vehicle *v = &w->vehicles.p[i];
-        double d = v2_dist(v->pos, p) - v->p.radius;
+        double d = v2_dist(v->pos, p) - v->p->radius;
         if (d < best || (d == best && pick >= 0 && !w->vehicles.p[pick].alive && v->alive)) {
             best = d;
             pick = (int)i;

@@ -66,10 +66,10 @@ static void cones(struct app *a)
         const struct vehicle *v = &w->vehicles.p[i];
         if (!v->alive || v->kind == VK_CAR || !shown(a, (int)i))
             continue;
-        double dir = v->kind == VK_TURRET ? v->p.facing : v->heading;
-        double half = v->p.fov / 2, r = v->p.view_range;
+        double dir = v->kind == VK_TURRET ? v->p->facing : v->heading;
+        double half = v->p->fov / 2, r = v->p->view_range;
         int color = team_color(a, v->team);
-        if (v->p.fov >= 2 * M_PI - 1e-9) {
+        if (v->p->fov >= 2 * M_PI - 1e-9) {
             circle(a, v->pos, r, 0, 2 * M_PI, color, CA_DIM);
             continue;
         }
@@ -97,7 +97,7 @@ static void avoidance(struct app *a)
         }
         if (av->turn) {
             /* A short stroke 60 degrees off the nose, on the turning side. */
-            double len = fmax(6.0, camera_dot_len(&a->cam, v->p.radius * 2));
+            double len = fmax(6.0, camera_dot_len(&a->cam, v->p->radius * 2));
             double d = v->heading + av->turn * (M_PI / 3);
             vec2 p = camera_dots(&a->cam, v->pos);
             canvas_line(&a->cv, p.x, p.y, p.x + len * cos(d), p.y + len * sin(d),
@@ -150,18 +150,19 @@ static void waypoints(struct app *a)
             continue;
         int color = v->kind == VK_CAR ? COL_CYAN : team_color(a, v->team);
         /* A patrol route is not on the ground layer: show its points. */
-        if (v->kind != VK_CAR && !v->p.route_track)
+        if (v->kind != VK_CAR && !v->p->route_track)
             for (int k = 0; k < n; k++) {
                 circle(a, route[k].c, route[k].r, 0, 2 * M_PI, color, CA_DIM);
                 line(a, route[k].c, route[(k + 1) % n].c, color, CA_DIM, LS_DOTTED);
             }
-        int next = v->race.next;
+        int next = world_race_state(w, v).next;
         if (next >= 0 && next < n) {
             line(a, v->pos, route[next].c, color, 0, LS_DOTTED);
             circle(a, route[next].c, route[next].r, 0, 2 * M_PI, color, CA_BOLD);
         }
-        const struct race_info *ri = &v->racing;
-        if (ri->circle_r > 0 && ri->circle_r < 1e6 && finite2(ri->circle_c))
+        const struct racer *rc = world_racer(w, v);
+        const struct race_info *ri = rc ? &rc->info : NULL;
+        if (ri && ri->circle_r > 0 && ri->circle_r < 1e6 && finite2(ri->circle_c))
             circle(a, ri->circle_c, ri->circle_r, 0, 2 * M_PI,
                    ri->reason != BRAKE_NONE ? COL_RED : COL_GREEN, 0);
     }

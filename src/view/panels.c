@@ -71,7 +71,7 @@ void draw_status(struct app *a)
         int cars = 0;
         for (size_t i = 0; i < w->vehicles.n; i++)
             if (w->vehicles.p[i].kind == VK_CAR) {
-                laps += w->vehicles.p[i].race.laps;
+                laps += world_race_state(w, &w->vehicles.p[i]).laps;
                 cars++;
             }
         int n = snprintf(bot, sizeof bot, " collisions %ld  shots %ld  hits %ld",
@@ -194,20 +194,21 @@ static void inspect(const struct app *a, const struct vehicle *v, struct lines *
             add(l, 0, " no solution: %s", aim_reason_name(ai->reason));
     }
     int nroute;
-    if (world_route(w, v, &nroute) && nroute > 0) {
-        const struct race_info *ri = &v->racing;
+    const struct racer *rc = world_racer(w, v);
+    if (rc && world_route(w, v, &nroute) && nroute > 0) {
+        const struct race_info *ri = &rc->info;
         add(l, 1, v->kind == VK_CAR ? "race" : "route");
-        add(l, 0, " next waypoint %d", v->race.next);
+        add(l, 0, " next waypoint %d", world_race_state(w, v).next);
         if (ri->circle_r > 0 && ri->circle_r < 1e9)
             add(l, 0, " turning radius %.1f", ri->circle_r);
         add(l, 0, " target speed %.1f", ri->target_speed);
         add(l, 0, " brakes: %s", brake_name(ri->reason));
         if (v->kind == VK_CAR) {
-            add(l, 0, " laps %d/%d", v->race.laps, w->track_laps);
-            if (v->race.best_lap > 0)
-                add(l, 0, " best lap %.2fs", v->race.best_lap);
-            if (v->race.finished)
-                add(l, 0, " finished %.2fs", v->race.finish_time);
+            add(l, 0, " laps %d/%d", world_race_state(w, v).laps, w->track_laps);
+            if (world_race_state(w, v).best_lap > 0)
+                add(l, 0, " best lap %.2fs", world_race_state(w, v).best_lap);
+            if (world_race_state(w, v).finished)
+                add(l, 0, " finished %.2fs", world_race_state(w, v).finish_time);
         }
     }
 }
@@ -271,18 +272,18 @@ void draw_banner(struct app *a)
             const struct vehicle *v = &w->vehicles.p[i];
             if (v->kind != VK_CAR)
                 continue;
-            r[n++] = (struct rank){ (int)i, v->race.finished, v->race.finish_time,
-                                    v->race.laps };
+            r[n++] = (struct rank){ (int)i, world_race_state(w, v).finished, world_race_state(w, v).finish_time,
+                                    world_race_state(w, v).laps };
         }
         if (r)
             qsort(r, (size_t)n, sizeof *r, rank_cmp);
         for (int k = 0; k < n && k < 10; k++) {
             const struct vehicle *v = &w->vehicles.p[r[k].i];
-            if (v->race.finished)
+            if (world_race_state(w, v).finished)
                 add(&l, 0, "%d. %-12.12s %7.2fs best %.2fs", k + 1, v->id,
-                    v->race.finish_time, v->race.best_lap);
+                    world_race_state(w, v).finish_time, world_race_state(w, v).best_lap);
             else
-                add(&l, 0, "%d. %-12.12s %d laps", k + 1, v->id, v->race.laps);
+                add(&l, 0, "%d. %-12.12s %d laps", k + 1, v->id, world_race_state(w, v).laps);
         }
         free(r);
     } else if (w->winner >= 0 && (size_t)w->winner < w->teams.n)

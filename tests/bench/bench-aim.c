@@ -177,7 +177,7 @@ static int turret_run(const char *path, enum aim_method m, long *shots, long *hi
         world_free(&w);
         return -1;
     }
-    w.vehicles.p[gun].p.aim = m;
+    world_params_mut(&w, gun)->aim = m;
     for (size_t i = 0; i < w.vehicles.n; i++)
         if ((int)i != gun)
             w.vehicles.p[i].health = 1000000;

@@ -35,7 +35,7 @@ int main(int argc, char **argv)
             return 1;
         }
         for (size_t i = 0; i < w.vehicles.n; i++)
-            w.vehicles.p[i].p.speed_rule = (enum speed_rule)rule;
+            world_params_mut(&w, i)->speed_rule = (enum speed_rule)rule;
         tick_prepare(&w);
         long limit = (long)(BENCH_SECONDS * w.tick_rate);
         while (!w.ended && w.tick < limit)
@@ -44,19 +44,19 @@ int main(int argc, char **argv)
             const struct vehicle *v = &w.vehicles.p[i];
             if (v->kind != VK_CAR)
                 continue;
-            double bound = race_bound_lap(w.track.p, (int)w.track.n, &v->p, w.dt, 0.5);
+            double bound = race_bound_lap(w.track.p, (int)w.track.n, v->p, w.dt, 0.5);
             if (rule == SPEED_RULE_NONE)
                 printf("bench race_bound_%s %.3f s\n", v->id, bound);
-            if (v->race.laps < 2) {
+            if (world_race_state(&w, v).laps < 2) {
                 /* Lap 1 includes the run-up from the start: no flying lap. */
                 printf("bench race_%s_%s_laps %d laps\n", rule_names[rule], v->id,
-                       v->race.laps);
+                       world_race_state(&w, v).laps);
                 continue;
             }
             printf("bench race_%s_%s_best_lap %.3f s\n", rule_names[rule], v->id,
-                   v->race.best_lap);
+                   world_race_state(&w, v).best_lap);
             printf("bench race_%s_%s_ratio %.3f x\n", rule_names[rule], v->id,
-                   v->race.best_lap / bound);
+                   world_race_state(&w, v).best_lap / bound);
         }
         world_free(&w);
     }
