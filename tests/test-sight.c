@@ -282,6 +282,158 @@ TEST(walk_rows_vs_walk)
     check_int(rows, >, 10000);
 }
 
+/* A random convex polygon of 1 to 5 vertices in order round it: a sight
+ * wedge (observer, outermost corners, far side), a rectangle, a triangle,
+ * a segment or a point, sometimes snapped to cell borders or level. */
+static int random_convex(vec2 *v, double cell, double W, double H)
+{
+    int kind = (int)rr(0, 5), n = 0;
+    vec2 c = v2(rr(-0.3 * W, 1.3 * W), rr(-0.3 * H, 1.3 * H));
+    double a = rr(-M_PI, M_PI), l = rr(0, 3 * cell), h = rr(0, 2 * cell);
+    vec2 ax = v2_scale(v2_dir(a), l), bx = v2_scale(v2_perp(v2_dir(a)), h);
+    vec2 k[4] = { v2_add(c, v2_add(ax, bx)), v2_add(c, v2_sub(ax, bx)),
+                  v2_sub(c, v2_add(ax, bx)), v2_add(c, v2_sub(bx, ax)) };
+    switch (kind) {
+    case 0: {                               /* a wedge, as gather builds it */
+        vec2 o = v2(rr(-0.3 * W, 1.3 * W), rr(-0.3 * H, 1.3 * H));
+        if (fabs(v2_dot(v2_sub(o, c), v2_dir(a))) <= l + 1e-9
+            && fabs(v2_cross(v2_dir(a), v2_sub(o, c))) <= h + 1e-9)
+            o = v2_add(c, v2_scale(v2_dir(a + 1), 3 * (l + h) + 1));
+        /* The hull of o and the corners by gift wrapping from o. */
+        vec2 p[5] = { o, k[0], k[1], k[2], k[3] };
+        int used[5] = { 1, 0, 0, 0, 0 }, cur = 0;
+        v[n++] = o;
+        for (;;) {
+            int best = -1;
+            for (int i = 0; i < 5; i++) {
+                if (i == cur) continue;
+                if (best < 0) { best = i; continue; }
+                double x = v2_cross(v2_sub(p[best], p[cur]), v2_sub(p[i], p[cur]));
+                if (x < 0 || (x == 0 && v2_dist2(p[i], p[cur]) > v2_dist2(p[best], p[cur])))
+                    best = i;
+            }
+            if (best == 0 || used[best] || n == 5)
+                break;
+            used[best] = 1;
+            v[n++] = p[best];
+            cur = best;
+        }
+        break;
+    }
+    case 1:
+        for (int i = 0; i < 4; i++)
+            v[n++] = k[i];
+        break;
+    case 2:
+        v[n++] = k[0];
+        v[n++] = k[1];
+        v[n++] = v2_add(c, v2(rr(-cell, cell), rr(-cell, cell)));
+        if (v2_cross(v2_sub(v[1], v[0]), v2_sub(v[2], v[0])) < 0) {
+            vec2 t = v[1];
+            v[1] = v[2];
+            v[2] = t;
+        }
+        break;
+    case 3:
+        v[n++] = k[0];
+        v[n++] = k[2];
+        break;
+    default:
+        v[n++] = c;
+        break;
+    }
+    for (int i = 0; i < n; i++) {
+        if (rnd() < 0.2) v[i].x = cell * (int)rr(-2, W / cell + 2);
+        if (rnd() < 0.2) v[i].y = cell * (int)rr(-2, H / cell + 2);
+    }
+    if (n >= 2 && rnd() < 0.1)
+        v[1].y = v[0].y;                    /* a level edge */
+    return n;
+}
+
+static int near_poly(const vec2 *v, int n, double x0, double y0, double x1,
+                     double y1)
+{
+    for (int i = 0; i < n; i++)
+        if (seg_box(v[i], v[(i + 1) % n], x0, y0, x1, y1))
+            return 1;
+    return 0;
+}
+
+/* The rows of a convex polygon in one sweep: the cells walking its edges
+ * touch, and no cell farther than the slack from it. */
+TEST(convex_rows_vs_walk)
+{
+    int bad_missing = 0, bad_extra = 0, bad_rows = 0, slack = 0, rows = 0;
+    for (int it = 0; it < 20000; it++) {
+        double cell = rr(5, 60);
+        int nx = 1 + (int)rr(0, 20), ny = 1 + (int)rr(0, 20);
+        vec2 v[5];
+        int n = random_convex(v, cell, nx * cell, ny * cell);
+        /* Snapping may have left a polygon that is no longer convex (or
+         * wound the wrong way); the walk of the edges fills the rows of
+         * convex ones only. */
+        int pos = 0, neg = 0;
+        for (int i = 0; n >= 3 && i < n; i++)
+            for (int j = 0; j < n; j++) {
+                double x = v2_cross(v2_sub(v[(i + 1) % n], v[i]), v2_sub(v[j], v[i]));
+                pos += x > 0;
+                neg += x < 0;
+            }
+        int convex = !pos || !neg;
+        if (!convex)
+            continue;
+        int lw[32], hw[32], lc[32], hc[32], r0, r1;
+        for (int r = 0; r < ny; r++) {
+            lw[r] = lc[r] = 1 << 30;
+            hw[r] = hc[r] = -1;
+        }
+        for (int i = 0; i < n; i++)
+            grid_walk_rows(cell, nx, ny, v[i], v[(i + 1) % n], 0, lw, hw);
+        check_int(grid_convex_rows(cell, nx, ny, v, n, &r0, &r1, lc, hc), ==, 0);
+        /* A cell of the extended grid, widened by the slack: does an edge
+         * of the polygon touch it? */
+        double e = 2 * GRID_POLY_SLACK * cell, big = 1e9;
+#define NEAR_POLY(c, r) near_poly(v, n, (c) ? (c) * cell - e : -big,            \
+                                  (r) ? (r) * cell - e : -big,                  \
+                                  (c) < nx - 1 ? ((c) + 1) * cell + e : big,    \
+                                  (r) < ny - 1 ? ((r) + 1) * cell + e : big)
+        for (int r = 0; r < ny; r++) {
+            int walked = hw[r] >= 0, swept = r >= r0 && r <= r1;
+            if (walked && !swept) {
+                bad_rows++;
+                continue;
+            }
+            if (!swept)
+                continue;
+            rows++;
+            if (!walked) {
+                /* A slack row: the polygon ends within the slack of it. */
+                slack++;
+                for (int c = lc[r]; c <= hc[r]; c++)
+                    bad_rows += !NEAR_POLY(c, r);
+                continue;
+            }
+            bad_missing += lc[r] > lw[r] || hc[r] < hw[r];
+            for (int c = lc[r]; c <= hc[r]; c++)
+                if (c < lw[r] || c > hw[r])
+                    bad_extra += !NEAR_POLY(c, r);
+            slack += lc[r] < lw[r] || hc[r] > hw[r];
+        }
+#undef NEAR_POLY
+    }
+    check_int(bad_missing, ==, 0);
+    check_int(bad_extra, ==, 0);
+    check_int(bad_rows, ==, 0);
+    check_int(rows, >, 30000);
+    tap_note("%d rows, %d with a slack cell or row", rows, slack);
+    /* Bad input: nothing set. */
+    vec2 nan2[2] = { v2(NAN, 0), v2(10, 10) };
+    int lo[4], hi[4], r0, r1;
+    check_int(grid_convex_rows(10, 4, 4, nan2, 2, &r0, &r1, lo, hi), ==, -1);
+    check_int(grid_convex_rows(0, 4, 4, nan2 + 1, 1, &r0, &r1, lo, hi), ==, -1);
+}
+
 /* The article's four compass points miss tree-cell overlaps; the grid
  * tests every cell of the bounding box against the circle. */
 TEST(tree_grid_diagonal_and_centre_cells)
@@ -979,6 +1131,7 @@ int main(void)
     run(walk_vs_brute_force, "grid walk: every cell crossed, no other, on random segments");
     run(walk_ext_vs_brute_force, "grid walk over the extended grid: cells past the edge");
     run(walk_rows_vs_walk, "grid walk by rows: the same cells, one run a row");
+    run(convex_rows_vs_walk, "convex polygon by rows: the cells its edges' walks touch");
     run(tree_grid_diagonal_and_centre_cells, "tree grid: diagonal and centre cells the compass points miss");
     run(candidates_complete, "candidates: every tree meeting the sight wedge, once");
     run(exact_vs_ray_caster, "exact agrees with a 20,000-ray caster within 0.001");

@@ -61,6 +61,19 @@ int grid_walk_ext(double cell, int nx, int ny, vec2 a, vec2 b,
  * grid_walk or, unclipped, grid_walk_ext visits, up to touching ones). */
 void grid_walk_rows(double cell, int nx, int ny, vec2 a, vec2 b, int clip,
                     int *lo, int *hi);
+/* The rows of a convex polygon in one pass, for the sight wedge: sets
+ * [lo[r], hi[r]] for every row r in *r0..*r1 to the run of columns of the
+ * extended grid the closed polygon v[0..n) (vertices in order around it,
+ * either way; 1 <= n <= GRID_POLY_MAX) touches, the cells the walks of its
+ * edges with grid_walk_rows and the rows filled between would give, give or
+ * take a cell whose border lies within GRID_POLY_SLACK cells of it (rounding
+ * must never lose a touched cell, so the runs err outward).  Rows are
+ * clamped as grid_cell_of() does.  0, or -1 (nothing set) on a bad grid or
+ * a vertex that is not finite. */
+#define GRID_POLY_MAX 8
+#define GRID_POLY_SLACK 1e-7
+int grid_convex_rows(double cell, int nx, int ny, const vec2 *v, int n,
+                     int *r0, int *r1, int *lo, int *hi);
 
 /* Compact per-vehicle data the neighbour queries read, in cell order. */
 struct vgrid_entry {

@@ -192,12 +192,13 @@ static int frame_init(struct sight_frame *f, int method, vec2 o,
  * triangle observer / outermost corner / outermost corner, joined to the
  * outline (the article's "do the list twice, once for each side of the
  * tank", done so no tree is missed).  Its boundary lies on the two long
- * sides and the outline's four edges: walking those with Amanatides & Woo
- * (row by row: grid_walk_rows) finds, in every row of cells, the outermost
- * cells the wedge touches, and as the wedge is convex every cell between
- * them is touched too.  The walk is over the extended grid (border cells reaching past the map's edge, as
- * the tree grid lists them): a hull corner can stick out of the map, and
- * clipping there would lose the border cells of that row. */
+ * sides and the outline's far edges.  The cells it touches are, in every
+ * row, one run (it is convex); grid_convex_rows finds each run from the
+ * two crossings of the row's borders, the exact cells walking the boundary
+ * with Amanatides & Woo would give, at a third of the cost.  The rows are
+ * those of the extended grid (border cells reaching past the map's edge,
+ * as the tree grid lists them): a hull corner can stick out of the map,
+ * and clipping there would lose the border cells of that row. */
 static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
                   const struct sight_frame *f, int on_top,
                   struct sight_scratch *s)
@@ -216,6 +217,10 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
         s->mark = m;
         s->nmark = nt;
     }
+    /* Each tree is a candidate at most once: room for all of them spares
+     * a check per row. */
+    if (sight_grow(&s->cand, &s->capcand, nt, sizeof *s->cand))
+        return -1;
     if (++s->stamp == 0) {
         memset(s->mark, 0, s->nmark * sizeof *s->mark);
         s->stamp = 1;
@@ -246,56 +251,57 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
         c[2] = v2_sub(t->c, v2_add(a, b));
         c[3] = v2_add(t->c, v2_sub(b, a));
     }
-    double ymin = o.y, ymax = o.y;
-    if (on_top)
-        ymin = ymax = c[0].y;
-    for (int i = 0; i < 4; i++) {
-        if (c[i].y < ymin) ymin = c[i].y;
-        if (c[i].y > ymax) ymax = c[i].y;
-    }
-    int r0 = grid_cell_of(ymin, g->cell, g->ny), r1 = grid_cell_of(ymax, g->cell, g->ny);
-    for (int r = r0; r <= r1; r++) {
-        s->row_lo[r] = INT_MAX;
-        s->row_hi[r] = -1;
-    }
-    /* The outermost corners: frame_init found them for a hull. */
+    /* The wedge as a convex polygon, vertices in order round it. */
+    vec2 poly[5];
+    int np = 0;
     int il = f->ilo, ih = f->ihi;
     if (!on_top && t->circle) {
-        double pl = 3, ph = -3;
-        for (int i = 0; i < 4; i++) {
-            vec2 q = sight_frame_of(f, c[i]);
-            double p = sight_pa(q.x, q.y);
-            if (p < pl) { pl = p; il = i; }
-            if (p > ph) { ph = p; ih = i; }
+        /* The square's outermost corners; an observer inside the square
+         * (but outside the circle) sees them over more than pi, and the
+         * hull of it and the square is the square. */
+        if (fabs(o.x - t->c.x) <= t->r && fabs(o.y - t->c.y) <= t->r) {
+            on_top = 1;
+        } else {
+            double pl = 3, ph = -3;
+            for (int i = 0; i < 4; i++) {
+                vec2 q = sight_frame_of(f, c[i]);
+                double p = sight_pa(q.x, q.y);
+                if (p < pl) { pl = p; il = i; }
+                if (p > ph) { ph = p; ih = i; }
+            }
         }
     }
-    if (on_top || il == ih) {
-        /* Inside the outline, or an outline of no width: all of it. */
+    if (on_top) {
+        /* Inside the outline: the outline is all of it. */
         for (int i = 0; i < 4; i++)
-            grid_walk_rows(g->cell, g->nx, g->ny, c[i], c[(i + 1) & 3], 0,
-                           s->row_lo, s->row_hi);
-        if (!on_top)
-            grid_walk_rows(g->cell, g->nx, g->ny, o, c[il], 0, s->row_lo, s->row_hi);
+            poly[np++] = c[i];
+    } else if (il == ih) {
+        /* An outline of no width: o and the corners on one line. */
+        poly[np++] = o;
+        for (int i = 0; i < 4; i++)
+            poly[np++] = c[i];
     } else {
-        grid_walk_rows(g->cell, g->nx, g->ny, o, c[il], 0, s->row_lo, s->row_hi);
-        grid_walk_rows(g->cell, g->nx, g->ny, o, c[ih], 0, s->row_lo, s->row_hi);
         /* Of the outline only its far side bounds the wedge.  Outermost
          * corners side by side: the face between them faces the observer,
          * the far side is the other three edges; opposite: the far side
          * runs through the farther of the two corners between them. */
+        poly[np++] = o;
         int d = (ih - il) & 3;
         if (d == 2) {
             int m1 = (il + 1) & 3, m3 = (il + 3) & 3;
-            int m = v2_dist2(c[m1], o) > v2_dist2(c[m3], o) ? m1 : m3;
-            grid_walk_rows(g->cell, g->nx, g->ny, c[il], c[m], 0, s->row_lo, s->row_hi);
-            grid_walk_rows(g->cell, g->nx, g->ny, c[m], c[ih], 0, s->row_lo, s->row_hi);
+            poly[np++] = c[il];
+            poly[np++] = c[v2_dist2(c[m1], o) > v2_dist2(c[m3], o) ? m1 : m3];
         } else {
             int step = d == 1 ? 3 : 1;
             for (int i = il; i != ih; i = (i + step) & 3)
-                grid_walk_rows(g->cell, g->nx, g->ny, c[i], c[(i + step) & 3], 0,
-                               s->row_lo, s->row_hi);
+                poly[np++] = c[i];
         }
+        poly[np++] = c[ih];
     }
+    int r0, r1;
+    if (grid_convex_rows(g->cell, g->nx, g->ny, poly, np, &r0, &r1,
+                         s->row_lo, s->row_hi))
+        return 0;
 
     /* Locals, not s->...: the stores into mark[] and cand[] would
      * otherwise make the compiler reload them on every tree. */
@@ -303,6 +309,7 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
         return -1;
     const int *start = g->start, *items = g->items;
     unsigned *mark = s->mark, stamp = s->stamp;
+    int *cand = s->cand;
     struct sight_span *sp = s->spans;
     size_t nsp = 0, nc = 0;
     for (int r = r0; r <= r1; r++) {
@@ -314,10 +321,6 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
         sp[nsp++].c1 = hi;
         /* The cells of a row are contiguous in items[]. */
         int k0 = start[(size_t)r * g->nx + lo], k1 = start[(size_t)r * g->nx + hi + 1];
-        if (nc + (size_t)(k1 - k0) > s->capcand
-            && sight_grow(&s->cand, &s->capcand, nc + (size_t)(k1 - k0), sizeof *s->cand))
-            return -1;
-        int *cand = s->cand;
         for (int k = k0; k < k1; k++) {
             int i = items[k];
             if (mark[i] != stamp) {
