@@ -103,7 +103,8 @@ void aim_decide(struct world *w, int i)
     /* This tick's motion, as the act phase will apply it (hull turn first,
      * then the move): exact for the tick in which the gun fires. */
     ai->vel = v->kind == VK_TANK
-            ? v2_scale(v2_dir(v->heading + v->want_turn), v->want_speed)
+            ? v2_scale(v->want_turn == 0 ? v->dir : v2_dir(v->heading + v->want_turn),
+                       v->want_speed)
             : v2(0, 0);
 
     int t = pick_target(w, i);
@@ -119,7 +120,7 @@ void aim_decide(struct world *w, int i)
     sc.target = tv->pos;
     /* What the shooter can see of the target: where it is and how it is
      * going at the start of the tick (its own intent is not known yet). */
-    sc.target_vel = v2_scale(v2_dir(tv->heading), tv->speed);
+    sc.target_vel = v2_scale(tv->dir, tv->speed);
     sc.shell_speed = v->p->shell_speed;
     sc.range = v->p->range;
     sc.t_ready = v->gun.reload_left;

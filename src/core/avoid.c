@@ -3,7 +3,7 @@
 
 int avoid_shares_gaps(const struct vehicle *v)
 {
-    return v->kind == VK_TANK && v->alive && v->p->avoid == AVOID_PREDICTIVE;
+    return vgrid_entry_of(v, 0).shares;
 }
 
 static void decide(struct world *w, int i, int brute)

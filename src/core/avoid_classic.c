@@ -40,7 +40,7 @@ void avoid_classic(struct world *w, int i, int brute)
     struct vehicle *v = &w->vehicles.p[i];
     struct classic_scan s;
     s.pos = v->pos;
-    s.dir = v2_dir(v->heading);
+    s.dir = v->dir;
     s.best_d = v->p->collision_range;
     s.best = -1;
     avoid_neighbours(w, i, v->p->collision_range, brute, classic_visit, &s);

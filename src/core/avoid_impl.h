@@ -14,16 +14,10 @@
 
 typedef void (*avoid_visit)(void *ctx, const struct vgrid_entry *e, double d2);
 
-/* The entry the grid would hold for vehicle j (grid.c builds it alike). */
+/* The entry the grid would hold for vehicle j. */
 static inline struct vgrid_entry avoid_entry(const struct vehicle *v, int j)
 {
-    struct vgrid_entry e;
-    e.pos = v->pos;
-    e.vel = v2_scale(v2_dir(v->heading), v->speed);
-    e.radius = v->p->radius;
-    e.index = j;
-    e.shares = avoid_shares_gaps(v);
-    return e;
+    return vgrid_entry_of(v, j);
 }
 
 /* Calls fn for every other live vehicle whose centre is closer than range

@@ -195,9 +195,10 @@ void avoid_predictive(struct world *w, int i, int brute, int last_turn)
     s.pos = v->pos;
     s.radius = v->p->radius;
     s.margin = MARGIN_FRAC * v->p->radius;
-    s.vel = v2_scale(v2_dir(v->heading), v->speed);
+    s.vel = v2_scale(v->dir, v->speed);
     /* What the behaviour wants, its turn of this tick held for REACT. */
-    s.pref = v2_scale(v2_dir(v->heading + v->want_turn * (REACT / w->dt)),
+    s.pref = v2_scale(v->want_turn == 0 ? v->dir
+                      : v2_dir(v->heading + v->want_turn * (REACT / w->dt)),
                       v->want_speed);
     double top = cruise > 0 ? cruise : 0;
     s.step_len = top * w->dt;
@@ -257,7 +258,7 @@ void avoid_predictive(struct world *w, int i, int brute, int last_turn)
     if (s.threat >= 0) {
         const struct vehicle *t = &w->vehicles.p[s.threat];
         vec2 rel = v2_sub(t->pos, v->pos);
-        vec2 rv = v2_sub(v2_scale(v2_dir(t->heading), t->speed), s.vel);
+        vec2 rv = v2_sub(v2_scale(t->dir, t->speed), s.vel);
         double rv2 = v2_len2(rv);
         double tca = rv2 > 0 ? fmax(0, -v2_dot(rel, rv) / rv2) : 0;
         a->threat = s.threat;
@@ -267,7 +268,8 @@ void avoid_predictive(struct world *w, int i, int brute, int last_turn)
         a->hit_point = v2_add(v->pos, v2_scale(s.vel, tca));
     }
 
-    vec2 dir = v2_dir(angle_norm(v->heading + v->want_turn));
+    vec2 dir = v->want_turn == 0 && v->heading > -M_PI && v->heading <= M_PI
+             ? v->dir : v2_dir(angle_norm(v->heading + v->want_turn));
     double cap = s.overflow ? 0 : speed_cap(w, &s, dir, v->want_speed);
     if (cap < v->want_speed) {
         v->want_speed = cap;

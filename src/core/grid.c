@@ -376,11 +376,7 @@ int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
         int c = grid_cell_of(v[i].pos.y, cell, ny) * nx
               + grid_cell_of(v[i].pos.x, cell, nx);
         struct vgrid_entry *e = &g->items[g->start[c]++];
-        e->pos = v[i].pos;
-        e->vel = v2_scale(v2_dir(v[i].heading), v[i].speed);
-        e->radius = v[i].p->radius;
-        e->index = i;
-        e->shares = avoid_shares_gaps(&v[i]);
+        *e = vgrid_entry_of(&v[i], i);
     }
     g->max_radius = maxr;
     /* The placing pass moved every start one cell on: shift back. */

@@ -80,7 +80,10 @@ struct vgrid_entry {
     vec2 pos, vel;
     double radius;
     int index;              /* vehicle index */
-    int shares;             /* runs predictive avoidance: takes half of
+    int team : 31;          /* a tank's or turret's team, -1 for anything
+                               sight never looks at: the sense phase picks
+                               enemies without reading the vehicle */
+    unsigned shares : 1;    /* runs predictive avoidance: takes half of
                                every gap (avoid_shares_gaps) */
 };
 

@@ -138,7 +138,9 @@ void shells_update(struct world *w)
     w->shells.n = k;
 
     /* Fire: each shell leaves the gun's centre where the gun is at t_fire. */
-    for (size_t i = 0; i < w->vehicles.n; i++) {
+    /* Only when the decide phase saw a gun fire: no pass over a crowd
+     * that never shoots. */
+    for (size_t i = 0; w->fires > 0 && i < w->vehicles.n; i++) {
         struct vehicle *v = &w->vehicles.p[i];
         if (!v->want_fire || !v->alive)
             continue;

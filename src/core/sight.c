@@ -58,7 +58,7 @@ struct sight_shape sight_shape_of(const struct vehicle *v)
     memset(&t, 0, sizeof t);
     t.c = v->pos;
     if (v->kind == VK_TANK) {
-        t.axis = v2_dir(v->heading);
+        t.axis = v->dir;
         t.hl = v->p->length / 2;
         t.hw = v->p->width / 2;
     } else {
@@ -492,6 +492,11 @@ static void collect_one(struct collect *c, int j, vec2 pos)
 
 static void collect_fn(const struct vgrid_entry *e, void *ctx)
 {
+    const struct collect *c = ctx;
+    /* Enemies only, from the grid's copy of the team: the vehicle record
+     * is read only for those in range and cone. */
+    if (e->team < 0 || e->team == c->team)
+        return;
     collect_one(ctx, e->index, e->pos);
 }
 
@@ -529,7 +534,7 @@ static void look(struct world *w, int me, int j, double half)
     vec2 d = v2_sub(t->pos, v->pos);
     double dl = v2_len(d), off = 0;
     if (dl > 0) {
-        vec2 h = v2_dir(v->kind == VK_TURRET ? v->p->facing : v->heading);
+        vec2 h = (v->kind == VK_TURRET ? v2_dir(v->p->facing) : v->dir);
         off = acos(clampd(v2_dot(h, d) / dl, -1, 1));
     }
     if (off > half)             /* rounding at the cone's edge */
@@ -574,9 +579,33 @@ static void look(struct world *w, int me, int j, double half)
     }
 }
 
+/* Sight needs two teams with someone alive: a lone team (a crowd of
+ * wanderers, a race) has no enemy to see, and the phase costs nothing. */
+static int two_teams_alive(const struct world *w)
+{
+    int n = 0;
+    for (size_t t = 0; t < w->teams.n && n < 2; t++)
+        n += w->teams.p[t].alive > 0;
+    return n >= 2;
+}
+
 void sight_update(struct world *w)
 {
     struct sight_store *st = &w->sight_store;
+    if (!two_teams_alive(w)) {
+        /* Every record list empty.  While there are no records every
+         * vehicle's first and count are already 0 (snapshot restores keep
+         * that too), so the vehicles are only visited after a tick that
+         * had some. */
+        if (w->sights.n > 0)
+            for (size_t i = 0; i < w->vehicles.n; i++)
+                w->vehicles.p[i].sight_first = w->vehicles.p[i].sight_count = 0;
+        w->sights.n = 0;
+        w->sight_intervals.n = 0;
+        st->nspans = 0;
+        st->ntrees = 0;
+        return;
+    }
     w->sights.n = 0;
     w->sight_intervals.n = 0;
     st->nspans = 0;
@@ -595,7 +624,7 @@ void sight_update(struct world *w)
         c.me = (int)i;
         c.team = v->team;
         c.o = v->pos;
-        c.h = v2_dir(v->kind == VK_TURRET ? v->p->facing : v->heading);
+        c.h = (v->kind == VK_TURRET ? v2_dir(v->p->facing) : v->dir);
         c.range2 = v->p->view_range * v->p->view_range;
         c.all_round = half >= M_PI;
         c.coshalf = cos(half);

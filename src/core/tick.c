@@ -52,7 +52,7 @@ static void wander_decide(struct world *w, struct vehicle *v)
     double step = v->p->turn_rate * w->dt;
     double margin = v->p->radius + 2 * v->p->speed * w->dt
                   + (v->p->turn_rate > 0 ? v->p->speed / v->p->turn_rate : 0);
-    vec2 d = v2_dir(v->heading);
+    vec2 d = v->dir;
     int outward = (v->pos.x < margin && d.x < 0) || (v->pos.x > w->width - margin && d.x > 0)
                || (v->pos.y < margin && d.y < 0) || (v->pos.y > w->height - margin && d.y > 0);
     /* Into a corner, turning away from one edge runs along the other:
@@ -122,19 +122,30 @@ static int keep_inside(double *x, double r, double size)
     return 0;
 }
 
+/* angle_norm() is the identity on (-pi, pi]: a tick without a turn keeps
+ * the heading, and its cached direction, as they are (no remainder, no
+ * sincos for the many tanks driving straight). */
+static int normalised(double a)
+{
+    return a > -M_PI && a <= M_PI;
+}
+
 static void act(struct world *w)
 {
+    double dt = w->dt;
     for (size_t i = 0; i < w->vehicles.n; i++) {
         struct vehicle *v = &w->vehicles.p[i];
         v->touching_edge = 0;
         if (!v->alive)
             continue;
-        v->turret = angle_norm(v->turret + v->want_turret);
+        if (v->want_turret != 0 || !normalised(v->turret))
+            v->turret = angle_norm(v->turret + v->want_turret);
         if (v->kind == VK_TURRET)
             continue;
-        v->heading = angle_norm(v->heading + v->want_turn);
+        if (v->want_turn != 0 || !normalised(v->heading))
+            vehicle_set_heading(v, angle_norm(v->heading + v->want_turn));
         v->speed = v->want_speed;
-        v->pos = v2_add(v->pos, v2_scale(v2_dir(v->heading), v->speed * w->dt));
+        v->pos = v2_add(v->pos, v2_scale(v->dir, v->speed * dt));
         int tx = keep_inside(&v->pos.x, v->p->radius, w->width);
         int ty = keep_inside(&v->pos.y, v->p->radius, w->height);
         if (tx || ty) {
@@ -152,105 +163,123 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static double max_radius(const struct world *w)
-{
-    double m = 0;
-    for (size_t i = 0; i < w->vehicles.n; i++)
-        if (w->vehicles.p[i].p->radius > m)
-            m = w->vehicles.p[i].p->radius;
-    return m;
-}
-
-struct pair_scan {
-    struct world *w;
-    const struct vgrid_entry *me;
-    double reach;               /* only pairs closer than this, centre-centre */
-    double best;
-    uint64_t *now; size_t n, cap;
-    int fail;
+struct pairs {
+    uint64_t *p; size_t n, cap;
 };
 
-static void pair_visit(const struct vgrid_entry *e, void *ctx)
+static int pairs_push(struct pairs *s, int a, int b)
 {
-    struct pair_scan *s = ctx;
-    if (e->index <= s->me->index)
-        return;                 /* each pair once, from its lower index */
-    double d = v2_dist(s->me->pos, e->pos);
-    double sep = d - (s->me->radius + e->radius);
-    if (sep < s->best)
-        s->best = sep;
-    if (sep < 0) {
-        if (s->n == s->cap) {
-            size_t cap = s->cap ? 2 * s->cap : 64;
-            uint64_t *p = realloc(s->now, cap * sizeof *p);
-            if (!p) {
-                s->fail = 1;
-                return;
-            }
-            s->now = p;
-            s->cap = cap;
-        }
-        s->now[s->n++] = (uint64_t)s->me->index << 32 | (uint32_t)e->index;
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 64;
+        uint64_t *p = realloc(s->p, cap * sizeof *p);
+        if (!p)
+            return -1;
+        s->p = p;
+        s->cap = cap;
     }
+    s->p[s->n++] = (uint64_t)a << 32 | (uint32_t)b;     /* a < b */
+    return 0;
 }
 
-/* The smallest separation over every live pair: brute force for a few
- * vehicles; otherwise through the grid, as far as a cell beyond touching
- * (further apart than that, a pair cannot set a run's minimum in a crowd;
- * a sparse large map may then report +inf-free values from nearer pairs). */
-#define SEPARATION_BRUTE_MAX 1024
+/* The smallest separation of the pairs whose centres lie within `reach`
+ * of each other (a superset: whole cells), and, when out is not NULL, the
+ * overlapping pairs.  Each pair is seen once, from its lower index. */
+static double scan_pairs(const struct vehicle_grid *g, double reach,
+                         struct pairs *out, int *fail)
+{
+    double best = INFINITY;
+    for (int a = 0; a < g->n; a++) {
+        const struct vgrid_entry *me = &g->items[a];
+        vec2 p = me->pos;
+        int x0 = grid_cell_of(p.x - reach, g->cell, g->nx);
+        int x1 = grid_cell_of(p.x + reach, g->cell, g->nx);
+        int y0 = grid_cell_of(p.y - reach, g->cell, g->ny);
+        int y1 = grid_cell_of(p.y + reach, g->cell, g->ny);
+        for (int cy = y0; cy <= y1; cy++) {
+            const int *row = g->start + (size_t)cy * g->nx;
+            const struct vgrid_entry *e = g->items + row[x0], *end = g->items + row[x1 + 1];
+            for (; e < end; e++) {
+                if (e->index <= me->index)
+                    continue;
+                double rs = me->radius + e->radius;
+                double d2 = v2_dist2(p, e->pos);
+                /* The root only for a pair that may set the minimum or
+                 * overlap: d - rs < best, i.e. d < best + rs. */
+                double lim = best + rs;
+                if (!(d2 < lim * lim) && !(d2 < rs * rs))
+                    continue;
+                double sep = sqrt(d2) - rs;
+                if (sep < best)
+                    best = sep;
+                if (sep < 0 && out && pairs_push(out, me->index, e->index))
+                    *fail = 1;
+            }
+        }
+    }
+    return best;
+}
 
+/* Collisions and the smallest separation, exact, through the grid.  The
+ * scan reaches a little past touching (2 max_radius + a quarter cell):
+ * every overlapping pair is within it, and every pair it misses is at
+ * least a quarter cell apart.  So when that floor is above both this
+ * tick's minimum and the run's, nothing missed could change min_separation
+ * -- the case in any crowd; on a sparse map the scan widens (x4) until it
+ * is, ending with all pairs once the reach spans the map. */
 static int detect_collisions(struct world *w)
 {
-    struct pair_scan s;
-    memset(&s, 0, sizeof s);
-    s.w = w;
-    s.best = INFINITY;
+    struct pairs now = { NULL, 0, 0 };
+    int fail = 0;
     const struct vehicle_grid *g = &w->vgrid;
-    double maxr = max_radius(w);
-    if (g->n <= SEPARATION_BRUTE_MAX) {
-        for (int a = 0; a < g->n; a++) {
-            s.me = &g->items[a];
-            for (int b = 0; b < g->n; b++)
-                pair_visit(&g->items[b], &s);
+    double maxr = g->max_radius;
+    double reach = 2 * maxr + g->cell / 4;
+    double best = scan_pairs(g, reach, &now, &fail);
+    while (g->n >= 2 && fmin(best, w->stats.min_separation) > reach - 2 * maxr) {
+        reach *= 4;
+        if (reach >= w->width + w->height) {
+            /* All pairs (vehicles may even stand off the map). */
+            for (int a = 0; a < g->n; a++)
+                for (int b = a + 1; b < g->n; b++) {
+                    const struct vgrid_entry *x = &g->items[a], *y = &g->items[b];
+                    double sep = v2_dist(x->pos, y->pos) - (x->radius + y->radius);
+                    if (sep < best)
+                        best = sep;
+                }
+            break;
         }
-    } else {
-        s.reach = 2 * maxr + g->cell;
-        for (int a = 0; a < g->n; a++) {
-            s.me = &g->items[a];
-            vehicle_grid_query(g, s.me->pos, s.reach, pair_visit, &s);
-        }
+        double b2 = scan_pairs(g, reach, NULL, &fail);
+        best = fmin(best, b2);
     }
-    if (s.fail) {
-        free(s.now);
+    if (fail) {
+        free(now.p);
         return -1;
     }
-    if (s.best < w->stats.min_separation)
-        w->stats.min_separation = s.best;
+    if (best < w->stats.min_separation)
+        w->stats.min_separation = best;
 
-    if (s.n > 1)            /* qsort's array must not be NULL, even empty */
-        qsort(s.now, s.n, sizeof *s.now, cmp_u64);
+    if (now.n > 1)          /* qsort's array must not be NULL, even empty */
+        qsort(now.p, now.n, sizeof *now.p, cmp_u64);
     /* A pair that overlaps now but did not last tick starts a collision. */
     size_t k = 0;
-    for (size_t i = 0; i < s.n; i++) {
-        while (k < w->overlaps.n && w->overlaps.p[k] < s.now[i])
+    for (size_t i = 0; i < now.n; i++) {
+        while (k < w->overlaps.n && w->overlaps.p[k] < now.p[i])
             k++;
-        if (k < w->overlaps.n && w->overlaps.p[k] == s.now[i])
+        if (k < w->overlaps.n && w->overlaps.p[k] == now.p[i])
             continue;
-        int a = (int)(s.now[i] >> 32), b = (int)(s.now[i] & 0xffffffffu);
+        int a = (int)(now.p[i] >> 32), b = (int)(now.p[i] & 0xffffffffu);
         w->stats.collisions++;
         struct event *e = world_event(w, EV_COLLISION, a, b);
         if (e)
             e->u.collision.distance = v2_dist(w->vehicles.p[a].pos, w->vehicles.p[b].pos);
     }
-    if (WORLD_RESERVE(w->overlaps, s.n)) {
-        free(s.now);
+    if (WORLD_RESERVE(w->overlaps, now.n)) {
+        free(now.p);
         return -1;
     }
-    if (s.n)
-        memcpy(w->overlaps.p, s.now, s.n * sizeof *s.now);
-    w->overlaps.n = s.n;
-    free(s.now);
+    if (now.n)
+        memcpy(w->overlaps.p, now.p, now.n * sizeof *now.p);
+    w->overlaps.n = now.n;
+    free(now.p);
     return 0;
 }
 
@@ -291,10 +320,15 @@ static void detect_end(struct world *w)
 
 /* ---- the step ----------------------------------------------------------- */
 
+/* The vehicle grid's smallest cell side. */
+#ifndef VGRID_MIN_CELL
+#define VGRID_MIN_CELL 50
+#endif
+
 static double vgrid_cell(const struct world *w)
 {
-    double c = 2 * max_radius(w);
-    return c > 50 ? c : 50;
+    double c = 2 * world_max_radius(w);
+    return c > VGRID_MIN_CELL ? c : VGRID_MIN_CELL;
 }
 
 int tick_prepare(struct world *w)
@@ -314,6 +348,7 @@ int tick_step(struct world *w)
     /* 2: sense */
     sight_update(w);
     /* 3: decide */
+    int fires = 0;
     for (size_t i = 0; i < w->vehicles.n; i++) {
         struct vehicle *v = &w->vehicles.p[i];
         if (!v->alive) {
@@ -334,7 +369,9 @@ int tick_step(struct world *w)
         }
         if (v->kind != VK_CAR)
             aim_decide(w, (int)i);
+        fires += v->want_fire;
     }
+    w->fires = fires;
     /* 4: act */
     act(w);
     /* 5: shells */

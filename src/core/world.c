@@ -71,8 +71,8 @@ void world_free(struct world *w)
     free(w->events.p);
     free(w->sights.p);
     free(w->sight_intervals.p);
-    vehicle_grid_free(&w->vgrid);
     sight_store_free(&w->sight_store);
+    vehicle_grid_free(&w->vgrid);
     memset(w, 0, sizeof *w);
 }
 
@@ -220,6 +220,15 @@ struct vehicle_params *world_params_mut(struct world *w, int i)
     w->params.p[w->params.n++] = s;
     v->p = &s->p;
     return &s->p;
+}
+
+double world_max_radius(const struct world *w)
+{
+    double m = 0;
+    for (size_t i = 0; i < w->params.n; i++)
+        if (w->params.p[i]->p.radius > m)
+            m = w->params.p[i]->p.radius;
+    return m;
 }
 
 /* Cars and patrolling tanks drive a route: they get a racer. */
@@ -450,8 +459,12 @@ int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
     w->sights.n = 0;
     w->sight_intervals.n = 0;
     w->aim_steps.n = 0;
-    for (size_t i = 0; i < w->vehicles.n; i++)
-        w->vehicles.p[i].aim.nsteps = 0;    /* the store was cleared */
+    /* The tick's stores were cleared: so are the vehicles' views of them
+     * (sight_update relies on this while there are no records). */
+    for (size_t i = 0; i < w->vehicles.n; i++) {
+        w->vehicles.p[i].aim.nsteps = 0;
+        w->vehicles.p[i].sight_first = w->vehicles.p[i].sight_count = 0;
+    }
     return 0;
 }
 

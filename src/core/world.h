@@ -195,7 +195,8 @@ struct world {
     WORLD_ARRAY(struct sight_record) sights;
     WORLD_ARRAY(struct sight_interval) sight_intervals;
     WORLD_ARRAY(float) aim_steps;       /* probe times, see aim_info */
-    int fires;                          /* guns that fire this tick */
+    int fires;                          /* guns that want to fire this
+                                           tick (the decide phase counts) */
     struct sight_store sight_store;     /* the records' cells and trees;
                                            sight's scratch (sight.h) */
     struct vehicle_grid vgrid;
@@ -208,6 +209,20 @@ struct world {
     /* tests and benchmarks: avoidance by all-pairs search, not the grid */
     int avoid_brute;
 };
+
+/* The vehicle grid's entry for vehicle i (grid.c builds them so; the
+ * brute-force searches make the same ones, so both see equal values). */
+static inline struct vgrid_entry vgrid_entry_of(const struct vehicle *v, int i)
+{
+    struct vgrid_entry e;
+    e.pos = v->pos;
+    e.vel = v2_scale(v->dir, v->speed);
+    e.radius = v->p->radius;
+    e.index = i;
+    e.team = (v->kind == VK_TANK || v->kind == VK_TURRET) && v->team >= 0 ? v->team : -1;
+    e.shares = v->kind == VK_TANK && v->alive && v->p->avoid == AVOID_PREDICTIVE;
+    return e;
+}
 
 /* Colour names a team may use, in the order teams get them by default. */
 extern const char *const world_colors[];
@@ -239,6 +254,10 @@ int world_finish(struct world *w);
  * first time) so a test or benchmark can change them after loading.
  * NULL when memory ran out. */
 struct vehicle_params *world_params_mut(struct world *w, int i);
+
+/* The largest radius among the settings vehicles have had (an upper
+ * bound for every vehicle's; cheap: one per distinct setting). */
+double world_max_radius(const struct world *w);
 
 /* The race progress of vehicle v, NULL when it is no racer. */
 static inline struct racer *world_racer(const struct world *w,

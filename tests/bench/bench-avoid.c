@@ -42,10 +42,7 @@ static void build(struct world *w, int n, enum avoid_method m, int brute)
     WORLD_RESERVE(w->vehicles, (size_t)n);
     struct vehicle_params p;
     world_default_params(&p, VK_TANK);
-    p.avoid = m;
-    /* One team: nobody to look at or shoot; keep sight's queries (another
-     * issue's cost) from swamping what this bench measures. */
-    p.view_range = 1;
+    p.avoid = m;            /* otherwise default tanks (view 800 and all) */
     struct rng r;
     rng_seed(&r, 42, 1);
     for (int i = 0; i < n; i++) {
