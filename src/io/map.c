@@ -473,10 +473,13 @@ static void parse_section_keys(struct loader *L, struct parsed *P, int sec,
                 continue;
             }
             parse_xyr_list(L, val, list, &at, k);
+            /* (One [trees] and one [track] per file, but never leak.) */
             if (kind == SEC_TREES) {
+                free(P->trees_at);
                 P->trees_at = list;
                 P->ntrees_at = n;
             } else {
+                free(P->track_list);
                 P->track_list = list;
                 P->ntrack_list = n;
             }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "map.h"
 #include "scan.h"
@@ -77,7 +78,8 @@ static int add_section(struct scanner *s, const char *name, size_t n, int line)
 {
     for (int i = 0; i < s->r->nsections; i++)
         if (strlen(s->r->sections[i].name) == n
-            && strncmp(s->r->sections[i].name, name, n) == 0) {
+            /* Stored names are lowercased, as iniparser merges them. */
+            && strncasecmp(s->r->sections[i].name, name, n) == 0) {
             char first[16];
             snprintf(first, sizeof first, "%d", s->r->sections[i].line);
             err(s, line, i, "duplicate section (first at line %s): "
