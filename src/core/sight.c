@@ -119,9 +119,11 @@ int sight_clip(const struct sight_frame *f, vec2 va, vec2 vb,
 static int frame_init(struct sight_frame *f, int method, vec2 o,
                       const struct sight_shape *t)
 {
-    memset(f, 0, sizeof *f);
+    /* Every field set below, no memset: this runs for every query.  On
+     * top, only o, t, D and ilo, ihi are read. */
     f->o = o;
     f->t = t;
+    f->ilo = f->ihi = 0;
     vec2 d = v2_sub(t->c, o);
     f->D = v2_len(d);
     if (t->circle) {
@@ -149,6 +151,8 @@ static int frame_init(struct sight_frame *f, int method, vec2 o,
         f->hi = v2(k, t->r);
         f->plo = sight_pa(f->lo.x, f->lo.y);
         f->phi = sight_pa(f->hi.x, f->hi.y);
+        f->ta = v2(1, 0);
+        f->tp = v2(0, 1);
     } else {
         /* The article's suggestion: the hull's four corners, the outermost
          * two as seen from the observer. */
@@ -161,6 +165,7 @@ static int frame_init(struct sight_frame *f, int method, vec2 o,
         };
         f->plo = 3;
         f->phi = -3;
+        f->lo = f->hi = c[0];
         for (int i = 0; i < 4; i++) {
             double p = sight_pa(c[i].x, c[i].y);
             if (p < f->plo) {
@@ -175,14 +180,15 @@ static int frame_init(struct sight_frame *f, int method, vec2 o,
             }
         }
     }
-    f->width = atan2(v2_cross(f->lo, f->hi), v2_dot(f->lo, f->hi));
-    if (!(f->width > 0)) {
-        f->width = 0;
+    /* The extent is under pi (o is outside the outline), so it has a
+     * width exactly when hi is clockwise of lo. */
+    f->point = !(v2_cross(f->lo, f->hi) > 0);
+    if (f->point) {
         f->hi = f->lo;
         f->phi = f->plo;
     }
-    f->nlo = v2_norm(f->lo);
-    f->nhi = v2_norm(f->hi);
+    f->lo2 = v2_len2(f->lo);
+    f->hi2 = v2_len2(f->hi);
     return 0;
 }
 
@@ -217,9 +223,10 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
         s->mark = m;
         s->nmark = nt;
     }
-    /* Each tree is a candidate at most once: room for all of them spares
-     * a check per row. */
-    if (sight_grow(&s->cand, &s->capcand, nt, sizeof *s->cand))
+    /* Each tree is a candidate at most once: room for all of them (and
+     * the one slot the loop below writes past the end) spares a check per
+     * row. */
+    if (sight_grow(&s->cand, &s->capcand, nt + 1, sizeof *s->cand))
         return -1;
     if (++s->stamp == 0) {
         memset(s->mark, 0, s->nmark * sizeof *s->mark);
@@ -313,20 +320,22 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
     struct sight_span *sp = s->spans;
     size_t nsp = 0, nc = 0;
     for (int r = r0; r <= r1; r++) {
+        /* grid_convex_rows leaves no row of the range empty. */
         int lo = s->row_lo[r], hi = s->row_hi[r];
-        if (hi < lo)
-            continue;
         sp[nsp].cy = r;
         sp[nsp].c0 = lo;
         sp[nsp++].c1 = hi;
         /* The cells of a row are contiguous in items[]. */
-        int k0 = start[(size_t)r * g->nx + lo], k1 = start[(size_t)r * g->nx + hi + 1];
+        const int *row = start + (size_t)r * g->nx;
+        int k0 = row[lo], k1 = row[hi + 1];
+        /* Without a branch on the mark, which is as often one way as the
+         * other (a tree spans two or three cells): the slot is written
+         * always and kept when the tree is new. */
         for (int k = k0; k < k1; k++) {
             int i = items[k];
-            if (mark[i] != stamp) {
-                mark[i] = stamp;
-                cand[nc++] = i;
-            }
+            cand[nc] = i;
+            nc += mark[i] != stamp;
+            mark[i] = stamp;
         }
     }
     s->nspans = nsp;
@@ -369,13 +378,13 @@ static double answer(const struct world *w, int m, const struct sight_frame *f,
             v = 0;
             deg = SIGHT_INSIDE_TREE;
             s->nhidden = 0;
-            if (f->width > 0
+            if (!f->point
                 && sight_grow(&s->hidden, &s->caphidden, 1, sizeof *s->hidden) == 0) {
                 s->hidden[0].a0 = 0;
-                s->hidden[0].a1 = f->width;
+                s->hidden[0].a1 = sight_width(f);
                 s->nhidden = 1;
             }
-        } else if (f->width == 0) {
+        } else if (f->point) {
             deg = SIGHT_POINT;
         }
     }
@@ -390,8 +399,8 @@ static double answer(const struct world *w, int m, const struct sight_frame *f,
             /* The low end back in the world: lo.x u + lo.y perp(u). */
             vec2 l = v2_add(v2_scale(f->u, f->lo.x), v2_scale(v2_perp(f->u), f->lo.y));
             res->a0 = angle_norm(atan2(l.y, l.x));
-            res->width = f->width;
-            res->a1 = res->a0 + f->width;
+            res->width = sight_width(f);
+            res->a1 = res->a0 + res->width;
         }
     }
     return v;

@@ -79,7 +79,7 @@ double sight_classic(const struct sight_frame *f, const struct tree *trees,
         return 1;
     }
     s->nhidden = 0;
-    if (f->width == 0) {
+    if (f->point) {
         /* No width: every point sits on the centre line; a tree hides
          * them all when the line is within its approximate tangents. */
         int hidden = 0;
@@ -99,14 +99,14 @@ double sight_classic(const struct sight_frame *f, const struct tree *trees,
     }
     memset(s->gone, 0, (size_t)samples);
     int left = samples;
-    double step = f->width / samples;
+    double width = sight_width(f), step = width / samples;
     for (int k = 0; k < m && left > 0; k++) {
         const struct tree *t = &trees[s->order[k].i];
         double d2 = s->order[k].d2, r = t->r;
         if (d2 < r * r)
             return -1;
         vec2 c = sight_frame_of(f, t->c);
-        if (v2_cross(f->nlo, c) < -r || v2_cross(f->nhi, c) > r)
+        if (sight_outside(f, c, r * r))
             continue;           /* outside the extent: covers no point */
         /* The article's tangent points c ± r (-z, x) with (x, z) the unit
          * direction to the tree, as directions from the observer and
@@ -122,7 +122,7 @@ double sight_classic(const struct sight_frame *f, const struct tree *trees,
         for (size_t i = 0; i < s->npieces; i++) {
             const struct sight_piece *p = &s->pieces[i];
             double o0 = p->lo <= f->plo ? 0 : offset(f, p->vlo);
-            double o1 = p->hi >= f->phi ? f->width : offset(f, p->vhi);
+            double o1 = p->hi >= f->phi ? width : offset(f, p->vhi);
             /* Point j sits at (j + 1/2) step; the covered ones, ends
              * included, as the article's "falls into the tree range". */
             double j0 = ceil(o0 / step - 0.5), j1 = floor(o1 / step - 0.5);

@@ -188,7 +188,7 @@ static double measure(const struct sight_frame *f, struct sight_scratch *s)
     }
     if (sight_grow(&s->hidden, &s->caphidden, n, sizeof *s->hidden))
         return -1;
-    double blocked = 0;
+    double blocked = 0, width = sight_width(f);
     s->nhidden = 0;
     for (size_t i = 0; i < n;) {
         struct sight_piece cur = p[i++];
@@ -199,10 +199,10 @@ static double measure(const struct sight_frame *f, struct sight_scratch *s)
             }
         double o0 = cur.lo <= f->plo ? 0
                   : atan2(v2_cross(f->lo, cur.vlo), v2_dot(f->lo, cur.vlo));
-        double o1 = cur.hi >= f->phi ? f->width
+        double o1 = cur.hi >= f->phi ? width
                   : atan2(v2_cross(f->lo, cur.vhi), v2_dot(f->lo, cur.vhi));
-        o0 = clampd(o0, 0, f->width);
-        o1 = clampd(o1, 0, f->width);
+        o0 = clampd(o0, 0, width);
+        o1 = clampd(o1, 0, width);
         if (o1 > o0) {
             s->hidden[s->nhidden].a0 = o0;
             s->hidden[s->nhidden].a1 = o1;
@@ -210,7 +210,7 @@ static double measure(const struct sight_frame *f, struct sight_scratch *s)
             blocked += o1 - o0;
         }
     }
-    return clampd(1 - blocked / f->width, 0, 1);
+    return clampd(1 - blocked / width, 0, 1);
 }
 
 /* A target of no angular width: the one ray to its nearest point. */
@@ -236,9 +236,12 @@ static double point(const struct sight_frame *f, const struct tree *trees,
 double sight_exact(const struct sight_frame *f, const struct tree *trees,
                    const int *cand, int n, struct sight_scratch *s)
 {
-    if (f->width == 0)
+    if (f->point)
         return point(f, trees, cand, n, s);
     s->npieces = 0;
+    s->nhidden = 0;
+    if (n == 0)
+        return 1;
     if (sight_grow(&s->pieces, &s->cappieces, 2 * (size_t)n + 2, sizeof *s->pieces))
         return 1;
     int all_hidden = 0;
@@ -260,7 +263,7 @@ double sight_exact(const struct sight_frame *f, const struct tree *trees,
             continue;
         /* Wholly outside the extent's wedge, on the far side of one of its
          * edges. */
-        if (v2_cross(f->nlo, c) < -r || v2_cross(f->nhi, c) > r)
+        if (sight_outside(f, c, r2))
             continue;
         /* The tangent directions, asin(r/d) either side of the centre:
          * c rotated by ∓ that angle, scaled by d (k = sqrt(d² - r²)). */
@@ -287,10 +290,13 @@ double sight_exact(const struct sight_frame *f, const struct tree *trees,
         if (sight_grow(&s->hidden, &s->caphidden, 1, sizeof *s->hidden))
             return 0;
         s->hidden[0].a0 = 0;
-        s->hidden[0].a1 = f->width;
+        s->hidden[0].a1 = sight_width(f);
         s->nhidden = 1;
         return 0;
     }
+    /* Nothing hidden (most queries): no angle needs taking. */
+    if (s->npieces == 0)
+        return 1;
     double v = measure(f, s);
     return v < 0 ? 1 : v;
 }

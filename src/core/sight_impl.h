@@ -10,6 +10,8 @@
 #ifndef BOTFIELD_SIGHT_IMPL_H
 #define BOTFIELD_SIGHT_IMPL_H
 
+#include <float.h>
+
 #include "sight.h"
 #include "world.h"
 
@@ -23,8 +25,11 @@ struct sight_frame {
                                +a+b, +a-b, -a-b, -a+b (a along the length,
                                b across) */
     double plo, phi;        /* their pseudo-angles: plo <= 0 <= phi */
-    vec2 nlo, nhi;          /* lo, hi as unit vectors */
-    double width;           /* radians */
+    double lo2, hi2;        /* their squared lengths */
+    int point;              /* no angular width (then hi = lo): the
+                               width, sight_width(), is only taken (an
+                               atan2) when an answer needs it, as most
+                               targets are in plain view */
     double dnear, dnear2;   /* distance from the observer to the outline */
     double dfar;            /* to its farthest point */
 };
@@ -37,6 +42,26 @@ static inline double sight_pa(double x, double y)
         return 0;
     double q = x / s;
     return y >= 0 ? 1 - q : q - 1;
+}
+
+/* The target's angular width in radians, > 0 unless f->point. */
+static inline double sight_width(const struct sight_frame *f)
+{
+    if (f->point)
+        return 0;
+    double w = atan2(v2_cross(f->lo, f->hi), v2_dot(f->lo, f->hi));
+    /* cross(lo, hi) > 0, so w > 0 unless the quotient underflowed: a
+     * width too small to tell from none, kept positive to divide by. */
+    return w > 0 ? w : DBL_MIN;
+}
+
+/* Whether the circle (c, r), in the frame, lies wholly outside the wedge
+ * of the extent, on the far side of the ray through lo or through hi:
+ * cross(lo/|lo|, c) < -r, squared so that no root is taken. */
+static inline int sight_outside(const struct sight_frame *f, vec2 c, double r2)
+{
+    double a = v2_cross(f->lo, c), b = v2_cross(f->hi, c);
+    return (a < 0 && a * a > r2 * f->lo2) || (b > 0 && b * b > r2 * f->hi2);
 }
 
 static inline vec2 sight_frame_of(const struct sight_frame *f, vec2 p)
