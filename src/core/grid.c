@@ -63,7 +63,7 @@ int tree_grid_build(struct tree_grid *g, const struct tree *trees, int n,
             g->start[(size_t)cy * g->nx + cx + 1]++;
     for (size_t c = 0; c < ncells; c++)
         g->start[c + 1] += g->start[c];
-    g->items = malloc(((size_t)g->start[ncells] + 1) * sizeof *g->items);
+    g->items = calloc((size_t)g->start[ncells] + GRID_ITEMS_PAD, sizeof *g->items);
     int *fill = malloc(ncells * sizeof *fill);
     if (!g->items || !fill) {
         free(fill);

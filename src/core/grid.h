@@ -23,8 +23,12 @@ struct tree_grid {
     double cell;            /* side of a cell actually used */
     int nx, ny;
     int *start;             /* nx*ny + 1 */
-    int *items;             /* tree indices */
+    int *items;             /* tree indices, then GRID_ITEMS_PAD zeros */
 };
+
+/* items[] ends in this many zeros (tree 0), so a reader may load a few
+ * past the end of a run unconditionally (sight's candidate gathering). */
+#define GRID_ITEMS_PAD 4
 
 int tree_grid_build(struct tree_grid *g, const struct tree *trees, int n,
                     double width, double height, double cell);

@@ -163,22 +163,23 @@ static int frame_init(struct sight_frame *f, int method, vec2 o,
             v2(f->D + a.x + b.x, a.y + b.y), v2(f->D + a.x - b.x, a.y - b.y),
             v2(f->D - a.x - b.x, -a.y - b.y), v2(f->D - a.x + b.x, -a.y + b.y)
         };
-        f->plo = 3;
-        f->phi = -3;
-        f->lo = f->hi = c[0];
-        for (int i = 0; i < 4; i++) {
+        /* The first lowest and the first highest, picked with selects
+         * (no branch on which corner it is) and copied once. */
+        double plo = sight_pa(c[0].x, c[0].y), phi = plo;
+        int ilo = 0, ihi = 0;
+        for (int i = 1; i < 4; i++) {
             double p = sight_pa(c[i].x, c[i].y);
-            if (p < f->plo) {
-                f->plo = p;
-                f->lo = c[i];
-                f->ilo = i;
-            }
-            if (p > f->phi) {
-                f->phi = p;
-                f->hi = c[i];
-                f->ihi = i;
-            }
+            ilo = p < plo ? i : ilo;
+            plo = p < plo ? p : plo;
+            ihi = p > phi ? i : ihi;
+            phi = p > phi ? p : phi;
         }
+        f->plo = plo;
+        f->phi = phi;
+        f->ilo = ilo;
+        f->ihi = ihi;
+        f->lo = c[ilo];
+        f->hi = c[ihi];
     }
     /* The extent is under pi (o is outside the outline), so it has a
      * width exactly when hi is clockwise of lo. */
@@ -331,7 +332,23 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
         /* Without a branch on the mark, which is as often one way as the
          * other (a tree spans two or three cells): the slot is written
          * always and kept when the tree is new. */
-        for (int k = k0; k < k1; k++) {
+        /* Most rows of the wedge hold no item, most others one or two
+         * (on the article's map 58 %, 17 %, 12 %): the first two slots
+         * are taken unconditionally, those past the run masked off, which
+         * spares the branches on an empty row and on the loop's exit that
+         * would be mispredicted about once a row.  The items past the run
+         * are there (the grid's padding), and a masked slot leaves its
+         * tree's mark as it was. */
+        const int *it = items + k0;
+        int m = k1 - k0;
+        for (int j = 0; j < 2; j++) {
+            int i = it[j];
+            unsigned keep = j < m, was = mark[i];
+            cand[nc] = i;
+            nc += keep & (was != stamp);
+            mark[i] = keep ? stamp : was;
+        }
+        for (int k = k0 + 2; k < k1; k++) {
             int i = items[k];
             cand[nc] = i;
             nc += mark[i] != stamp;

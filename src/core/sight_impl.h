@@ -40,8 +40,10 @@ static inline double sight_pa(double x, double y)
     double s = fabs(x) + fabs(y);
     if (s == 0)
         return 0;
+    /* q - 1 = -(1 - q) exactly; the sign as a factor, not a branch: the
+     * sign of y is a coin toss for the corners and tangents this sees. */
     double q = x / s;
-    return y >= 0 ? 1 - q : q - 1;
+    return (double)(2 * (y >= 0) - 1) * (1 - q);
 }
 
 /* The target's angular width in radians, > 0 unless f->point. */
@@ -61,7 +63,9 @@ static inline double sight_width(const struct sight_frame *f)
 static inline int sight_outside(const struct sight_frame *f, vec2 c, double r2)
 {
     double a = v2_cross(f->lo, c), b = v2_cross(f->hi, c);
-    return (a < 0 && a * a > r2 * f->lo2) || (b > 0 && b * b > r2 * f->hi2);
+    /* & and |, not && and ||: one branch (the caller's) instead of four
+     * hard to predict ones. */
+    return ((a < 0) & (a * a > r2 * f->lo2)) | ((b > 0) & (b * b > r2 * f->hi2));
 }
 
 static inline vec2 sight_frame_of(const struct sight_frame *f, vec2 p)
