@@ -276,16 +276,18 @@ int grid_convex_rows(double cell, int nx, int ny, const vec2 *v, int n,
 {
     if (!(cell > 0) || nx <= 0 || ny <= 0 || n < 1 || n > GRID_POLY_MAX)
         return -1;
-    double inv = 1 / cell, px[GRID_POLY_MAX], py[GRID_POLY_MAX];
+    double inv = 1 / cell, px[GRID_POLY_MAX], py[GRID_POLY_MAX], zero = 0;
     int top = 0, bot = 0;
     for (int i = 0; i < n; i++) {
         px[i] = v[i].x * inv;
         py[i] = v[i].y * inv;
-        if (!isfinite(px[i]) || !isfinite(py[i]))
-            return -1;
-        if (py[i] < py[top]) top = i;
-        if (py[i] >= py[bot]) bot = i;
+        /* x * 0 is 0 for a finite x and NaN otherwise: one test for all. */
+        zero += px[i] * 0 + py[i] * 0;
+        top = py[i] < py[top] ? i : top;
+        bot = py[i] >= py[bot] ? i : bot;
     }
+    if (zero != 0)
+        return -1;
     /* The first lowest and the last highest: on a level polygon the
      * chains still go round it (top == bot only when n == 1).  Rounding
      * must not lose a cell: the rows and columns take in what lies within
@@ -319,9 +321,16 @@ int grid_convex_rows(double cell, int nx, int ny, const vec2 *v, int n,
         nl = INFINITY;
         nh = -INFINITY;
     }
-    /* The last band: all that is left of both chains. */
-    a = chain_to(a, px, py, n, bot, INFINITY, INFINITY, &xl, &xh, &nl, &nh);
-    b = chain_to(b, px, py, n, bot, INFINITY, INFINITY, &xl, &xh, &nl, &nh);
+    /* The last band: what is left of both chains, the vertices the loop
+     * has not passed (below rb + e) and those it carried (from rb - e),
+     * taken without a branch; all of them when it is the only band (which
+     * may be clamped, and reach up past rb). */
+    double ylast = ra == rb ? -INFINITY : rb - e;
+    for (int i = 0; i < n; i++) {
+        int in = py[i] >= ylast;
+        xl = in ? dmin(xl, px[i]) : xl;
+        xh = in ? dmax(xh, px[i]) : xh;
+    }
     lo[rb] = col_clamp(xl - e, xmax);
     hi[rb] = col_clamp(xh + e, xmax);
     *r0 = ra;
@@ -336,12 +345,13 @@ int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
     double cell = grid_fit(w->width, w->height, min_cell > 0 ? min_cell : 1,
                            &nx, &ny);
     size_t ncells = (size_t)nx * (size_t)ny;
-    if ((int)ncells + 1 > g->ncells_cap) {
-        int *s = realloc(g->start, (ncells + 1) * sizeof *s);
+    /* Two slots more than cells: see the counting sort below. */
+    if ((int)ncells + 2 > g->ncells_cap) {
+        int *s = realloc(g->start, (ncells + 2) * sizeof *s);
         if (!s)
             return -1;
         g->start = s;
-        g->ncells_cap = (int)ncells + 1;
+        g->ncells_cap = (int)ncells + 2;
     }
     int nv = (int)w->vehicles.n;
     if (nv > g->cap) {
@@ -349,40 +359,45 @@ int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
         if (!it)
             return -1;
         g->items = it;
+        int *co = realloc(g->cell_of, (size_t)nv * sizeof *co);
+        if (!co)
+            return -1;
+        g->cell_of = co;
         g->cap = nv;
     }
     g->cell = cell;
     g->nx = nx;
     g->ny = ny;
-    memset(g->start, 0, (ncells + 1) * sizeof *g->start);
+    memset(g->start, 0, (ncells + 2) * sizeof *g->start);
 
-    /* Counting sort: count per cell, prefix sums, then place. */
+    /* Counting sort.  Cell c is counted in start[c + 2]; the prefix sums
+     * then leave in start[c + 1] where cell c begins, and placing moves
+     * that on to where it ends -- which is where cell c + 1 begins: the
+     * finished array, with no pass to shift it back.  Each vehicle's cell
+     * is kept from the counting pass (-1: not in the grid). */
     const struct vehicle *v = w->vehicles.p;
+    int *start = g->start, *cell_of = g->cell_of;
     double maxr = 0;
-    for (int i = 0; i < nv; i++)
+    for (int i = 0; i < nv; i++) {
+        int c = -1;
         if (v[i].alive) {
             if (v[i].p->radius > maxr)
                 maxr = v[i].p->radius;
-            int c = grid_cell_of(v[i].pos.y, cell, ny) * nx
-                  + grid_cell_of(v[i].pos.x, cell, nx);
-            g->start[c + 1]++;
-        }
-    for (size_t c = 0; c < ncells; c++)
-        g->start[c + 1] += g->start[c];
-    g->n = g->start[ncells];
-    for (int i = 0; i < nv; i++) {
-        if (!v[i].alive)
-            continue;
-        int c = grid_cell_of(v[i].pos.y, cell, ny) * nx
+            c = grid_cell_of(v[i].pos.y, cell, ny) * nx
               + grid_cell_of(v[i].pos.x, cell, nx);
-        struct vgrid_entry *e = &g->items[g->start[c]++];
-        *e = vgrid_entry_of(&v[i], i);
+            start[c + 2]++;
+        }
+        cell_of[i] = c;
+    }
+    for (size_t c = 2; c < ncells + 2; c++)
+        start[c] += start[c - 1];
+    g->n = start[ncells + 1];
+    for (int i = 0; i < nv; i++) {
+        int c = cell_of[i];
+        if (c >= 0)
+            g->items[start[c + 1]++] = vgrid_entry_of(&v[i], i);
     }
     g->max_radius = maxr;
-    /* The placing pass moved every start one cell on: shift back. */
-    for (size_t c = ncells; c > 0; c--)
-        g->start[c] = g->start[c - 1];
-    g->start[0] = 0;
     return 0;
 }
 
@@ -390,6 +405,7 @@ void vehicle_grid_free(struct vehicle_grid *g)
 {
     free(g->start);
     free(g->items);
+    free(g->cell_of);
     memset(g, 0, sizeof *g);
 }
 
