@@ -20,6 +20,8 @@
  * close a gap by less than g together, so they never overlap -- whatever
  * the steering chose.  Turning in place stays allowed, so a stopped tank
  * turns away and goes on. */
+#include <stdlib.h>
+
 #include "avoid_impl.h"
 
 #ifndef HORIZON
@@ -52,11 +54,46 @@
 
 static const double speed_fracs[NSPEEDS] = { 1.0, 0.5, 0.0 };
 
-/* Time until a circle of radius R around the origin is entered by a point
- * at p moving with velocity v; 0 when inside already, INFINITY never. */
-static inline double time_to_enter(vec2 p, vec2 v, double R)
+struct constraint { vec2 u; double share; };
+
+/* A neighbour as both passes read it, gathered once from the grid (or the
+ * all-pairs walk): relative position, velocity, the radius of its danger
+ * circle and |rel|^2 - R^2, which every candidate's time_to_enter shares. */
+struct nb {
+    vec2 rel, vel;
+    double R, c0;
+    double t1;                  /* pass 1's time to collision for pref */
+    int index, shares;
+};
+
+struct scan {
+    /* the deciding tank */
+    vec2 pos, vel, pref;
+    double radius, margin, step_len, dt;
+    double reach_speed;         /* above every speed of mine either pass
+                                   tries (see may_matter) */
+    /* the neighbours in range */
+    struct nb *nb;
+    int n, cap, total;          /* total: in range, even past cap */
+    /* pass 1 */
+    double threat_t;            /* smallest time to collision for pref */
+    int threat;
+    double threat_d;
+    struct constraint con[MAX_CONSTRAINTS];
+    int ncon, overflow;
+};
+
+static inline int better_threat(double t, int idx, const struct scan *s)
 {
-    double c = v2_len2(p) - R * R;
+    return t < s->threat_t || (t == s->threat_t && s->threat >= 0 && idx < s->threat);
+}
+
+/* Time until a circle of radius R around the origin is entered by a point
+ * at p moving with velocity v; 0 when inside already, INFINITY never.
+ * Takes c = |p|^2 - R^2, the same for every candidate against one
+ * neighbour. */
+static inline double time_to_enter_c(vec2 p, vec2 v, double c)
+{
     double b = v2_dot(p, v);
     /* Inside already (within the margin): what matters is whether the
      * motion closes in or opens up. */
@@ -71,74 +108,86 @@ static inline double time_to_enter(vec2 p, vec2 v, double R)
     return c / (-b + sqrt(disc));   /* the smaller root, without cancellation */
 }
 
-struct constraint { vec2 u; double share; };
-
-struct scan {
-    /* the deciding tank */
-    vec2 pos, vel, pref;
-    double radius, margin, step_len, dt;
-    /* pass 1 */
-    double threat_t;            /* smallest time to collision for pref */
-    int threat;
-    double threat_d;
-    struct constraint con[MAX_CONSTRAINTS];
-    int ncon, overflow;
-    /* pass 2 */
-    vec2 cand[NCAND];
-    double ttc[NCAND];
-};
-
-static inline int better_threat(double t, int idx, const struct scan *s)
+/* Pass 1 for one neighbour: the separation rule's constraint, if it can
+ * bind, and the threat to the behaviour's motion. */
+static inline void pass1(struct scan *s, struct nb *n, const struct vgrid_entry *e,
+                         double d2)
 {
-    return t < s->threat_t || (t == s->threat_t && s->threat >= 0 && idx < s->threat);
-}
-
-static inline void pass1_visit(void *ctx, const struct vgrid_entry *e, double d2)
-{
-    struct scan *s = ctx;
-    vec2 rel = v2_sub(e->pos, s->pos);
-    double d = sqrt(d2);
-    double gap = d - (s->radius + e->radius);
-    /* The separation rule's share of this gap; only a few neighbours are
-     * ever close enough for it to bind. */
-    vec2 u = d > 0 ? v2_scale(rel, 1.0 / d) : v2(1, 0);
-    double share;
-    if (e->shares)
-        share = gap / 2;
-    else {
-        double approach = -v2_dot(e->vel, u) * s->dt;
-        share = gap - (approach > 0 ? approach : 0);
+    double rs = s->radius + e->radius;
+    /* The rule binds only when the share drops below one step: for both
+     * kinds that needs d < rs + 2 step + |vel| dt (|vel| <= |x| + |y|);
+     * the 1e-3 absorbs rounding.  Most neighbours are further away and
+     * skip the root. */
+    double bind = rs + 2 * s->step_len + (fabs(e->vel.x) + fabs(e->vel.y)) * s->dt + 1e-3;
+    if (d2 < bind * bind) {
+        double d = sqrt(d2);
+        double gap = d - rs;
+        vec2 u = d > 0 ? v2_scale(n->rel, 1.0 / d) : v2(1, 0);
+        double share;
+        if (e->shares)
+            share = gap / 2;
+        else {
+            double approach = -v2_dot(e->vel, u) * s->dt;
+            share = gap - (approach > 0 ? approach : 0);
+        }
+        share -= EPS;
+        if (share < s->step_len) {
+            if (s->ncon < MAX_CONSTRAINTS)
+                s->con[s->ncon++] = (struct constraint){ u, share };
+            else
+                s->overflow = 1;
+        }
     }
-    share -= EPS;
-    if (share < s->step_len) {
-        if (s->ncon < MAX_CONSTRAINTS)
-            s->con[s->ncon++] = (struct constraint){ u, share };
-        else
-            s->overflow = 1;
-    }
-    double t = time_to_enter(rel, v2_sub(e->vel, s->pref),
-                             s->radius + e->radius + s->margin);
+    double t = time_to_enter_c(n->rel, v2_sub(e->vel, s->pref), n->c0);
+    n->t1 = t;
     if (t < HORIZON && better_threat(t, e->index, s)) {
         s->threat_t = t;
         s->threat = e->index;
-        s->threat_d = d;
+        s->threat_d = sqrt(d2);
     }
 }
 
-static inline void pass2_visit(void *ctx, const struct vgrid_entry *e, double d2)
+/* Can a neighbour matter at all?  Every motion either pass tries for me
+ * (the behaviour's, each candidate, and the reciprocal 2v' - v a sharing
+ * neighbour is met with) is slower than s->reach_speed.  So if
+ * |rel + vel t| >= R + reach_speed t for all t in [0, HORIZON], no time
+ * to enter is below the horizon (no penalty, no threat), and the
+ * neighbour is too far for the separation rule (that needs the gap
+ * below two steps): it changes nothing, and both walks drop it alike.
+ * g(t) = |rel + vel t|^2 - (R + m t)^2 is a quadratic: its minimum over
+ * the interval is at an end or at its vertex.  R and m come inflated a
+ * little, so rounding can only keep a neighbour, never drop one.  (The
+ * caller keeps anything within the separation rule's reach first.) */
+static inline int may_matter(vec2 rel, vec2 vel, double R, double m, double d2)
+{
+    double C = d2 - R * R;
+    double A = v2_len2(vel) - m * m;
+    double B = v2_dot(rel, vel) - R * m;
+    /* Inside at 0, inside at HORIZON, or a convex g with its vertex inside
+     * (0, HORIZON) and a real root.  Bitwise: no branch to mispredict. */
+    return (C < 0) | ((A * HORIZON + 2 * B) * HORIZON + C < 0)
+         | ((A > 0) & (B < 0) & (-B < A * HORIZON) & (B * B > A * C));
+}
+
+static inline void gather_visit(void *ctx, const struct vgrid_entry *e, double d2)
 {
     struct scan *s = ctx;
-    (void)d2;
     vec2 rel = v2_sub(e->pos, s->pos);
     double R = s->radius + e->radius + s->margin;
-    for (int c = 0; c < NCAND; c++) {
-        /* Reciprocal: against a tank that avoids too, 2v' - v, as if it
-         * takes the other half of the change. */
-        vec2 mine = e->shares ? v2_sub(v2_scale(s->cand[c], 2), s->vel) : s->cand[c];
-        double t = time_to_enter(rel, v2_sub(e->vel, mine), R);
-        if (t < s->ttc[c])
-            s->ttc[c] = t;
-    }
+    double rs = s->radius + e->radius;
+    double bind = rs + 2 * s->step_len + (fabs(e->vel.x) + fabs(e->vel.y)) * s->dt + 1e-3;
+    if (!(d2 < bind * bind) && !may_matter(rel, e->vel, R + 1e-6, s->reach_speed, d2))
+        return;
+    if (s->total++ >= s->cap)
+        return;
+    struct nb *n = &s->nb[s->n++];
+    n->rel = rel;
+    n->vel = e->vel;
+    n->R = R;
+    n->c0 = v2_len2(n->rel) - n->R * n->R;
+    n->index = e->index;
+    n->shares = e->shares;
+    pass1(s, n, e, d2);
 }
 
 /* Time until a circle at p moving with v touches a wall of the map. */
@@ -185,6 +234,16 @@ static double speed_cap(const struct world *w, const struct scan *s,
     return cap;
 }
 
+/* The cost of candidate c, as one expression, so the bound below and the
+ * full evaluation round alike. */
+static inline double cand_cost(double pen, double dev, int side, int last_turn)
+{
+    double cost = pen + dev;
+    if (side && last_turn && side != last_turn)
+        cost += W_SIDE;
+    return cost;
+}
+
 void avoid_predictive(struct world *w, int i, int brute, int last_turn)
 {
     struct vehicle *v = &w->vehicles.p[i];
@@ -218,37 +277,132 @@ void avoid_predictive(struct world *w, int i, int brute, int last_turn)
             if (w->vehicles.p[j].alive && w->vehicles.p[j].p->radius > maxr)
                 maxr = w->vehicles.p[j].p->radius;
     }
+    /* My fastest motion in either pass: the behaviour's (|pref| = cruise),
+     * a candidate (at most cruise) or a reciprocal 2c - vel, where c is up
+     * to cruise and turned at most rate * REACT from my heading:
+     * |2c - vel|^2 = 4|c|^2 + speed^2 - 4 |c| speed cos(turn), with
+     * cos(x) >= 1 - x^2/2 and |c| one of cruise, cruise / 2, 0.  The
+     * relative margins cover rounding. */
+    {
+        double turn = fmin(rate * REACT, M_PI), cmin = fmax(1 - turn * turn / 2, -1);
+        double sp = v->speed, m2 = top * top;
+        for (int m = 0; m < NSPEEDS; m++) {
+            double c = top * speed_fracs[m];
+            double r2 = 4 * c * c + sp * sp - 4 * c * sp * cmin;
+            if (r2 > m2)
+                m2 = r2;
+        }
+        s.reach_speed = sqrt(m2) * (1 + 1e-9) + 1e-9;
+    }
     double range = s.radius + maxr + s.margin + 2 * top * HORIZON;
     if (range < s.radius + maxr + 1)
         range = s.radius + maxr + 1;   /* a standing tank still keeps its gaps */
-    avoid_neighbours(w, i, range, brute, pass1_visit, &s);
+
+    /* Gather the neighbours once (pass 1 runs as they come): into a small
+     * buffer on the stack, or the world's scratch when a crowd is denser
+     * than that; where even that cannot grow, the tank stops (overflow),
+     * which the separation rule always allows. */
+    struct nb local[64];
+    s.nb = local;
+    s.cap = 64;
+    s.n = s.total = 0;
+    avoid_neighbours(w, i, range, brute, gather_visit, &s);
+    if (s.total > s.cap) {
+        size_t need = (size_t)s.total * sizeof *s.nb;
+        void *buf = w->avoid_buf;
+        if (need > w->avoid_buf_cap && (buf = realloc(w->avoid_buf, need)) != NULL) {
+            w->avoid_buf = buf;
+            w->avoid_buf_cap = need;
+        }
+        if (need <= w->avoid_buf_cap) {
+            s.nb = w->avoid_buf;
+            s.cap = s.total;
+            s.n = s.total = 0;
+            s.threat_t = INFINITY;
+            s.threat = -1;
+            s.threat_d = 0;
+            s.ncon = s.overflow = 0;
+            avoid_neighbours(w, i, range, brute, gather_visit, &s);
+        } else {
+            s.overflow = 1;
+        }
+    }
 
     if (s.threat >= 0 && top > 0) {
+        /* Steering.  Every candidate's cost is its penalty (>= 0) plus a
+         * deviation known beforehand, so the candidates are tried from the
+         * cheapest deviation up: one whose deviation alone cannot beat the
+         * best cost so far ends the search.  The choice is exactly
+         * the exhaustive one's: lowest cost, then the first in the walk
+         * from the right (lowest c). */
+        vec2 cand[NCAND];
+        double dev[NCAND];
+        int side[NCAND], order[NCAND];
         int c = 0;
-        for (int k = TURN_STEPS; k >= -TURN_STEPS; k--)
+        for (int k = TURN_STEPS; k >= -TURN_STEPS; k--) {
+            vec2 dir = v2_dir(v->heading + rate * REACT * k / TURN_STEPS);
             for (int m = 0; m < NSPEEDS; m++, c++) {
-                double h = v->heading + rate * REACT * k / TURN_STEPS;
-                s.cand[c] = v2_scale(v2_dir(h), cruise * speed_fracs[m]);
-                s.ttc[c] = wall_time(w, s.pos, s.radius, s.cand[c]);
+                cand[c] = v2_scale(dir, cruise * speed_fracs[m]);
+                dev[c] = W_DEVIATE * v2_dist(cand[c], s.pref) / (cruise > 0 ? cruise : 1);
+                side[c] = k > 0 ? 1 : k < 0 ? -1 : 0;
             }
-        avoid_neighbours(w, i, range, brute, pass2_visit, &s);
+        }
+        /* Neighbours that threaten the preferred motion first: they end a
+         * hopeless candidate soonest. */
+        for (int p = 0, q = 0; q < s.n; q++)
+            if (s.nb[q].t1 < HORIZON) {
+                struct nb tmp = s.nb[p];
+                s.nb[p++] = s.nb[q];
+                s.nb[q] = tmp;
+            }
+        double base[NCAND];
+        for (c = 0; c < NCAND; c++) {
+            base[c] = cand_cost(0, dev[c], side[c], last_turn);
+            /* By (base, c), a NaN as +inf (it never wins anyway). */
+            double key = base[c] == base[c] ? base[c] : INFINITY;
+            int j = c;
+            for (; j > 0; j--) {
+                double kj = base[order[j - 1]];
+                if (!(kj == kj ? kj > key : INFINITY > key))
+                    break;
+                order[j] = order[j - 1];
+            }
+            order[j] = c;
+        }
         /* If no cost compares (a NaN from a degenerate state), keep the
          * heading and stop rather than index speed_fracs[-1]. */
         int best = TURN_STEPS * NSPEEDS + NSPEEDS - 1;
+        int found = 0;
         double best_cost = INFINITY;
-        c = 0;
-        for (int k = TURN_STEPS; k >= -TURN_STEPS; k--)
-            for (int m = 0; m < NSPEEDS; m++, c++) {
-                double cost = penalty(s.ttc[c])
-                            + W_DEVIATE * v2_dist(s.cand[c], s.pref) / (cruise > 0 ? cruise : 1);
-                int side = k > 0 ? 1 : k < 0 ? -1 : 0;
-                if (side && last_turn && side != last_turn)
-                    cost += W_SIDE;
-                if (cost < best_cost) {
-                    best_cost = cost;
-                    best = c;
-                }
+        for (int o = 0; o < NCAND; o++) {
+            c = order[o];
+            if (found && (base[c] > best_cost || (base[c] == best_cost && c > best)))
+                break;
+            double ttc = wall_time(w, s.pos, s.radius, cand[c]);
+            /* Reciprocal: against a tank that avoids too, 2v' - v, as if
+             * it takes the other half of the change. */
+            vec2 recip = v2_sub(v2_scale(cand[c], 2), s.vel);
+            for (int q = 0; q < s.n; q++) {
+                const struct nb *n = &s.nb[q];
+                vec2 mine = n->shares ? recip : cand[c];
+                /* time_to_enter_c() without branches: the ends of this
+                 * loop are unpredictable, every term is cheap. */
+                vec2 vr = v2_sub(n->vel, mine);
+                double b = v2_dot(n->rel, vr), a = v2_len2(vr);
+                double disc = b * b - a * n->c0;
+                double t = n->c0 / (-b + sqrt(disc > 0 ? disc : 0));
+                t = disc < 0 ? INFINITY : t;
+                t = n->c0 < 0 ? 0 : t;
+                t = b >= 0 ? INFINITY : t;
+                ttc = t < ttc ? t : ttc;
             }
+            double cost = cand_cost(penalty(ttc), dev[c], side[c], last_turn);
+            if (cost < best_cost || (found && cost == best_cost && c < best)) {
+                best_cost = cost;
+                best = c;
+                found = 1;
+            }
+        }
         int k = TURN_STEPS - best / NSPEEDS;
         v->want_turn = rate * w->dt * k / TURN_STEPS;
         v->want_speed = cruise * speed_fracs[best % NSPEEDS];

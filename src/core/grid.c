@@ -345,12 +345,13 @@ int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
     double cell = grid_fit(w->width, w->height, min_cell > 0 ? min_cell : 1,
                            &nx, &ny);
     size_t ncells = (size_t)nx * (size_t)ny;
-    if ((int)ncells + 1 > g->ncells_cap) {
-        int *s = realloc(g->start, (ncells + 1) * sizeof *s);
+    /* Two slots more than cells: see the counting sort below. */
+    if ((int)ncells + 2 > g->ncells_cap) {
+        int *s = realloc(g->start, (ncells + 2) * sizeof *s);
         if (!s)
             return -1;
         g->start = s;
-        g->ncells_cap = (int)ncells + 1;
+        g->ncells_cap = (int)ncells + 2;
     }
     int nv = (int)w->vehicles.n;
     if (nv > g->cap) {
@@ -358,40 +359,45 @@ int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
         if (!it)
             return -1;
         g->items = it;
+        int *co = realloc(g->cell_of, (size_t)nv * sizeof *co);
+        if (!co)
+            return -1;
+        g->cell_of = co;
         g->cap = nv;
     }
     g->cell = cell;
     g->nx = nx;
     g->ny = ny;
-    memset(g->start, 0, (ncells + 1) * sizeof *g->start);
+    memset(g->start, 0, (ncells + 2) * sizeof *g->start);
 
-    /* Counting sort: count per cell, prefix sums, then place. */
+    /* Counting sort.  Cell c is counted in start[c + 2]; the prefix sums
+     * then leave in start[c + 1] where cell c begins, and placing moves
+     * that on to where it ends -- which is where cell c + 1 begins: the
+     * finished array, with no pass to shift it back.  Each vehicle's cell
+     * is kept from the counting pass (-1: not in the grid). */
     const struct vehicle *v = w->vehicles.p;
+    int *start = g->start, *cell_of = g->cell_of;
     double maxr = 0;
-    for (int i = 0; i < nv; i++)
+    for (int i = 0; i < nv; i++) {
+        int c = -1;
         if (v[i].alive) {
             if (v[i].p->radius > maxr)
                 maxr = v[i].p->radius;
-            int c = grid_cell_of(v[i].pos.y, cell, ny) * nx
-                  + grid_cell_of(v[i].pos.x, cell, nx);
-            g->start[c + 1]++;
-        }
-    for (size_t c = 0; c < ncells; c++)
-        g->start[c + 1] += g->start[c];
-    g->n = g->start[ncells];
-    for (int i = 0; i < nv; i++) {
-        if (!v[i].alive)
-            continue;
-        int c = grid_cell_of(v[i].pos.y, cell, ny) * nx
+            c = grid_cell_of(v[i].pos.y, cell, ny) * nx
               + grid_cell_of(v[i].pos.x, cell, nx);
-        struct vgrid_entry *e = &g->items[g->start[c]++];
-        *e = vgrid_entry_of(&v[i], i);
+            start[c + 2]++;
+        }
+        cell_of[i] = c;
+    }
+    for (size_t c = 2; c < ncells + 2; c++)
+        start[c] += start[c - 1];
+    g->n = start[ncells + 1];
+    for (int i = 0; i < nv; i++) {
+        int c = cell_of[i];
+        if (c >= 0)
+            g->items[start[c + 1]++] = vgrid_entry_of(&v[i], i);
     }
     g->max_radius = maxr;
-    /* The placing pass moved every start one cell on: shift back. */
-    for (size_t c = ncells; c > 0; c--)
-        g->start[c] = g->start[c - 1];
-    g->start[0] = 0;
     return 0;
 }
 
@@ -399,6 +405,7 @@ void vehicle_grid_free(struct vehicle_grid *g)
 {
     free(g->start);
     free(g->items);
+    free(g->cell_of);
     memset(g, 0, sizeof *g);
 }
 

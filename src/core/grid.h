@@ -95,8 +95,9 @@ struct vehicle_grid {
     double cell;
     double max_radius;      /* of the vehicles in it */
     int nx, ny;
-    int *start;             /* nx*ny + 1 */
+    int *start;             /* nx*ny + 1 (and one spare) */
     struct vgrid_entry *items;
+    int *cell_of;           /* the build's scratch: each vehicle's cell */
     int n, cap, ncells_cap;
 };
 

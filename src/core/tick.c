@@ -322,7 +322,7 @@ static void detect_end(struct world *w)
 
 /* The vehicle grid's smallest cell side. */
 #ifndef VGRID_MIN_CELL
-#define VGRID_MIN_CELL 50
+#define VGRID_MIN_CELL 100
 #endif
 
 static double vgrid_cell(const struct world *w)

@@ -59,6 +59,7 @@ void world_free(struct world *w)
     free(w->params_hash);
     free(w->racers.p);
     free(w->aim_steps.p);
+    free(w->avoid_buf);
     free(w->name);
     free(w->trees.p);
     free(w->teams.p);

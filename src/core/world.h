@@ -195,6 +195,8 @@ struct world {
     WORLD_ARRAY(struct sight_record) sights;
     WORLD_ARRAY(struct sight_interval) sight_intervals;
     WORLD_ARRAY(float) aim_steps;       /* probe times, see aim_info */
+    void *avoid_buf; size_t avoid_buf_cap;  /* predictive avoidance's
+                                           neighbour list past 64 */
     int fires;                          /* guns that want to fire this
                                            tick (the decide phase counts) */
     struct sight_store sight_store;     /* the records' cells and trees;
