@@ -4,7 +4,13 @@
  * units, `classic` and `predictive`, whole ticks (collision detection and
  * all) with the neighbour grid and, where a run takes under 10 s, with the
  * brute-force all-pairs search; the grid/brute ratio; the peak memory per
- * tank.  Wall-clock time, one core; lines read "bench <name> <value> <unit>". */
+ * tank.  One thread, so one core: ticks/s are from the process's CPU time,
+ * which other work on a shared machine barely disturbs, and the _wall
+ * lines give wall-clock time for the same runs.  Peak memory per tank is
+ * the growth of the peak resident set over the run (the world, the grid,
+ * everything the tick allocates), divided by the tanks; it is printed
+ * only where the peak grew past earlier runs, i.e. for the largest size.
+ * Lines read "bench <name> <value> <unit>". */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,12 +21,15 @@
 #include "core/tick.h"
 #include "core/world.h"
 
-static double now(void)
+static double clock_s(clockid_t id)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(id, &ts);
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
+
+static double now(void) { return clock_s(CLOCK_PROCESS_CPUTIME_ID); }
+static double wall(void) { return clock_s(CLOCK_MONOTONIC); }
 
 static long maxrss_bytes(void)
 {
@@ -61,15 +70,17 @@ static void build(struct world *w, int n, enum avoid_method m, int brute)
 
 /* Ticks per second over at least min_wall seconds (after a second of
  * warm-up so the crowd is moving and meeting). */
-static double run(struct world *w, double min_wall, long max_ticks)
+static double run(struct world *w, double min_wall, long max_ticks, double *per_wall)
 {
-    double t0 = now(), t;
+    double t0 = now(), w0 = wall(), t;
     long k = 0;
     do {
         tick_step(w);
         k++;
         t = now() - t0;
     } while ((t < min_wall || k < 3) && k < max_ticks);
+    if (per_wall)
+        *per_wall = k / (wall() - w0);
     return k / t;
 }
 
@@ -85,11 +96,13 @@ int main(void)
             struct world w;
             long rss0 = maxrss_bytes();
             build(&w, n, methods[m], 0);
-            run(&w, 0.0, 60);               /* warm-up: one second */
-            double grid = run(&w, 2.0, 1L << 40);
+            run(&w, 0.0, 60, NULL);         /* warm-up: one second */
+            double grid_wall;
+            double grid = run(&w, 2.0, 1L << 40, &grid_wall);
             long rss1 = maxrss_bytes();
             printf("bench avoid_%s_%d_grid %.1f ticks/s\n", names[m], n, grid);
             printf("bench avoid_%s_%d_grid_updates %.0f tank-updates/s\n", names[m], n, grid * n);
+            printf("bench avoid_%s_%d_grid_wall %.1f ticks/s\n", names[m], n, grid_wall);
             if (rss1 > rss0)
                 printf("bench avoid_%s_%d_peak_memory %.0f bytes/tank\n", names[m], n,
                        (double)(rss1 - rss0) / n);
@@ -109,7 +122,7 @@ int main(void)
                     brute_tick[m] = one;
             }
             if (one * 4 < 10) {
-                double brute = run(&w, 2.0, (long)(10 / one) - 1);
+                double brute = run(&w, 2.0, (long)(10 / one) - 1, NULL);
                 printf("bench avoid_%s_%d_brute %.2f ticks/s\n", names[m], n, brute);
                 printf("bench avoid_%s_%d_brute_updates %.0f tank-updates/s\n", names[m], n, brute * n);
                 printf("bench avoid_%s_%d_grid_over_brute %.1f x\n", names[m], n, grid / brute);
