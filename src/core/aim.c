@@ -97,8 +97,13 @@ void aim_decide(struct world *w, int i)
     /* reload_left counts from the start of the tick: move it on by one. */
     v->gun.reload_left = v->gun.reload_left > dt ? v->gun.reload_left - dt : 0;
 
-    memset(ai, 0, sizeof *ai);
-    ai->target = -1;
+    /* A record that sought nothing last tick is still cleared (all zero
+     * but target -1 and the motion below): most vehicles never aim, and
+     * the record is on every tick's path. */
+    if (ai->sought || ai->target != -1) {
+        memset(ai, 0, sizeof *ai);
+        ai->target = -1;
+    }
     ai->from = v->pos;
     /* This tick's motion, as the act phase will apply it (hull turn first,
      * then the move): exact for the tick in which the gun fires. */

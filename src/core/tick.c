@@ -219,10 +219,13 @@ static double scan_pairs(const struct vehicle_grid *g, double reach,
     return best;
 }
 
+/* How far past touching the collision scan looks first. */
+#define SEPARATION_SLACK 2.0
+
 /* Collisions and the smallest separation, exact, through the grid.  The
- * scan reaches a little past touching (2 max_radius + a quarter cell):
+ * scan reaches a little past touching (2 max_radius + SEPARATION_SLACK):
  * every overlapping pair is within it, and every pair it misses is at
- * least a quarter cell apart.  So when that floor is above both this
+ * least SEPARATION_SLACK apart.  So when that floor is above both this
  * tick's minimum and the run's, nothing missed could change min_separation
  * -- the case in any crowd; on a sparse map the scan widens (x4) until it
  * is, ending with all pairs once the reach spans the map. */
@@ -232,7 +235,7 @@ static int detect_collisions(struct world *w)
     int fail = 0;
     const struct vehicle_grid *g = &w->vgrid;
     double maxr = g->max_radius;
-    double reach = 2 * maxr + g->cell / 4;
+    double reach = 2 * maxr + SEPARATION_SLACK;
     double best = scan_pairs(g, reach, &now, &fail);
     while (g->n >= 2 && fmin(best, w->stats.min_separation) > reach - 2 * maxr) {
         reach *= 4;

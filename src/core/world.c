@@ -303,6 +303,7 @@ int world_add_vehicle(struct world *w, const char *id, enum vehicle_kind kind,
     v.health = p->health;
     v.gun.target = -1;
     v.avoid.threat = -1;
+    v.aim.target = -1;
     int i = PUSH(w->vehicles, v);
     if (i < 0) {
         free(v.id);

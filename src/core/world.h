@@ -84,27 +84,30 @@ struct racer {
  * lines; the settings are shared (p), what only the viewer reads is at
  * the end, and race progress lives in w->racers. */
 struct vehicle {
-    /* state that lasts across ticks */
+    /* the first cache line: all the neighbour grid's two passes over the
+     * vehicles read (state that lasts across ticks) */
     vec2 pos;
     vec2 dir;               /* v2_dir(heading), kept with it (act and the
                                neighbour grid read it every tick; set both
                                with vehicle_set_heading) */
-    double heading;         /* hull (turret: fixed at facing) */
     double speed;           /* current speed */
     const struct vehicle_params *p;  /* shared, interned by the world;
                                         world_params_mut() to change one */
+    int alive;
+    enum vehicle_kind kind;
+    int team;               /* index in w->teams; -1 for cars */
+    int touching_edge;
+    /* the second: the rest of what act reads */
+    double heading;         /* hull (turret: fixed at facing) */
     /* intents: written in the decide phase, applied in the act phase */
     double want_turn;       /* signed radians this tick (+: clockwise) */
     double want_speed;
     double want_turret;     /* signed radians of turret turn this tick */
     double turret;          /* absolute turret direction */
     int want_fire;
-    int alive, health;
-    enum vehicle_kind kind;
-    int team;               /* index in w->teams; -1 for cars */
+    int health;
     int racer;              /* index in w->racers, -1: none */
     uint32_t gen;           /* bumped when knocked out */
-    int touching_edge;
     int sight_first, sight_count;   /* its records in w->sights */
     struct rng rng;         /* this vehicle's own stream */
     struct wander_state wander;
