@@ -105,16 +105,17 @@ void aim_decide(struct world *w, int i)
         ai->target = -1;
     }
     ai->from = v->pos;
-    /* This tick's motion, as the act phase will apply it (hull turn first,
-     * then the move): exact for the tick in which the gun fires. */
-    ai->vel = v->kind == VK_TANK
-            ? v2_scale(v->want_turn == 0 ? v->dir : v2_dir(v->heading + v->want_turn),
-                       v->want_speed)
-            : v2(0, 0);
 
     int t = pick_target(w, i);
     if (t < 0)
         return;
+    /* This tick's motion, as the act phase will apply it (hull turn first,
+     * then the move): exact for the tick in which the gun fires.  Only a
+     * gun with a target can fire, so only it needs one (a sincos). */
+    ai->vel = v->kind == VK_TANK
+            ? v2_scale(v->want_turn == 0 ? v->dir : v2_dir(v->heading + v->want_turn),
+                       v->want_speed)
+            : v2(0, 0);
     const struct vehicle *tv = &w->vehicles.p[t];
 
     struct aim_scene sc;

@@ -101,8 +101,10 @@ struct aim_info {
     int first_step, nsteps; /* the solver's first probes of the impact time,
                                in w->aim_steps (this tick only) */
     int target;             /* vehicle index, -1: none */
-    vec2 from, vel;         /* the vehicle's position and velocity as this
-                               tick began: the shell phase's swept test */
+    vec2 from, vel;         /* the vehicle's position as this tick began
+                               (the shell phase's swept test) and, when it
+                               has a target, its velocity this tick (where
+                               a shot leaves from); vel is 0 otherwise */
 };
 
 struct shell {

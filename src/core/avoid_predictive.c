@@ -337,7 +337,7 @@ void avoid_predictive(struct world *w, int i, int brute, int last_turn)
          * from the right (lowest c). */
         vec2 cand[NCAND];
         double dev[NCAND];
-        int side[NCAND], order[NCAND];
+        int side[NCAND];
         int c = 0;
         for (int k = TURN_STEPS; k >= -TURN_STEPS; k--) {
             vec2 dir = v2_dir(v->heading + rate * REACT * k / TURN_STEPS);
@@ -356,26 +356,26 @@ void avoid_predictive(struct world *w, int i, int brute, int last_turn)
                 s.nb[q] = tmp;
             }
         double base[NCAND];
-        for (c = 0; c < NCAND; c++) {
+        for (c = 0; c < NCAND; c++)
             base[c] = cand_cost(0, dev[c], side[c], last_turn);
-            /* By (base, c), a NaN as +inf (it never wins anyway). */
-            double key = base[c] == base[c] ? base[c] : INFINITY;
-            int j = c;
-            for (; j > 0; j--) {
-                double kj = base[order[j - 1]];
-                if (!(kj == kj ? kj > key : INFINITY > key))
-                    break;
-                order[j] = order[j - 1];
-            }
-            order[j] = c;
-        }
         /* If no cost compares (a NaN from a degenerate state), keep the
          * heading and stop rather than index speed_fracs[-1]. */
         int best = TURN_STEPS * NSPEEDS + NSPEEDS - 1;
         int found = 0;
         double best_cost = INFINITY;
+        /* The next candidate is the untried one of least (base, c), picked
+         * afresh each time (a NaN as +inf: it never wins anyway): only a
+         * few are ever tried, so no sort. */
+        unsigned tried = 0;
         for (int o = 0; o < NCAND; o++) {
-            c = order[o];
+            c = -1;
+            double key = INFINITY;
+            for (int j = 0; j < NCAND; j++)
+                if (!(tried >> j & 1u) && (c < 0 || base[j] < key)) {
+                    c = j;
+                    key = base[j] == base[j] ? base[j] : INFINITY;
+                }
+            tried |= 1u << c;
             if (found && (base[c] > best_cost || (base[c] == best_cost && c > best)))
                 break;
             double ttc = wall_time(w, s.pos, s.radius, cand[c]);

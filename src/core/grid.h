@@ -34,12 +34,15 @@ int tree_grid_build(struct tree_grid *g, const struct tree *trees, int n,
                     double width, double height, double cell);
 void tree_grid_free(struct tree_grid *g);
 
+/* floor(v / cell), clamped to [0, n): for the non-negative quotients it
+ * keeps, truncation is floor and q >= n exactly when floor(q) >= n, so no
+ * floor() (a libm call, or a long inline sequence, without SSE4.1). */
 static inline int grid_cell_of(double v, double cell, int n)
 {
-    double c = floor(v / cell);
-    if (!(c >= 0)) return 0;            /* also NaN */
-    if (c >= n) return n - 1;
-    return (int)c;
+    double q = v / cell;
+    if (!(q >= 0)) return 0;            /* also NaN */
+    if (q >= n) return n - 1;
+    return (int)q;
 }
 
 /* The cell walk of Amanatides & Woo ("A Fast Voxel Traversal Algorithm for
