@@ -4,11 +4,19 @@
  * for what iniparser would mishandle; iniparser loads the scanner's clean
  * copy; every section and key is checked against the key table (keys.c);
  * the entities are placed; and only when no error was found is the world
- * handed back.  Values are read with iniparser_getstring only (its typed
+ * handed back.
+ *
+ * A map may hold a million entities as numbered sections.  iniparser 4.1
+ * keeps its dictionary as an array that every insert and lookup walks,
+ * so it is never given the whole file: the clean copy goes to it in
+ * pieces of at most INI_CHUNK sections and keys, each value is copied out
+ * and the piece's dictionary freed.  Our own lookups go through the
+ * scanner's hash tables.  Loading is then linear in the size of the file.  Values are read with iniparser_getstring only (its typed
  * getters crash on a section name, CVE-2023-33461) and parsed with strtod
  * and strtoull, checking the end pointer, errno and isfinite. */
 #include "config.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -35,10 +43,23 @@
 /* Past this many problems the rest are not listed. */
 #define MAX_ERRORS 20
 
+/* The rows of the key table that apply to a kind of section: those with
+ * its bit that key_find() answers for it (not a team's copy of a row that
+ * another row overrides). */
+#define MAX_TABLE_ROWS 128
+struct kind_rows {
+    unsigned char n[SEC_NKINDS];
+    unsigned char row[SEC_NKINDS][MAX_TABLE_ROWS];
+};
+
 struct loader {
     const char *path;
     struct scan_result scan;
-    dictionary *ini;
+    char **val;                 /* iniparser's value of each key; NULL: none */
+    char *vals;                 /* where they are kept */
+    const struct kind_rows *rows;
+    /* Vehicles' defaults by kind (tank, turret, car): the same for each. */
+    struct vehicle_spec *tmpl[3];
     struct map_error *err;
     size_t errlen;
     int errors;
@@ -85,6 +106,18 @@ static void errorf(struct loader *L, int line, const char *section, const char *
     va_start(ap, fmt);
     verr(L, line, section, key, value, fmt, ap);
     va_end(ap);
+}
+
+/* Past MAX_ERRORS a problem is only counted: 1 (after counting it) when
+ * that is so, so that the caller need not work out its message (a file
+ * of ten million unknown keys would otherwise look up a suggestion for
+ * each). */
+static int muted(struct loader *L)
+{
+    if (L->errors < MAX_ERRORS)
+        return 0;
+    L->errors++;
+    return 1;
 }
 
 static void scan_report(void *ctx, int line, int section, const char *message)
@@ -160,27 +193,39 @@ static int valid_id(const char *id)
 
 /* ---- values ------------------------------------------------------------- */
 
-static const char *raw_value(struct loader *L, const char *section, const char *key)
+/* iniparser's value of a key of a section, or NULL. */
+static const char *raw_value(const struct loader *L, int section, const char *key)
 {
-    char full[256];
-    snprintf(full, sizeof full, "%s:%s", section, key);
-    return iniparser_getstring(L->ini, full, NULL);
+    int i = scan_find_key(&L->scan, section, key);
+    return i >= 0 ? L->val[i] : NULL;
 }
 
 static int key_line(const struct loader *L, int section, const char *key)
 {
-    for (int i = 0; i < L->scan.nkeys; i++)
-        if (L->scan.keys[i].section == section && !strcmp(L->scan.keys[i].name, key))
-            return L->scan.keys[i].line;
-    return L->scan.sections[section].line;
+    int i = scan_find_key(&L->scan, section, key);
+    return i >= 0 ? L->scan.keys[i].line : L->scan.sections[section].line;
 }
 
 static int section_has(const struct loader *L, int section, const char *key)
 {
-    for (int i = 0; i < L->scan.nkeys; i++)
-        if (L->scan.keys[i].section == section && !strcmp(L->scan.keys[i].name, key))
-            return 1;
-    return 0;
+    return scan_find_key(&L->scan, section, key) >= 0;
+}
+
+static unsigned kind_bit(unsigned kind)
+{
+    return (unsigned)__builtin_ctz(kind);
+}
+
+static void rows_init(struct kind_rows *R)
+{
+    assert(key_table_len <= MAX_TABLE_ROWS);
+    for (unsigned b = 0; b < SEC_NKINDS; b++) {
+        unsigned kind = 1u << b;
+        R->n[b] = 0;
+        for (size_t i = 0; i < key_table_len; i++)
+            if ((key_table[i].sections & kind) && key_find(kind, key_table[i].name) == &key_table[i])
+                R->row[b][R->n[b]++] = (unsigned char)i;
+    }
 }
 
 /* Parses a number the C way; 0, or -1 with *why set. */
@@ -431,13 +476,14 @@ static void parse_section_keys(struct loader *L, struct parsed *P, int sec,
                                unsigned kind, void *item)
 {
     const char *sname = L->scan.sections[sec].name;
-    for (int i = 0; i < L->scan.nkeys; i++) {
+    const int first = L->scan.sections[sec].first_key;
+    for (int i = first; i < first + L->scan.sections[sec].nkeys; i++) {
         const struct scan_key *sk = &L->scan.keys[i];
-        if (sk->section != sec)
-            continue;
         const struct key_def *k = key_find(kind, sk->name);
-        const char *val = raw_value(L, sname, sk->name);
+        const char *val = L->val[i];
         if (!k) {
+            if (muted(L))
+                continue;
             const char *hint = key_suggest(kind, sk->name);
             if (hint)
                 errorf(L, sk->line, sname, sk->name, NULL,
@@ -491,20 +537,21 @@ static void parse_section_keys(struct loader *L, struct parsed *P, int sec,
 
 static void require_keys(struct loader *L, int sec, unsigned kind)
 {
-    for (size_t i = 0; i < key_table_len; i++) {
-        const struct key_def *k = &key_table[i];
-        if ((k->sections & kind) && (k->flags & KEY_REQUIRED) && key_find(kind, k->name) == k
-            && !section_has(L, sec, k->name))
+    unsigned b = kind_bit(kind);
+    for (unsigned r = 0; r < L->rows->n[b]; r++) {
+        const struct key_def *k = &key_table[L->rows->row[b][r]];
+        if ((k->flags & KEY_REQUIRED) && !section_has(L, sec, k->name))
             errorf(L, L->scan.sections[sec].line, L->scan.sections[sec].name, k->name, NULL,
                    "missing: this key is required in [%s]", section_names[__builtin_ctz(kind)]);
     }
 }
 
-static void apply_defaults(unsigned kind, enum key_target t, void *base)
+static void apply_defaults(const struct loader *L, unsigned kind, enum key_target t, void *base)
 {
-    for (size_t i = 0; i < key_table_len; i++) {
-        const struct key_def *k = &key_table[i];
-        if ((k->sections & kind) && k->target == t && key_find(kind, k->name) == k)
+    unsigned b = kind_bit(kind);
+    for (unsigned r = 0; r < L->rows->n[b]; r++) {
+        const struct key_def *k = &key_table[L->rows->row[b][r]];
+        if (k->target == t)
             set_default(k, base);
     }
 }
@@ -512,13 +559,23 @@ static void apply_defaults(unsigned kind, enum key_target t, void *base)
 /* The value of a vehicle key: its own section's, else its team's. */
 static void resolve_vehicle(struct loader *L, struct parsed *P, struct vspec *v, unsigned kind)
 {
-    const char *sname = L->scan.sections[v->section].name;
-    world_default_params(&v->s.p, kind == SEC_TANK ? VK_TANK : kind == SEC_TURRET ? VK_TURRET : VK_CAR);
-    apply_defaults(kind, TGT_VEHICLE, &v->s);
+    /* The defaults depend on the kind only (no vehicle key is text, which
+     * would need a copy of its own): worked out once, then copied. */
+    enum vehicle_kind vk = kind == SEC_TANK ? VK_TANK : kind == SEC_TURRET ? VK_TURRET : VK_CAR;
+    if (L->tmpl[vk]) {
+        v->s = *L->tmpl[vk];
+    } else {
+        world_default_params(&v->s.p, vk);
+        apply_defaults(L, kind, TGT_VEHICLE, &v->s);
+        L->tmpl[vk] = malloc(sizeof *L->tmpl[vk]);
+        if (L->tmpl[vk])
+            *L->tmpl[vk] = v->s;
+    }
     int team_sec = v->team >= 0 ? P->teams[v->team].section : -1;
-    for (size_t i = 0; i < key_table_len; i++) {
-        const struct key_def *k = &key_table[i];
-        if (!(k->sections & kind) || key_find(kind, k->name) != k || k->type == KEY_TEAM)
+    unsigned b = kind_bit(kind);
+    for (unsigned r = 0; r < L->rows->n[b]; r++) {
+        const struct key_def *k = &key_table[L->rows->row[b][r]];
+        if (k->type == KEY_TEAM)
             continue;
         int sec = -1;
         if (section_has(L, v->section, k->name))
@@ -529,7 +586,7 @@ static void resolve_vehicle(struct loader *L, struct parsed *P, struct vspec *v,
         if (sec < 0)
             continue;
         const char *secname = L->scan.sections[sec].name;
-        const char *val = raw_value(L, secname, k->name);
+        const char *val = raw_value(L, sec, k->name);
         if (!val)
             continue;
         struct where at = { key_line(L, sec, k->name), secname, k->name, val };
@@ -559,7 +616,6 @@ static void resolve_vehicle(struct loader *L, struct parsed *P, struct vspec *v,
         if (!strcmp(k->name, "heading"))
             v->has_heading = 1;
     }
-    (void)sname;
 }
 
 static int cmp_wsec(const void *a, const void *b)
@@ -583,15 +639,96 @@ static void parse_oom(struct loader *L)
     errorf(L, 0, NULL, NULL, NULL, "out of memory reading the map");
 }
 
+/* A set of waypoint numbers with how often each was added, so a duplicate
+ * is found without comparing every pair of sections. */
+struct numset {
+    long *n;
+    int *count;                 /* 0: an empty slot */
+    size_t cap, used;
+};
+
+static size_t num_hash(long n)
+{
+    uint64_t x = (uint64_t)n * 0x9e3779b97f4a7c15u;
+    return (size_t)(x ^ (x >> 29));
+}
+
+/* Adds n: how many times it was there before, or -1 out of memory. */
+static int numset_add(struct numset *S, long n)
+{
+    if (2 * (S->used + 1) > S->cap) {
+        size_t cap = S->cap ? 2 * S->cap : 64;
+        long *nn = malloc(cap * sizeof *nn);
+        int *cc = calloc(cap, sizeof *cc);
+        if (!nn || !cc) {
+            free(nn);
+            free(cc);
+            return -1;
+        }
+        for (size_t i = 0; i < S->cap; i++)
+            if (S->count[i]) {
+                size_t k = num_hash(S->n[i]) & (cap - 1);
+                while (cc[k])
+                    k = (k + 1) & (cap - 1);
+                nn[k] = S->n[i];
+                cc[k] = S->count[i];
+            }
+        free(S->n);
+        free(S->count);
+        S->n = nn;
+        S->count = cc;
+        S->cap = cap;
+    }
+    size_t k = num_hash(n) & (S->cap - 1);
+    while (S->count[k] && S->n[k] != n)
+        k = (k + 1) & (S->cap - 1);
+    if (S->count[k])
+        return S->count[k]++;
+    S->n[k] = n;
+    S->count[k] = 1;
+    S->used++;
+    return 0;
+}
+
+static void numset_free(struct numset *S)
+{
+    free(S->n);
+    free(S->count);
+    memset(S, 0, sizeof *S);
+}
+
+/* The team whose [team.NAME] section has this exact name (a tank's team
+ * value is not lowercased, and iniparser's names are), or -1. */
+static int team_named(const struct loader *L, const struct parsed *P, const char *name)
+{
+    char full[MAP_MAX_LINE_BYTES + 16];
+    snprintf(full, sizeof full, "team.%s", name);
+    int s = scan_find_section(&L->scan, full);
+    /* Teams are kept in the order of their sections. */
+    int lo = 0, hi = P->nteams - 1;
+    while (s >= 0 && lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (P->teams[mid].section == s)
+            return mid;
+        if (P->teams[mid].section < s)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
 /* Reads every section into P; reports every problem it finds. */
 static void parse_all(struct loader *L, struct parsed *P)
 {
+    struct numset wnums;
+    memset(&wnums, 0, sizeof wnums);
     memset(P, 0, sizeof *P);
     P->map_section = P->trees_section = P->track_section = -1;
-    apply_defaults(SEC_MAP, TGT_MAP, &P->map);
-    apply_defaults(SEC_TREES, TGT_TREES, &P->trees);
-    apply_defaults(SEC_TRACK, TGT_TRACK, &P->track);
-    apply_defaults(SEC_SIGHT, TGT_SIGHT, &P->sight);
+    apply_defaults(L, SEC_MAP, TGT_MAP, &P->map);
+    apply_defaults(L, SEC_TREES, TGT_TREES, &P->trees);
+    apply_defaults(L, SEC_TRACK, TGT_TRACK, &P->track);
+    apply_defaults(L, SEC_SIGHT, TGT_SIGHT, &P->sight);
 
     /* Teams first: tanks and turrets name them, wherever they appear. */
     for (int s = 0; s < L->scan.nsections; s++) {
@@ -617,7 +754,7 @@ static void parse_all(struct loader *L, struct parsed *P)
         }
         t->set.color = (P->nteams - 1) % WORLD_NCOLORS;
         t->has_color = section_has(L, s, "color");
-        apply_defaults(SEC_TEAM, TGT_TEAM, &t->set);
+        apply_defaults(L, SEC_TEAM, TGT_TEAM, &t->set);
         t->set.color = (P->nteams - 1) % WORLD_NCOLORS;
         parse_section_keys(L, P, s, SEC_TEAM, &t->set);
     }
@@ -627,6 +764,8 @@ static void parse_all(struct loader *L, struct parsed *P)
         const char *id;
         unsigned kind = section_kind(sec->name, &id);
         if (!kind) {
+            if (muted(L))
+                continue;
             const char *hint = closest_section(sec->name);
             errorf(L, sec->line, sec->name, NULL, NULL,
                    "unknown section%s%s%s (allowed: [map], [trees], [tree.ID], [team.NAME], "
@@ -689,10 +828,16 @@ static void parse_all(struct loader *L, struct parsed *P)
             }
             P->wsecs[P->nwsecs].n = n;
             P->wsecs[P->nwsecs].w = t;
-            for (int j = 0; j < P->nwsecs; j++)
-                if (P->wsecs[j].n == n)
-                    errorf(L, sec->line, sec->name, NULL, NULL,
-                           "waypoint number %ld is given twice", n);
+            /* Once for each earlier section of the same number. */
+            int times = numset_add(&wnums, n);
+            if (times < 0) {
+                numset_free(&wnums);
+                parse_oom(L);
+                return;
+            }
+            for (int j = 0; j < times; j++)
+                errorf(L, sec->line, sec->name, NULL, NULL,
+                       "waypoint number %ld is given twice", n);
             P->nwsecs++;
             break;
         }
@@ -714,11 +859,9 @@ static void parse_all(struct loader *L, struct parsed *P)
             }
             v->team = -1;
             if (kind != SEC_CAR) {
-                const char *tn = raw_value(L, sec->name, "team");
+                const char *tn = raw_value(L, s, "team");
                 if (tn) {
-                    for (int t = 0; t < P->nteams; t++)
-                        if (!strcmp(P->teams[t].name, tn))
-                            v->team = t;
+                    v->team = team_named(L, P, tn);
                     if (v->team < 0)
                         errorf(L, key_line(L, s, "team"), sec->name, "team", tn,
                                "no such team (declare it with a [team.%s] section)", tn);
@@ -734,6 +877,7 @@ static void parse_all(struct loader *L, struct parsed *P)
         }
         }
     }
+    numset_free(&wnums);
     if (P->map_section < 0)
         errorf(L, 0, NULL, NULL, NULL, "no [map] section: a map needs [map] with width and height");
     /* qsort's array must not be NULL, even for no elements. */
@@ -802,9 +946,8 @@ static void check_all(struct loader *L, struct parsed *P)
         if (v->kind == VK_CAR && P->ntrack_list + P->nwsecs == 0)
             errorf(L, sec_line(L, v->section), sn, NULL, NULL,
                    "a car needs a [track] with waypoints (or [waypoint.N] sections)");
-        for (int j = 0; j < i; j++)
-            if (!strcmp(P->veh[j].id, v->id))
-                errorf(L, sec_line(L, v->section), sn, NULL, NULL, "duplicate id");
+        /* No two vehicles share an id: an id is its section's name, and
+         * the scanner refuses a second section of a name. */
     }
     if (P->ntrack_list && P->nwsecs)
         errorf(L, key_line(L, P->track_section, "waypoints"), "track", "waypoints", NULL,
@@ -1011,7 +1154,11 @@ static int build(struct loader *L, struct parsed *P, const struct map_options *o
                 int has_heading = section_has(L, P->teams[t].section, "heading");
                 if (!has_heading)
                     heading = rng_range(&rng, -M_PI, M_PI);
-                if (world_find_vehicle(w, id) >= 0) {
+                /* Random ids differ from each other (a team's name and a
+                 * number after its last dot), so only a [tank.ID] section
+                 * can take one; looked up by name, not through every
+                 * vehicle placed so far. */
+                if (scan_find_section(&L->scan, id) >= 0) {
                     errorf(L, sec_line(L, P->teams[t].section), NULL, NULL, NULL,
                            "random tank id %s is also given as a [%s] section", id, id);
                     failed = 1;
@@ -1046,11 +1193,42 @@ static int silent(const char *fmt, ...)
     return 0;
 }
 
-/* iniparser reads only from a path: hand it the clean copy through an
- * anonymous memory file where the system has one, else a temporary file. */
-static dictionary *ini_load_clean(const char *text, size_t len)
+/* Sections and keys in one piece of the file given to iniparser.  Its
+ * dictionary starts with room for 128 and walks all of it on every insert
+ * and lookup: a piece that fits keeps that walk short, and the pieces are
+ * few enough that opening each costs little. */
+#define INI_CHUNK 120
+
+static int write_at(int fd, const char *p, size_t n, off_t *off)
 {
-    dictionary *d = NULL;
+    while (n) {
+        ssize_t w = pwrite(fd, p, n, *off);
+        if (w <= 0)
+            return -1;
+        p += w;
+        n -= (size_t)w;
+        *off += w;
+    }
+    return 0;
+}
+
+/* Reads the value of every key through iniparser into L->val.  iniparser
+ * reads only from a path: the pieces go through one anonymous memory file
+ * where the system has one, else a temporary file, rewritten for each.
+ * A piece is whole lines of the clean copy, holding at most INI_CHUNK
+ * sections and keys; one that starts inside a section repeats the
+ * section's header (a section of many keys spans pieces).  0, or -1 when
+ * iniparser could not load a piece or memory ran out. */
+static int ini_read_values(struct loader *L)
+{
+    const struct scan_result *S = &L->scan;
+    L->val = calloc(S->nkeys ? (size_t)S->nkeys : 1, sizeof *L->val);
+    /* Each value is at most the rest of its line of the clean copy. */
+    size_t vcap = S->clean_len + 1, vlen = 0;
+    L->vals = malloc(vcap);
+    if (!L->val || !L->vals)
+        return -1;
+
     char path[64];
     int fd = -1;
 #ifdef HAVE_MEMFD_CREATE
@@ -1066,21 +1244,69 @@ static dictionary *ini_load_clean(const char *text, size_t len)
         temp = 1;
     }
     if (fd < 0)
-        return NULL;
-    size_t off = 0;
-    while (off < len) {
-        ssize_t n = write(fd, text + off, len - off);
-        if (n <= 0)
-            goto out;
-        off += (size_t)n;
-    }
+        return -1;
     iniparser_set_error_callback(silent);
-    d = iniparser_load(path);
-out:
+
+    int rc = 0;
+    const char *t = S->clean;
+    size_t len = S->clean_len, pos = 0;
+    int sec = -1, next_key = 0;
+    while (rc == 0 && pos < len) {
+        /* In the clean copy a line is blank, a header ('[') or the next key. */
+        int head = sec, first_key = next_key, entries = 0;
+        size_t start = pos;
+        while (pos < len) {
+            if (t[pos] != '\n') {
+                if (entries == INI_CHUNK)
+                    break;
+                entries++;
+                if (t[pos] == '[')
+                    sec++;
+                else
+                    next_key++;
+            }
+            const char *nl = memchr(t + pos, '\n', len - pos);
+            pos = nl ? (size_t)(nl - t) + 1 : len;
+        }
+        if (next_key == first_key)
+            continue;           /* only headers: no value to read */
+        off_t off = 0;
+        if (ftruncate(fd, 0)
+            || (head >= 0 && (write_at(fd, "[", 1, &off)
+                              || write_at(fd, S->sections[head].name,
+                                          strlen(S->sections[head].name), &off)
+                              || write_at(fd, "]\n", 2, &off)))
+            || write_at(fd, t + start, pos - start, &off)) {
+            rc = -1;
+            break;
+        }
+        dictionary *d = iniparser_load(path);
+        if (!d) {
+            rc = -1;
+            break;
+        }
+        for (int i = first_key; i < next_key; i++) {
+            const struct scan_key *k = &S->keys[i];
+            char full[256];
+            snprintf(full, sizeof full, "%s:%s", S->sections[k->section].name, k->name);
+            const char *v = iniparser_getstring(d, full, NULL);
+            if (!v)
+                continue;
+            size_t n = strlen(v);
+            if (n >= vcap - vlen) {
+                rc = -1;        /* cannot happen: iniparser only shortens a line */
+                break;
+            }
+            memcpy(L->vals + vlen, v, n + 1);
+            L->val[i] = L->vals + vlen;
+            vlen += n + 1;
+        }
+        iniparser_freedict(d);
+    }
     if (temp)
         unlink(path);
     close(fd);
-    return d;
+    return rc;
 }
 
 int map_load_text(const char *name, const char *text, size_t len,
@@ -1096,14 +1322,20 @@ int map_load_text(const char *name, const char *text, size_t len,
     struct parsed P;
     memset(&P, 0, sizeof P);
     int rc = -1;
+    struct kind_rows rows;
+    rows_init(&rows);
+    L.rows = &rows;
 
     if (scan_text(text, len, &L.scan, scan_report, &L))
         goto done;
-    L.ini = ini_load_clean(L.scan.clean, L.scan.clean_len);
-    if (!L.ini) {
+    if (ini_read_values(&L)) {
         errorf(&L, 0, NULL, NULL, NULL, "iniparser could not load the file");
         goto done;
     }
+    /* The values are ours now: the clean copy is not needed again. */
+    free(L.scan.clean);
+    L.scan.clean = NULL;
+    L.scan.clean_len = 0;
     parse_all(&L, &P);
     if (L.errors == 0)
         check_all(&L, &P);
@@ -1132,8 +1364,10 @@ done:
         err->count = 1;
     }
     parsed_free(&P);
-    if (L.ini)
-        iniparser_freedict(L.ini);
+    free(L.val);
+    free(L.vals);
+    for (int i = 0; i < 3; i++)
+        free(L.tmpl[i]);
     scan_free(&L.scan);
     return rc;
 }

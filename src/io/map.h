@@ -16,12 +16,6 @@ struct world;
 #define MAP_MAX_FILE_BYTES (64u << 20)
 /* iniparser 4.1 cannot read longer lines. */
 #define MAP_MAX_LINE_BYTES 1024
-/* Sections plus keys in one file.  iniparser 4.1 keeps its dictionary as
- * a flat array that every load and lookup scans, so its time grows with
- * the square of this: 20,000 sections of a tree each took 6 s, and a
- * 64 MiB file of them would take hours.  Past it, a map says what to do
- * (random counts, `at` lists) instead of hanging. */
-#define MAP_MAX_ENTRIES 50000
 
 struct map_error {
     char *text;             /* all messages, '\n'-separated; NULL: none */

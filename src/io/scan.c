@@ -9,16 +9,6 @@
 #include "map.h"
 #include "scan.h"
 
-static char *dup_range(const char *s, size_t n)
-{
-    char *p = malloc(n + 1);
-    if (p) {
-        memcpy(p, s, n);
-        p[n] = 0;
-    }
-    return p;
-}
-
 static void trim(const char **s, size_t *n)
 {
     while (*n && isspace((unsigned char)**s)) {
@@ -27,12 +17,6 @@ static void trim(const char **s, size_t *n)
     }
     while (*n && isspace((unsigned char)(*s)[*n - 1]))
         (*n)--;
-}
-
-static void lower(char *s)
-{
-    for (; *s; s++)
-        *s = (char)tolower((unsigned char)*s);
 }
 
 static int grow(void **p, int *cap, int need, size_t elem)
@@ -53,6 +37,7 @@ static int grow(void **p, int *cap, int need, size_t elem)
 struct scanner {
     struct scan_result *r;
     int seccap, keycap;
+    size_t names_len;
     scan_error_fn report;
     void *ctx;
     int errors;
@@ -74,70 +59,169 @@ static void emit(struct scanner *s, const char *p, size_t n)
     s->outn += n;
 }
 
-static int add_section(struct scanner *s, const char *name, size_t n, int line)
+/* FNV-1a: names are short and the tables only need a fair spread. */
+static size_t hash_name(const char *name, size_t h)
 {
-    for (int i = 0; i < s->r->nsections; i++)
-        if (strlen(s->r->sections[i].name) == n
-            /* Stored names are lowercased, as iniparser merges them. */
-            && strncasecmp(s->r->sections[i].name, name, n) == 0) {
-            char first[16];
-            snprintf(first, sizeof first, "%d", s->r->sections[i].line);
-            err(s, line, i, "duplicate section (first at line %s): "
-                "iniparser would merge the two; give each its own id", first);
-            return -1;
-        }
-    if (grow((void **)&s->r->sections, &s->seccap, s->r->nsections + 1,
-             sizeof *s->r->sections))
-        return -2;
-    struct scan_section *sec = &s->r->sections[s->r->nsections];
-    sec->name = dup_range(name, n);
-    if (!sec->name)
-        return -2;
-    lower(sec->name);
-    sec->line = line;
-    return s->r->nsections++;
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+        h = (h ^ *p) * (size_t)1099511628211u;
+    return h;
 }
 
-static int add_key(struct scanner *s, int section, const char *name, size_t n, int line)
+#define HASH_SEED ((size_t)14695981039346656037u)
+
+static size_t hash_key(int section, const char *name)
 {
-    char *k = dup_range(name, n);
-    if (!k)
-        return -2;
-    lower(k);
-    for (int i = s->r->nkeys - 1; i >= 0 && s->r->keys[i].section == section; i--)
-        if (strcmp(s->r->keys[i].name, k) == 0) {
-            char msg[200];
-            snprintf(msg, sizeof msg, "duplicate key '%s' (first at line %d): "
-                     "iniparser would silently keep the last; give it once", k,
-                     s->r->keys[i].line);
-            s->report(s->ctx, line, section, msg);
-            s->errors++;
-            free(k);
-            return -1;
-        }
-    if (grow((void **)&s->r->keys, &s->keycap, s->r->nkeys + 1, sizeof *s->r->keys)) {
-        free(k);
-        return -2;
+    return hash_name(name, (HASH_SEED ^ (size_t)(unsigned)section) * (size_t)1099511628211u);
+}
+
+int scan_find_section(const struct scan_result *r, const char *name)
+{
+    if (!r->sec_hash_cap)
+        return -1;
+    size_t mask = r->sec_hash_cap - 1;
+    for (size_t k = hash_name(name, HASH_SEED) & mask; r->sec_hash[k] >= 0; k = (k + 1) & mask)
+        if (strcmp(r->sections[r->sec_hash[k]].name, name) == 0)
+            return r->sec_hash[k];
+    return -1;
+}
+
+/* A section of at most this many keys is searched in place: its keys lie
+ * together, so that is quicker than a probe into a big table.  Only the
+ * keys of larger sections go into the table. */
+#define SMALL_SECTION 16
+
+int scan_find_key(const struct scan_result *r, int section, const char *name)
+{
+    const struct scan_section *sec = &r->sections[section];
+    if (sec->nkeys <= SMALL_SECTION) {
+        for (int i = sec->first_key; i < sec->first_key + sec->nkeys; i++)
+            if (strcmp(r->keys[i].name, name) == 0)
+                return i;
+        return -1;
     }
-    struct scan_key *key = &s->r->keys[s->r->nkeys++];
-    key->name = k;
-    key->line = line;
-    key->section = section;
+    size_t mask = r->key_hash_cap - 1;
+    for (size_t k = hash_key(section, name) & mask; r->key_hash[k] >= 0; k = (k + 1) & mask) {
+        const struct scan_key *key = &r->keys[r->key_hash[k]];
+        if (key->section == section && strcmp(key->name, name) == 0)
+            return r->key_hash[k];
+    }
+    return -1;
+}
+
+/* Makes room for one more entry in a table kept at most half full (so a
+ * probe ends soon), rehashing the n entries already in.  0, or -1 when
+ * out of memory (the old table is kept). */
+static int hash_reserve(struct scan_result *r, int keys, size_t more)
+{
+    int **tab = keys ? &r->key_hash : &r->sec_hash;
+    size_t *cap = keys ? &r->key_hash_cap : &r->sec_hash_cap;
+    size_t n = keys ? r->key_hashed : (size_t)r->nsections;
+    if (2 * (n + more) <= *cap)
+        return 0;
+    size_t c = *cap ? 2 * *cap : 64;
+    while (2 * (n + more) > c)
+        c *= 2;
+    int *h = malloc(c * sizeof *h);
+    if (!h)
+        return -1;
+    for (size_t k = 0; k < c; k++)
+        h[k] = -1;
+    for (size_t k = 0; k < *cap; k++) {
+        int i = (*tab)[k];
+        if (i < 0)
+            continue;
+        size_t j = (keys ? hash_key(r->keys[i].section, r->keys[i].name)
+                         : hash_name(r->sections[i].name, HASH_SEED)) & (c - 1);
+        while (h[j] >= 0)
+            j = (j + 1) & (c - 1);
+        h[j] = i;
+    }
+    free(*tab);
+    *tab = h;
+    *cap = c;
     return 0;
 }
 
-/* 1 (after reporting it) when one more section or key would pass the
- * limit iniparser can load in reasonable time (map.h). */
-static int too_many(struct scanner *s, int line, int section)
+static void hash_put(int *tab, size_t cap, size_t h, int index)
 {
-    if (s->r->nsections + s->r->nkeys < MAP_MAX_ENTRIES)
-        return 0;
-    char num[24];
-    snprintf(num, sizeof num, "%d", MAP_MAX_ENTRIES);
-    err(s, line, section < 0 ? -1 : section, "more than %s sections and keys in one "
-        "map (iniparser slows down with the square of their number); place trees "
-        "and tanks with 'random' counts, or list trees in [trees] at = x y r, ...", num);
-    return 1;
+    size_t k = h & (cap - 1);
+    while (tab[k] >= 0)
+        k = (k + 1) & (cap - 1);
+    tab[k] = index;
+}
+
+/* A lowercased copy of name at the end of the names area (which has room
+ * for every name of the file: each comes from a line of its own, longer
+ * than the name). */
+static char *stage_name(struct scanner *s, const char *name, size_t n)
+{
+    char *p = s->r->names + s->names_len;
+    for (size_t i = 0; i < n; i++)
+        p[i] = (char)tolower((unsigned char)name[i]);
+    p[n] = 0;
+    return p;
+}
+
+static int add_section(struct scanner *s, const char *name, size_t n, int line)
+{
+    struct scan_result *r = s->r;
+    /* Stored names are lowercased, as iniparser merges them. */
+    char *low = stage_name(s, name, n);
+    int i = scan_find_section(r, low);
+    if (i >= 0) {
+        char first[16];
+        snprintf(first, sizeof first, "%d", r->sections[i].line);
+        err(s, line, i, "duplicate section (first at line %s): "
+            "iniparser would merge the two; give each its own id", first);
+        return -1;
+    }
+    if (hash_reserve(r, 0, 1)
+        || grow((void **)&r->sections, &s->seccap, r->nsections + 1, sizeof *r->sections))
+        return -2;
+    s->names_len += n + 1;
+    struct scan_section *sec = &r->sections[r->nsections];
+    sec->name = low;
+    sec->line = line;
+    sec->first_key = r->nkeys;
+    sec->nkeys = 0;
+    hash_put(r->sec_hash, r->sec_hash_cap, hash_name(low, HASH_SEED), r->nsections);
+    return r->nsections++;
+}
+
+/* Keys come only for the last section opened (a section is never
+ * reopened), which keeps each section's keys together in keys[]. */
+static int add_key(struct scanner *s, int section, const char *name, size_t n, int line)
+{
+    struct scan_result *r = s->r;
+    char *k = stage_name(s, name, n);
+    int i = scan_find_key(r, section, k);
+    if (i >= 0) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "duplicate key '%s' (first at line %d): "
+                 "iniparser would silently keep the last; give it once", k,
+                 r->keys[i].line);
+        s->report(s->ctx, line, section, msg);
+        s->errors++;
+        return -1;
+    }
+    struct scan_section *sec = &r->sections[section];
+    /* The section passes SMALL_SECTION with this key: all its keys go
+     * into the table (later ones one by one). */
+    size_t more = sec->nkeys < SMALL_SECTION ? 0 : sec->nkeys == SMALL_SECTION ? SMALL_SECTION + 1 : 1;
+    if ((more && hash_reserve(r, 1, more))
+        || grow((void **)&r->keys, &s->keycap, r->nkeys + 1, sizeof *r->keys))
+        return -2;
+    s->names_len += n + 1;
+    struct scan_key *key = &r->keys[r->nkeys];
+    key->name = k;
+    key->line = line;
+    key->section = section;
+    sec->nkeys++;
+    r->nkeys++;
+    for (int i = r->nkeys - (int)more; i < r->nkeys; i++)
+        hash_put(r->key_hash, r->key_hash_cap, hash_key(section, r->keys[i].name), i);
+    r->key_hashed += more;
+    return 0;
 }
 
 int scan_text(const char *text, size_t len, struct scan_result *out,
@@ -165,7 +249,11 @@ int scan_text(const char *text, size_t len, struct scan_result *out,
         len -= 3;
     }
     s.out = malloc(len + 2);
-    if (!s.out) {
+    out->names = malloc(len + 1);
+    if (!s.out || !out->names) {
+        free(s.out);
+        free(out->names);
+        out->names = NULL;
         err(&s, 0, -1, "%s", "out of memory reading the file");
         return s.errors;
     }
@@ -235,8 +323,6 @@ int scan_text(const char *text, size_t len, struct scan_result *out,
                 emit(&s, "\n", 1);
                 continue;
             }
-            if (too_many(&s, line, section))
-                break;
             int sec = add_section(&s, name, nn, line);
             if (sec == -2)
                 goto oom;
@@ -280,8 +366,6 @@ int scan_text(const char *text, size_t len, struct scan_result *out,
             emit(&s, "\n", 1);
             continue;
         }
-        if (too_many(&s, line, section))
-            break;
         int rc = add_key(&s, section, key, kn, line);
         if (rc == -2)
             goto oom;
@@ -302,10 +386,9 @@ oom:
 
 void scan_free(struct scan_result *r)
 {
-    for (int i = 0; i < r->nsections; i++)
-        free(r->sections[i].name);
-    for (int i = 0; i < r->nkeys; i++)
-        free(r->keys[i].name);
+    free(r->names);
+    free(r->sec_hash);
+    free(r->key_hash);
     free(r->sections);
     free(r->keys);
     free(r->clean);
