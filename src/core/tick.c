@@ -182,40 +182,51 @@ static int pairs_push(struct pairs *s, int a, int b)
 }
 
 /* The smallest separation of the pairs whose centres lie within `reach`
- * of each other (a superset: whole cells), and, when out is not NULL, the
- * overlapping pairs.  Each pair is seen once, from its lower index. */
+ * of each other on both axes (a superset: whole cells), and, when out is
+ * not NULL, the overlapping pairs.  Each pair is seen once, from the one
+ * that comes first in the grid (cell by cell, row by row, then in its
+ * cell): that one looks forward only -- the rest of its own cell, the
+ * cells after it in its row, the rows below -- and the other lies there
+ * whenever the two are within reach. */
 static double scan_pairs(const struct vehicle_grid *g, double reach,
                          struct pairs *out, int *fail)
 {
     double best = INFINITY;
-    for (int a = 0; a < g->n; a++) {
-        const struct vgrid_entry *me = &g->items[a];
-        vec2 p = me->pos;
-        int x0 = grid_cell_of(p.x - reach, g->cell, g->nx);
-        int x1 = grid_cell_of(p.x + reach, g->cell, g->nx);
-        int y0 = grid_cell_of(p.y - reach, g->cell, g->ny);
-        int y1 = grid_cell_of(p.y + reach, g->cell, g->ny);
-        for (int cy = y0; cy <= y1; cy++) {
-            const int *row = g->start + (size_t)cy * g->nx;
-            const struct vgrid_entry *e = g->items + row[x0], *end = g->items + row[x1 + 1];
-            for (; e < end; e++) {
-                if (e->index <= me->index)
-                    continue;
-                double rs = me->radius + e->radius;
-                double d2 = v2_dist2(p, e->pos);
-                /* The root only for a pair that may set the minimum or
-                 * overlap: d - rs < best, i.e. d < best + rs. */
-                double lim = best + rs;
-                if (!(d2 < lim * lim) && !(d2 < rs * rs))
-                    continue;
-                double sep = sqrt(d2) - rs;
-                if (sep < best)
-                    best = sep;
-                if (sep < 0 && out && pairs_push(out, me->index, e->index))
-                    *fail = 1;
+    for (int cy0 = 0; cy0 < g->ny; cy0++)
+        for (int cx0 = 0; cx0 < g->nx; cx0++) {
+            int c = cy0 * g->nx + cx0;
+            for (int a = g->start[c]; a < g->start[c + 1]; a++) {
+                const struct vgrid_entry *me = &g->items[a];
+                vec2 p = me->pos;
+                int x0 = grid_cell_of(p.x - reach, g->cell, g->nx);
+                int x1 = grid_cell_of(p.x + reach, g->cell, g->nx);
+                int y1 = grid_cell_of(p.y + reach, g->cell, g->ny);
+                for (int cy = cy0; cy <= y1; cy++) {
+                    const int *row = g->start + (size_t)cy * g->nx;
+                    const struct vgrid_entry *e = g->items + row[x0];
+                    if (cy == cy0)
+                        e = g->items + a + 1;
+                    const struct vgrid_entry *end = g->items + row[x1 + 1];
+                    for (; e < end; e++) {
+                        double rs = me->radius + e->radius;
+                        double d2 = v2_dist2(p, e->pos);
+                        /* The root only for a pair that may set the
+                         * minimum or overlap: d - rs < best, i.e.
+                         * d < best + rs. */
+                        double lim = best + rs;
+                        if (!(d2 < lim * lim) && !(d2 < rs * rs))
+                            continue;
+                        double sep = sqrt(d2) - rs;
+                        if (sep < best)
+                            best = sep;
+                        if (sep < 0 && out
+                            && pairs_push(out, me->index < e->index ? me->index : e->index,
+                                          me->index < e->index ? e->index : me->index))
+                            *fail = 1;
+                    }
+                }
             }
         }
-    }
     return best;
 }
 
