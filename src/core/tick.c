@@ -192,41 +192,38 @@ static double scan_pairs(const struct vehicle_grid *g, double reach,
                          struct pairs *out, int *fail)
 {
     double best = INFINITY;
-    for (int cy0 = 0; cy0 < g->ny; cy0++)
-        for (int cx0 = 0; cx0 < g->nx; cx0++) {
-            int c = cy0 * g->nx + cx0;
-            for (int a = g->start[c]; a < g->start[c + 1]; a++) {
-                const struct vgrid_entry *me = &g->items[a];
-                vec2 p = me->pos;
-                int x0 = grid_cell_of(p.x - reach, g->cell, g->nx);
-                int x1 = grid_cell_of(p.x + reach, g->cell, g->nx);
-                int y1 = grid_cell_of(p.y + reach, g->cell, g->ny);
-                for (int cy = cy0; cy <= y1; cy++) {
-                    const int *row = g->start + (size_t)cy * g->nx;
-                    const struct vgrid_entry *e = g->items + row[x0];
-                    if (cy == cy0)
-                        e = g->items + a + 1;
-                    const struct vgrid_entry *end = g->items + row[x1 + 1];
-                    for (; e < end; e++) {
-                        double rs = me->radius + e->radius;
-                        double d2 = v2_dist2(p, e->pos);
-                        /* The root only for a pair that may set the
-                         * minimum or overlap: d - rs < best, i.e.
-                         * d < best + rs. */
-                        double lim = best + rs;
-                        if (!(d2 < lim * lim) && !(d2 < rs * rs))
-                            continue;
-                        double sep = sqrt(d2) - rs;
-                        if (sep < best)
-                            best = sep;
-                        if (sep < 0 && out
-                            && pairs_push(out, me->index < e->index ? me->index : e->index,
-                                          me->index < e->index ? e->index : me->index))
-                            *fail = 1;
-                    }
-                }
+    for (int a = 0; a < g->n; a++) {
+        const struct vgrid_entry *me = &g->items[a];
+        vec2 p = me->pos;
+        /* Its row, as the build placed it (same function, same input):
+         * per entry, not per cell, so a huge sparse grid costs nothing. */
+        int cy0 = grid_cell_of(p.y, g->cell, g->ny);
+        int x0 = grid_cell_of(p.x - reach, g->cell, g->nx);
+        int x1 = grid_cell_of(p.x + reach, g->cell, g->nx);
+        int y1 = grid_cell_of(p.y + reach, g->cell, g->ny);
+        for (int cy = cy0; cy <= y1; cy++) {
+            const int *row = g->start + (size_t)cy * g->nx;
+            /* In its own row: what follows it, its cell's rest first. */
+            const struct vgrid_entry *e = cy == cy0 ? g->items + a + 1 : g->items + row[x0];
+            const struct vgrid_entry *end = g->items + row[x1 + 1];
+            for (; e < end; e++) {
+                double rs = me->radius + e->radius;
+                double d2 = v2_dist2(p, e->pos);
+                /* The root only for a pair that may set the minimum or
+                 * overlap: d - rs < best, i.e. d < best + rs. */
+                double lim = best + rs;
+                if (!(d2 < lim * lim) && !(d2 < rs * rs))
+                    continue;
+                double sep = sqrt(d2) - rs;
+                if (sep < best)
+                    best = sep;
+                if (sep < 0 && out
+                    && pairs_push(out, me->index < e->index ? me->index : e->index,
+                                  me->index < e->index ? e->index : me->index))
+                    *fail = 1;
             }
         }
+    }
     return best;
 }
 
