@@ -121,7 +121,5 @@ struct shell {
 void aim_decide(struct world *w, int i);
 void shells_update(struct world *w);
 
-/* The first hit of a segment p + t*d (t in [0, 1]) on a circle; t, or -1. */
-double aim_segment_circle(vec2 p, vec2 d, vec2 c, double r);
 
 #endif

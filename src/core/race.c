@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "race.h"
+#include "trees.h"
 #include "race_rules.h"
 #include "world.h"
 
@@ -68,44 +69,10 @@ double race_reach_speed(vec2 pos, double heading, vec2 target, double reach,
     return 2 * r * sin(a) / dt;
 }
 
-static int segment_hits_circle(vec2 a, vec2 b, vec2 c, double r)
-{
-    vec2 ab = v2_sub(b, a);
-    double len2 = v2_len2(ab);
-    double t = len2 > 0 ? clampd(v2_dot(v2_sub(c, a), ab) / len2, 0, 1) : 0;
-    return v2_dist2(v2_add(a, v2_scale(ab, t)), c) < r * r;
-}
-
-struct clear_walk {
-    const struct world *w;
-    vec2 a, b;
-    int blocked;
-};
-
-static int clear_cell(int cx, int cy, void *ctx)
-{
-    struct clear_walk *c = ctx;
-    const struct tree_grid *g = &c->w->tree_grid;
-    size_t cell = (size_t)cy * g->nx + cx;
-    for (int k = g->start[cell]; k < g->start[cell + 1]; k++) {
-        const struct tree *t = &c->w->trees.p[g->items[k]];
-        if (segment_hits_circle(c->a, c->b, t->c, t->r))
-            return c->blocked = 1;
-    }
-    return 0;
-}
-
 int race_clear(const struct world *w, vec2 a, vec2 b)
 {
-    /* A tree is listed in every cell its circle overlaps, so the trees of
-     * the cells the segment passes through (Amanatides & Woo's walk) are
-     * all the trees it can meet. */
-    const struct tree_grid *g = &w->tree_grid;
-    if (!g->start || w->trees.n == 0)
-        return 1;
-    struct clear_walk c = { w, a, b, 0 };
-    grid_walk(g->cell, g->nx, g->ny, a, b, clear_cell, &c);
-    return !c.blocked;
+    /* The article's hairpin wall: a tree between the car and a waypoint. */
+    return trees_clear(w, a, b);
 }
 
 /* ---- decide --------------------------------------------------------------- */
