@@ -547,8 +547,9 @@ static void sort_ints(int *a, size_t n)
     }
 }
 
-/* One observer looks at one target: the record, its details, the event. */
-static void look(struct world *w, int me, int j, double half)
+/* One observer looks at one target: the record, its details, the event.
+ * 0, or -1 when memory ran out (the record is then not written). */
+static int look(struct world *w, int me, int j, double half)
 {
     struct sight_store *st = &w->sight_store;
     struct sight_scratch *s = &st->scratch;
@@ -570,7 +571,7 @@ static void look(struct world *w, int me, int j, double half)
         || WORLD_RESERVE(w->sight_intervals, w->sight_intervals.n + s->nhidden)
         || sight_grow(&st->spans, &st->capspans, st->nspans + s->nspans, sizeof *st->spans)
         || sight_grow(&st->trees, &st->captrees, st->ntrees + s->ncand, sizeof *st->trees))
-        return;
+        return -1;
     struct sight_record *r = &w->sights.p[w->sights.n++];
     memset(r, 0, sizeof *r);
     r->observer = me;
@@ -583,8 +584,11 @@ static void look(struct world *w, int me, int j, double half)
     r->a0 = res.a0;
     r->a1 = res.a1;
     r->first_interval = (int)w->sight_intervals.n;
-    r->n_intervals = sight_hidden_angles(s, &res, w->sight_intervals.p + w->sight_intervals.n,
-                                         (int)s->nhidden);
+    /* No hidden interval: the array may still be unallocated, and even
+     * NULL + 0 is undefined behaviour. */
+    r->n_intervals = s->nhidden == 0 ? 0
+        : sight_hidden_angles(s, &res, w->sight_intervals.p + w->sight_intervals.n,
+                              (int)s->nhidden);
     w->sight_intervals.n += (size_t)r->n_intervals;
     r->first_span = (int)st->nspans;
     r->n_spans = (int)s->nspans;
@@ -603,6 +607,7 @@ static void look(struct world *w, int me, int j, double half)
         e->u.sight.seen = r->seen;
         e->u.sight.method = v->p->sight;
     }
+    return e ? 0 : -1;
 }
 
 /* Sight needs two teams with someone alive: a lone team (a crowd of
@@ -615,8 +620,9 @@ static int two_teams_alive(const struct world *w)
     return n >= 2;
 }
 
-void sight_update(struct world *w)
+int sight_update(struct world *w)
 {
+    int rc = 0;
     struct sight_store *st = &w->sight_store;
     if (!two_teams_alive(w)) {
         /* Every record list empty.  While there are no records every
@@ -630,7 +636,7 @@ void sight_update(struct world *w)
         w->sight_intervals.n = 0;
         st->nspans = 0;
         st->ntrees = 0;
-        return;
+        return 0;
     }
     w->sights.n = 0;
     w->sight_intervals.n = 0;
@@ -660,9 +666,13 @@ void sight_update(struct world *w)
         else
             for (size_t j = 0; j < w->vehicles.n; j++)
                 collect_one(&c, (int)j, w->vehicles.p[j].pos);
+        if (c.fail)
+            rc = -1;
         sort_ints(st->targets, st->ntargets);
         for (size_t k = 0; k < st->ntargets; k++)
-            look(w, (int)i, st->targets[k], half);
+            if (look(w, (int)i, st->targets[k], half))
+                rc = -1;
         v->sight_count = (int)w->sights.n - v->sight_first;
     }
+    return rc;
 }

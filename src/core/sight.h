@@ -141,6 +141,7 @@ double sight_threshold(const struct sight_config *c, double fov, double off,
  * turret's: its facing) and view_range of its centre, found through the
  * vehicle grid of the start of the tick (w->vgrid; all vehicles when it
  * was never built).  Records per observer in target order. */
-void sight_update(struct world *w);
+/* 0, or -1 when memory ran out (some records are then missing). */
+int sight_update(struct world *w);
 
 #endif

@@ -357,7 +357,8 @@ int tick_step(struct world *w)
     /* 1: the grid of the start of the tick is the one the last step built
      * after moving (positions have not changed since). */
     /* 2: sense */
-    sight_update(w);
+    if (sight_update(w))
+        rc = -1;
     /* 3: decide */
     int fires = 0;
     for (size_t i = 0; i < w->vehicles.n; i++) {
