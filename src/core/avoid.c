@@ -10,7 +10,7 @@ static void decide(struct world *w, int i, int brute)
 {
     struct vehicle *v = &w->vehicles.p[i];
     struct avoid_info *a = &v->avoid;
-    int last_turn = a->turn;
+    struct avoid_info last = *a;
     a->threat = -1;
     a->turn = 0;
     a->steer = 0;
@@ -22,7 +22,7 @@ static void decide(struct world *w, int i, int brute)
     switch (v->p->avoid) {
     case AVOID_NONE:       break;
     case AVOID_CLASSIC:    avoid_classic(w, i, brute); break;
-    case AVOID_PREDICTIVE: avoid_predictive(w, i, brute, last_turn); break;
+    case AVOID_PREDICTIVE: avoid_predictive(w, i, brute, &last); break;
     }
 }
 

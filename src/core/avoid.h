@@ -37,6 +37,12 @@ struct avoid_info {
                             the threat (centre to centre), both velocities
                             as they are now */
     double speed_scale;  /* chosen speed as a fraction of cruising speed */
+    /* predictive: the steering plan held between re-plans (lasts across
+     * ticks; see avoid_predictive.c) */
+    signed char held;    /* 1: the last plan steered, hold plan_k/plan_m */
+    signed char plan_k;  /* its turn step, -3 (hard left) .. 3 (hard right) */
+    signed char plan_m;  /* its speed, index into full / half / stop */
+    unsigned char danger;/* neighbours in the danger radius at the last look */
 };
 
 /* Decide tank i's avoidance; may change its turn and speed intents. */

@@ -59,6 +59,9 @@ static inline void avoid_neighbours(const struct world *w, int i, double range,
 }
 
 void avoid_classic(struct world *w, int i, int brute);
-void avoid_predictive(struct world *w, int i, int brute, int last_turn);
+/* last: the tank's record of the previous tick (its turn, and the plan it
+ * holds between re-plans). */
+void avoid_predictive(struct world *w, int i, int brute,
+                      const struct avoid_info *last);
 
 #endif

@@ -11,6 +11,13 @@
  * reciprocal velocity 2v' - v), anything else to keep its velocity.  The
  * candidate set is symmetric and walked from the right, so a perfectly
  * symmetric encounter always resolves the same way: both turn right.
+ * The search is the expensive part, so it runs every PLAN_EVERY ticks,
+ * staggered by vehicle index (an even load per tick), and at once when a
+ * neighbour enters the danger radius; in between the tank holds its
+ * chosen turn rate and speed, which is what the candidate model assumes
+ * anyway (each is a motion held for REACT seconds).  A re-plan reads only
+ * the state of the tick, so runs stay deterministic and the grid and the
+ * all-pairs walk still decide alike.
  *
  * Separation (a hard rule under the steering): before the move, a pair's
  * gap g is centre distance minus both radii.  A predictive tank may close
@@ -49,6 +56,11 @@
 #ifndef W_SIDE
 #define W_SIDE 0.5          /* changing sides against last tick's turn */
 #endif
+/* Steering is re-planned every PLAN_EVERY ticks (staggered), or at once
+ * when a neighbour comes into the danger radius. */
+#ifndef PLAN_EVERY
+#define PLAN_EVERY 6
+#endif
 #define EPS 1e-6            /* keeps a gap strictly open despite rounding */
 #define MAX_CONSTRAINTS 32
 
@@ -79,8 +91,11 @@ struct scan {
     double threat_t;            /* smallest time to collision for pref */
     int threat;
     double threat_d;
+    vec2 threat_rel, threat_vel;    /* its grid entry's, as of now */
     struct constraint con[MAX_CONSTRAINTS];
     int ncon, overflow;
+    double danger2;             /* the danger radius, squared */
+    int danger;                 /* neighbours inside it */
 };
 
 static inline int better_threat(double t, int idx, const struct scan *s)
@@ -108,10 +123,10 @@ static inline double time_to_enter_c(vec2 p, vec2 v, double c)
     return c / (-b + sqrt(disc));   /* the smaller root, without cancellation */
 }
 
-/* Pass 1 for one neighbour: the separation rule's constraint, if it can
- * bind, and the threat to the behaviour's motion. */
-static inline void pass1(struct scan *s, struct nb *n, const struct vgrid_entry *e,
-                         double d2)
+/* The separation rule's constraint from one neighbour at d2 (rel: its
+ * centre from mine), if it can bind. */
+static inline void separation(struct scan *s, vec2 rel, const struct vgrid_entry *e,
+                              double d2)
 {
     double rs = s->radius + e->radius;
     /* The rule binds only when the share drops below one step: for both
@@ -122,7 +137,7 @@ static inline void pass1(struct scan *s, struct nb *n, const struct vgrid_entry 
     if (d2 < bind * bind) {
         double d = sqrt(d2);
         double gap = d - rs;
-        vec2 u = d > 0 ? v2_scale(n->rel, 1.0 / d) : v2(1, 0);
+        vec2 u = d > 0 ? v2_scale(rel, 1.0 / d) : v2(1, 0);
         double share;
         if (e->shares)
             share = gap / 2;
@@ -138,12 +153,22 @@ static inline void pass1(struct scan *s, struct nb *n, const struct vgrid_entry 
                 s->overflow = 1;
         }
     }
+}
+
+/* Pass 1 for one neighbour: the separation rule's constraint, if it can
+ * bind, and the threat to the behaviour's motion. */
+static inline void pass1(struct scan *s, struct nb *n, const struct vgrid_entry *e,
+                         double d2)
+{
+    separation(s, n->rel, e, d2);
     double t = time_to_enter_c(n->rel, v2_sub(e->vel, s->pref), n->c0);
     n->t1 = t;
     if (t < HORIZON && better_threat(t, e->index, s)) {
         s->threat_t = t;
         s->threat = e->index;
         s->threat_d = sqrt(d2);
+        s->threat_rel = n->rel;
+        s->threat_vel = e->vel;
     }
 }
 
@@ -172,6 +197,7 @@ static inline int may_matter(vec2 rel, vec2 vel, double R, double m, double d2)
 static inline void gather_visit(void *ctx, const struct vgrid_entry *e, double d2)
 {
     struct scan *s = ctx;
+    s->danger += d2 < s->danger2;
     vec2 rel = v2_sub(e->pos, s->pos);
     double R = s->radius + e->radius + s->margin;
     double rs = s->radius + e->radius;
@@ -188,6 +214,15 @@ static inline void gather_visit(void *ctx, const struct vgrid_entry *e, double d
     n->index = e->index;
     n->shares = e->shares;
     pass1(s, n, e, d2);
+}
+
+/* Between re-plans: only the separation rule's constraints and the count
+ * of neighbours in the danger radius. */
+static inline void light_visit(void *ctx, const struct vgrid_entry *e, double d2)
+{
+    struct scan *s = ctx;
+    s->danger += d2 < s->danger2;
+    separation(s, v2_sub(e->pos, s->pos), e, d2);
 }
 
 /* Time until a circle at p moving with v touches a wall of the map. */
@@ -244,21 +279,135 @@ static inline double cand_cost(double pen, double dev, int side, int last_turn)
     return cost;
 }
 
-void avoid_predictive(struct world *w, int i, int brute, int last_turn)
+/* The threat's record for the viewer: closest approach with both
+ * velocities as they are now (the threat's from its grid entry, so the
+ * record costs no visit to its vehicle). */
+static void record_threat(const struct vehicle *v, struct avoid_info *a,
+                          const struct scan *s)
+{
+    vec2 rel = s->threat_rel;
+    vec2 rv = v2_sub(s->threat_vel, s->vel);
+    double rv2 = v2_len2(rv);
+    double tca = rv2 > 0 ? fmax(0, -v2_dot(rel, rv) / rv2) : 0;
+    a->threat = s->threat;
+    a->threat_dist = s->threat_d;
+    a->tca = tca;
+    a->dca = v2_len(v2_add(rel, v2_scale(rv, tca)));
+    a->hit_point = v2_add(v->pos, v2_scale(s->vel, tca));
+}
+
+/* The steering search: the best candidate motion for the neighbours in
+ * s->nb; returns its index (turn step TURN_STEPS - c / NSPEEDS, speed
+ * c % NSPEEDS). */
+static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
+                 double cruise, int last_turn)
+{
+    double rate = v->p->turn_rate;
+    /* Every candidate's cost is its penalty (>= 0) plus a deviation known
+     * beforehand, so the candidates are tried from the cheapest deviation
+     * up: one whose deviation alone cannot beat the best cost so far ends
+     * the search.  The choice is exactly the exhaustive one's: lowest
+     * cost, then the first in the walk from the right (lowest c). */
+    vec2 cand[NCAND];
+    double dev[NCAND];
+    int side[NCAND];
+    /* The candidate headings are my direction turned by +-k/3 of the turn
+     * held for REACT: three sincos for the six turns, by rotation. */
+    double rc[TURN_STEPS + 1], rsn[TURN_STEPS + 1];
+    rc[0] = 1;
+    rsn[0] = 0;
+    for (int k = 1; k <= TURN_STEPS; k++) {
+        double t = rate * REACT * k / TURN_STEPS;
+        rc[k] = cos(t);
+        rsn[k] = sin(t);
+    }
+    int c = 0;
+    for (int k = TURN_STEPS; k >= -TURN_STEPS; k--) {
+        int ak = k < 0 ? -k : k;
+        double sn = k < 0 ? -rsn[ak] : rsn[ak];
+        vec2 dir = k == 0 ? v->dir
+                 : v2(v->dir.x * rc[ak] - v->dir.y * sn, v->dir.y * rc[ak] + v->dir.x * sn);
+        for (int m = 0; m < NSPEEDS; m++, c++) {
+            cand[c] = v2_scale(dir, cruise * speed_fracs[m]);
+            dev[c] = W_DEVIATE * v2_dist(cand[c], s->pref) / (cruise > 0 ? cruise : 1);
+            side[c] = k > 0 ? 1 : k < 0 ? -1 : 0;
+        }
+    }
+    /* Neighbours that threaten the preferred motion first: they end a
+     * hopeless candidate soonest. */
+    for (int p = 0, q = 0; q < s->n; q++)
+        if (s->nb[q].t1 < HORIZON) {
+            struct nb tmp = s->nb[p];
+            s->nb[p++] = s->nb[q];
+            s->nb[q] = tmp;
+        }
+    /* The order to try them in: by (base cost, c), a NaN as +inf (it
+     * never wins anyway).  Most are tried, so one insertion sort. */
+    double base[NCAND];
+    int order[NCAND];
+    for (c = 0; c < NCAND; c++) {
+        base[c] = cand_cost(0, dev[c], side[c], last_turn);
+        double key = base[c] == base[c] ? base[c] : INFINITY;
+        int j = c;
+        while (j > 0) {
+            int o = order[j - 1];
+            double ko = base[o] == base[o] ? base[o] : INFINITY;
+            if (!(ko > key))
+                break;              /* equal keys keep the lower c first */
+            order[j] = o;
+            j--;
+        }
+        order[j] = c;
+    }
+    /* If no cost compares (a NaN from a degenerate state), keep the
+     * heading and stop rather than index speed_fracs[-1]. */
+    int best = TURN_STEPS * NSPEEDS + NSPEEDS - 1;
+    int found = 0;
+    double best_cost = INFINITY;
+    for (int o = 0; o < NCAND; o++) {
+        c = order[o];
+        if (found && (base[c] > best_cost || (base[c] == best_cost && c > best)))
+            break;
+        double ttc = wall_time(w, s->pos, s->radius, cand[c]);
+        /* Reciprocal: against a tank that avoids too, 2v' - v, as if
+         * it takes the other half of the change. */
+        vec2 recip = v2_sub(v2_scale(cand[c], 2), s->vel);
+        for (int q = 0; q < s->n; q++) {
+            const struct nb *n = &s->nb[q];
+            vec2 mine = n->shares ? recip : cand[c];
+            /* time_to_enter_c() without branches: the ends of this
+             * loop are unpredictable, every term is cheap. */
+            vec2 vr = v2_sub(n->vel, mine);
+            double b = v2_dot(n->rel, vr), a = v2_len2(vr);
+            double disc = b * b - a * n->c0;
+            double t = n->c0 / (-b + sqrt(disc > 0 ? disc : 0));
+            t = disc < 0 ? INFINITY : t;
+            t = n->c0 < 0 ? 0 : t;
+            t = b >= 0 ? INFINITY : t;
+            ttc = t < ttc ? t : ttc;
+        }
+        double cost = cand_cost(penalty(ttc), dev[c], side[c], last_turn);
+        if (cost < best_cost || (found && cost == best_cost && c < best)) {
+            best_cost = cost;
+            best = c;
+            found = 1;
+        }
+    }
+    return best;
+}
+
+void avoid_predictive(struct world *w, int i, int brute, const struct avoid_info *last)
 {
     struct vehicle *v = &w->vehicles.p[i];
     struct avoid_info *a = &v->avoid;
     double cruise = v->want_speed;  /* the behaviour's speed; 0: it holds */
     double rate = v->p->turn_rate;
+    int last_turn = last->turn;
     struct scan s;
     s.pos = v->pos;
     s.radius = v->p->radius;
     s.margin = MARGIN_FRAC * v->p->radius;
     s.vel = v2_scale(v->dir, v->speed);
-    /* What the behaviour wants, its turn of this tick held for REACT. */
-    s.pref = v2_scale(v->want_turn == 0 ? v->dir
-                      : v2_dir(v->heading + v->want_turn * (REACT / w->dt)),
-                      v->want_speed);
     double top = cruise > 0 ? cruise : 0;
     s.step_len = top * w->dt;
     s.dt = w->dt;
@@ -266,160 +415,129 @@ void avoid_predictive(struct world *w, int i, int brute, int last_turn)
     s.threat = -1;
     s.threat_d = 0;
     s.ncon = s.overflow = 0;
+    s.danger = 0;
 
+    /* The widest radius and the fastest speed around: the grid's, or with
+     * no grid to ask, the same over the vehicles. */
+    double maxr = w->vgrid.max_radius, maxs = w->vgrid.max_speed;
+    if (brute) {
+        maxr = maxs = 0;
+        for (size_t j = 0; j < w->vehicles.n; j++)
+            if (w->vehicles.p[j].alive) {
+                maxr = fmax(maxr, w->vehicles.p[j].p->radius);
+                maxs = fmax(maxs, fabs(w->vehicles.p[j].speed));
+            }
+    }
     /* Far enough for a neighbour as fast as I am, head-on, to matter
      * within the horizon. */
-    double maxr = w->vgrid.max_radius;
-    if (brute) {
-        /* No grid to ask: the widest radius over the vehicles. */
-        maxr = 0;
-        for (size_t j = 0; j < w->vehicles.n; j++)
-            if (w->vehicles.p[j].alive && w->vehicles.p[j].p->radius > maxr)
-                maxr = w->vehicles.p[j].p->radius;
-    }
-    /* My fastest motion in either pass: the behaviour's (|pref| = cruise),
-     * a candidate (at most cruise) or a reciprocal 2c - vel, where c is up
-     * to cruise and turned at most rate * REACT from my heading:
-     * |2c - vel|^2 = 4|c|^2 + speed^2 - 4 |c| speed cos(turn), with
-     * cos(x) >= 1 - x^2/2 and |c| one of cruise, cruise / 2, 0.  The
-     * relative margins cover rounding. */
-    {
-        double turn = fmin(rate * REACT, M_PI), cmin = fmax(1 - turn * turn / 2, -1);
-        double sp = v->speed, m2 = top * top;
-        for (int m = 0; m < NSPEEDS; m++) {
-            double c = top * speed_fracs[m];
-            double r2 = 4 * c * c + sp * sp - 4 * c * sp * cmin;
-            if (r2 > m2)
-                m2 = r2;
-        }
-        s.reach_speed = sqrt(m2) * (1 + 1e-9) + 1e-9;
-    }
     double range = s.radius + maxr + s.margin + 2 * top * HORIZON;
     if (range < s.radius + maxr + 1)
         range = s.radius + maxr + 1;   /* a standing tank still keeps its gaps */
+    /* The danger radius: where a neighbour could reach my safety distance
+     * before my next scheduled re-plan. */
+    double danger = fmin(range, s.radius + maxr + s.margin + (top + maxs) * PLAN_EVERY * w->dt);
+    s.danger2 = danger * danger;
 
-    /* Gather the neighbours once (pass 1 runs as they come): into a small
-     * buffer on the stack, or the world's scratch when a crowd is denser
-     * than that; where even that cannot grow, the tank stops (overflow),
-     * which the separation rule always allows. */
-    struct nb local[64];
-    s.nb = local;
-    s.cap = 64;
-    s.n = s.total = 0;
-    avoid_neighbours(w, i, range, brute, gather_visit, &s);
-    if (s.total > s.cap) {
-        size_t need = (size_t)s.total * sizeof *s.nb;
-        void *buf = w->avoid_buf;
-        if (need > w->avoid_buf_cap && (buf = realloc(w->avoid_buf, need)) != NULL) {
-            w->avoid_buf = buf;
-            w->avoid_buf_cap = need;
-        }
-        if (need <= w->avoid_buf_cap) {
-            s.nb = w->avoid_buf;
-            s.cap = s.total;
-            s.n = s.total = 0;
-            s.threat_t = INFINITY;
-            s.threat = -1;
-            s.threat_d = 0;
-            s.ncon = s.overflow = 0;
-            avoid_neighbours(w, i, range, brute, gather_visit, &s);
-        } else {
-            s.overflow = 1;
-        }
+    /* Re-plan the steering every PLAN_EVERY ticks, staggered by index so
+     * each tick re-plans an even share of the crowd; between re-plans hold
+     * the chosen candidate, and gather only what the separation rule needs
+     * (which runs every tick, so gaps stay as safe as ever).  A neighbour
+     * entering the danger radius forces a re-plan at once. */
+    int replan = (unsigned long)(w->tick + i) % PLAN_EVERY == 0;
+    if (!replan) {
+        /* Neighbours the rule can bind for: d < rs + 2 step + |vel| dt,
+         * |vel| <= |x| + |y| <= 1.5 maxs (1.5 > sqrt 2 absorbs rounding);
+         * the full pass sees nothing past range. */
+        double bind = s.radius + maxr + 2 * s.step_len + 1.5 * maxs * w->dt + 1e-3;
+        double reach = fmin(range, fmax(danger, bind));
+        avoid_neighbours(w, i, reach, brute, light_visit, &s);
+        if (s.danger > last->danger)
+            replan = 1;
     }
+    if (replan) {
+        s.ncon = s.overflow = 0;
+        s.danger = 0;
+        /* What the behaviour wants, its turn of this tick held for REACT. */
+        s.pref = v2_scale(v->want_turn == 0 ? v->dir
+                          : v2_dir(v->heading + v->want_turn * (REACT / w->dt)),
+                          v->want_speed);
+        /* My fastest motion in either pass: the behaviour's (|pref| =
+         * cruise), a candidate (at most cruise) or a reciprocal 2c - vel,
+         * where c is up to cruise and turned at most rate * REACT from my
+         * heading: |2c - vel|^2 = 4|c|^2 + speed^2 - 4 |c| speed cos(turn),
+         * with cos(x) >= 1 - x^2/2 and |c| one of cruise, cruise / 2, 0.
+         * The relative margins cover rounding. */
+        {
+            double turn = fmin(rate * REACT, M_PI), cmin = fmax(1 - turn * turn / 2, -1);
+            double sp = v->speed, m2 = top * top;
+            for (int m = 0; m < NSPEEDS; m++) {
+                double c = top * speed_fracs[m];
+                double r2 = 4 * c * c + sp * sp - 4 * c * sp * cmin;
+                if (r2 > m2)
+                    m2 = r2;
+            }
+            s.reach_speed = sqrt(m2) * (1 + 1e-9) + 1e-9;
+        }
 
-    if (s.threat >= 0 && top > 0) {
-        /* Steering.  Every candidate's cost is its penalty (>= 0) plus a
-         * deviation known beforehand, so the candidates are tried from the
-         * cheapest deviation up: one whose deviation alone cannot beat the
-         * best cost so far ends the search.  The choice is exactly
-         * the exhaustive one's: lowest cost, then the first in the walk
-         * from the right (lowest c). */
-        vec2 cand[NCAND];
-        double dev[NCAND];
-        int side[NCAND];
-        int c = 0;
-        for (int k = TURN_STEPS; k >= -TURN_STEPS; k--) {
-            vec2 dir = v2_dir(v->heading + rate * REACT * k / TURN_STEPS);
-            for (int m = 0; m < NSPEEDS; m++, c++) {
-                cand[c] = v2_scale(dir, cruise * speed_fracs[m]);
-                dev[c] = W_DEVIATE * v2_dist(cand[c], s.pref) / (cruise > 0 ? cruise : 1);
-                side[c] = k > 0 ? 1 : k < 0 ? -1 : 0;
+        /* Gather the neighbours once (pass 1 runs as they come): into a
+         * small buffer on the stack, or the world's scratch when a crowd is
+         * denser than that; where even that cannot grow, the tank stops
+         * (overflow), which the separation rule always allows. */
+        struct nb local[64];
+        s.nb = local;
+        s.cap = 64;
+        s.n = s.total = 0;
+        avoid_neighbours(w, i, range, brute, gather_visit, &s);
+        if (s.total > s.cap) {
+            size_t need = (size_t)s.total * sizeof *s.nb;
+            void *buf = w->avoid_buf;
+            if (need > w->avoid_buf_cap && (buf = realloc(w->avoid_buf, need)) != NULL) {
+                w->avoid_buf = buf;
+                w->avoid_buf_cap = need;
+            }
+            if (need <= w->avoid_buf_cap) {
+                s.nb = w->avoid_buf;
+                s.cap = s.total;
+                s.n = s.total = 0;
+                s.threat_t = INFINITY;
+                s.threat = -1;
+                s.threat_d = 0;
+                s.ncon = s.overflow = 0;
+                s.danger = 0;
+                avoid_neighbours(w, i, range, brute, gather_visit, &s);
+            } else {
+                s.overflow = 1;
             }
         }
-        /* Neighbours that threaten the preferred motion first: they end a
-         * hopeless candidate soonest. */
-        for (int p = 0, q = 0; q < s.n; q++)
-            if (s.nb[q].t1 < HORIZON) {
-                struct nb tmp = s.nb[p];
-                s.nb[p++] = s.nb[q];
-                s.nb[q] = tmp;
-            }
-        double base[NCAND];
-        for (c = 0; c < NCAND; c++)
-            base[c] = cand_cost(0, dev[c], side[c], last_turn);
-        /* If no cost compares (a NaN from a degenerate state), keep the
-         * heading and stop rather than index speed_fracs[-1]. */
-        int best = TURN_STEPS * NSPEEDS + NSPEEDS - 1;
-        int found = 0;
-        double best_cost = INFINITY;
-        /* The next candidate is the untried one of least (base, c), picked
-         * afresh each time (a NaN as +inf: it never wins anyway): only a
-         * few are ever tried, so no sort. */
-        unsigned tried = 0;
-        for (int o = 0; o < NCAND; o++) {
-            c = -1;
-            double key = INFINITY;
-            for (int j = 0; j < NCAND; j++)
-                if (!(tried >> j & 1u) && (c < 0 || base[j] < key)) {
-                    c = j;
-                    key = base[j] == base[j] ? base[j] : INFINITY;
-                }
-            tried |= 1u << c;
-            if (found && (base[c] > best_cost || (base[c] == best_cost && c > best)))
-                break;
-            double ttc = wall_time(w, s.pos, s.radius, cand[c]);
-            /* Reciprocal: against a tank that avoids too, 2v' - v, as if
-             * it takes the other half of the change. */
-            vec2 recip = v2_sub(v2_scale(cand[c], 2), s.vel);
-            for (int q = 0; q < s.n; q++) {
-                const struct nb *n = &s.nb[q];
-                vec2 mine = n->shares ? recip : cand[c];
-                /* time_to_enter_c() without branches: the ends of this
-                 * loop are unpredictable, every term is cheap. */
-                vec2 vr = v2_sub(n->vel, mine);
-                double b = v2_dot(n->rel, vr), a = v2_len2(vr);
-                double disc = b * b - a * n->c0;
-                double t = n->c0 / (-b + sqrt(disc > 0 ? disc : 0));
-                t = disc < 0 ? INFINITY : t;
-                t = n->c0 < 0 ? 0 : t;
-                t = b >= 0 ? INFINITY : t;
-                ttc = t < ttc ? t : ttc;
-            }
-            double cost = cand_cost(penalty(ttc), dev[c], side[c], last_turn);
-            if (cost < best_cost || (found && cost == best_cost && c < best)) {
-                best_cost = cost;
-                best = c;
-                found = 1;
-            }
+        a->held = 0;
+        if (s.threat >= 0 && top > 0) {
+            int best = steer(w, v, &s, cruise, last_turn);
+            a->held = 1;
+            a->plan_k = (signed char)(TURN_STEPS - best / NSPEEDS);
+            a->plan_m = (signed char)(best % NSPEEDS);
         }
-        int k = TURN_STEPS - best / NSPEEDS;
+        if (s.threat >= 0)
+            record_threat(v, a, &s);
+    } else {
+        /* Hold the last plan, and its threat record: the viewer shows what
+         * the plan answered (looking the threat up afresh would cost a
+         * visit to a far vehicle for every tank, every tick). */
+        a->held = last->held && top > 0;
+        a->plan_k = last->plan_k;
+        a->plan_m = last->plan_m;
+        a->threat = last->threat;
+        a->threat_dist = last->threat_dist;
+        a->tca = last->tca;
+        a->dca = last->dca;
+        a->hit_point = last->hit_point;
+    }
+    a->danger = (unsigned char)(s.danger < 255 ? s.danger : 255);
+    if (a->held) {
+        int k = a->plan_k;
         v->want_turn = rate * w->dt * k / TURN_STEPS;
-        v->want_speed = cruise * speed_fracs[best % NSPEEDS];
+        v->want_speed = cruise * speed_fracs[a->plan_m];
         a->turn = k > 0 ? 1 : k < 0 ? -1 : 0;
         a->steer = 1;
-    }
-    if (s.threat >= 0) {
-        const struct vehicle *t = &w->vehicles.p[s.threat];
-        vec2 rel = v2_sub(t->pos, v->pos);
-        vec2 rv = v2_sub(v2_scale(t->dir, t->speed), s.vel);
-        double rv2 = v2_len2(rv);
-        double tca = rv2 > 0 ? fmax(0, -v2_dot(rel, rv) / rv2) : 0;
-        a->threat = s.threat;
-        a->threat_dist = s.threat_d;
-        a->tca = tca;
-        a->dca = v2_len(v2_add(rel, v2_scale(rv, tca)));
-        a->hit_point = v2_add(v->pos, v2_scale(s.vel, tca));
     }
 
     vec2 dir = v->want_turn == 0 && v->heading > -M_PI && v->heading <= M_PI

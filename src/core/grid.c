@@ -377,12 +377,14 @@ int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
      * is kept from the counting pass (-1: not in the grid). */
     const struct vehicle *v = w->vehicles.p;
     int *start = g->start, *cell_of = g->cell_of;
-    double maxr = 0;
+    double maxr = 0, maxs = 0;
     for (int i = 0; i < nv; i++) {
         int c = -1;
         if (v[i].alive) {
             if (v[i].p->radius > maxr)
                 maxr = v[i].p->radius;
+            if (fabs(v[i].speed) > maxs)
+                maxs = fabs(v[i].speed);
             c = grid_cell_of(v[i].pos.y, cell, ny) * nx
               + grid_cell_of(v[i].pos.x, cell, nx);
             start[c + 2]++;
@@ -398,6 +400,7 @@ int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
             g->items[start[c + 1]++] = vgrid_entry_of(&v[i], i);
     }
     g->max_radius = maxr;
+    g->max_speed = maxs;
     return 0;
 }
 

@@ -97,6 +97,7 @@ struct vgrid_entry {
 struct vehicle_grid {
     double cell;
     double max_radius;      /* of the vehicles in it */
+    double max_speed;       /* largest |speed| of the vehicles in it */
     int nx, ny;
     int *start;             /* nx*ny + 1 (and one spare) */
     struct vgrid_entry *items;
