@@ -8,6 +8,7 @@
 #include "core/world.h"
 #include "io/keys.h"
 #include "io/map.h"
+#include "io/scan.h"
 
 static char path_buf[4096];
 static const char *fixture(const char *rel)
@@ -178,6 +179,133 @@ TEST(suggestions)
     check(key_find(SEC_CAR, "speed") == NULL);
 }
 
+/* iniparser gets the file in pieces of at most 120 sections and keys (a
+ * piece that starts inside a section repeats its header): every value
+ * still lands, wherever the pieces end, and a tank finds a team declared
+ * pieces later. */
+TEST(values_across_pieces)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) {
+        check(0);
+        return;
+    }
+    fputs("[map]\nwidth = 1000\nheight = 1000\n", f);
+    enum { N = 90 };
+    for (int i = 0; i < N; i++)
+        fprintf(f, "[tank.%d]\nteam = red\nx = %d\ny = 20\nspeed = \"%d\"\n"
+                "fov = %d ; a comment\n\nview_range = %d\nrange = %d\nhealth = %d\n",
+                i, 10 + i, 5 + i, 10 + i, 100 + i, 200 + i, 1 + i % 5);
+    fputs("[team.red]\nturn_rate = 45\n", f);
+    if (fclose(f)) {
+        check(0);
+        return;
+    }
+    struct world w;
+    struct map_error e;
+    int rc = map_load_text("t.ini", text, len, NULL, &w, &e);
+    free(text);
+    check_int(rc, ==, 0);
+    if (rc) {
+        tap_note("%s", e.text);
+        map_error_free(&e);
+        return;
+    }
+    check_int(w.vehicles.n, ==, N);
+    for (int i = 0; i < N && i < (int)w.vehicles.n; i++) {
+        const struct vehicle *v = &w.vehicles.p[i];
+        char id[32];
+        snprintf(id, sizeof id, "tank.%d", i);
+        check_str(v->id, id);
+        check_num(v->pos.x, ==, 10 + i);
+        check_num(v->p->speed, ==, 5 + i);
+        check_near(v->p->fov, deg2rad(10 + i), 1e-12);
+        check_num(v->p->view_range, ==, 100 + i);
+        check_num(v->p->range, ==, 200 + i);
+        check_int(v->p->health, ==, 1 + i % 5);
+        check_near(v->p->turn_rate, deg2rad(45), 1e-12);
+    }
+    world_free(&w);
+}
+
+struct scan_msgs { int n; int line[8]; char text[8][256]; };
+
+static void scan_collect(void *ctx, int line, int section, const char *message)
+{
+    struct scan_msgs *m = ctx;
+    (void)section;
+    if (m->n < 8) {
+        m->line[m->n] = line;
+        snprintf(m->text[m->n], sizeof m->text[m->n], "%s", message);
+    }
+    m->n++;
+}
+
+/* The scanner's index: a section's keys together in keys[]; a section of
+ * many keys (past the in-place search) and the sections go through hash
+ * tables, which still find duplicates, case-insensitively for sections. */
+TEST(scan_index)
+{
+    char text[4096];
+    size_t n = (size_t)snprintf(text, sizeof text, "[map]\nwidth = 1\n[big]\n");
+    for (int i = 0; i < 40; i++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "k%d = %d\n", i, i);
+    n += (size_t)snprintf(text + n, sizeof text - n, "K25 = again\n[Small]\na = 1\nA = 2\n[BIG]\nk0 = 0\n");
+    struct scan_result r;
+    struct scan_msgs m;
+    memset(&m, 0, sizeof m);
+    int errors = scan_text(text, n, &r, scan_collect, &m);
+    check_int(errors, ==, 3);
+    check_int(m.n, ==, 3);
+    check_int(m.line[0], ==, 44);
+    check(strstr(m.text[0], "duplicate key 'k25' (first at line 29)") != NULL);
+    check_int(m.line[1], ==, 47);
+    check(strstr(m.text[1], "duplicate key 'a' (first at line 46)") != NULL);
+    check_int(m.line[2], ==, 48);
+    check(strstr(m.text[2], "duplicate section (first at line 3)") != NULL);
+    check_int(r.nsections, ==, 3);
+    check_int(r.nkeys, ==, 42);
+    check_int(scan_find_section(&r, "big"), ==, 1);
+    check_int(scan_find_section(&r, "small"), ==, 2);
+    check_int(scan_find_section(&r, "BIG"), ==, -1);
+    check_int(scan_find_section(&r, "none"), ==, -1);
+    check_int(r.sections[1].first_key, ==, 1);
+    check_int(r.sections[1].nkeys, ==, 40);
+    check_int(r.sections[2].first_key, ==, 41);
+    check_int(r.sections[2].nkeys, ==, 1);
+    for (int i = 0; i < 40; i++) {
+        char k[16];
+        snprintf(k, sizeof k, "k%d", i);
+        check_int(scan_find_key(&r, 1, k), ==, 1 + i);
+    }
+    check_int(scan_find_key(&r, 1, "k40"), ==, -1);
+    check_int(scan_find_key(&r, 0, "k1"), ==, -1);
+    check_int(scan_find_key(&r, 0, "width"), ==, 0);
+    check_int(scan_find_key(&r, 2, "a"), ==, 41);
+    scan_free(&r);
+}
+
+/* A waypoint number given by three sections is reported once for each
+ * earlier one, as before waypoint numbers were hashed. */
+TEST(waypoint_numbers_twice)
+{
+    struct world w;
+    struct map_error e;
+    int rc = load_text("[map]\nwidth = 100\nheight = 100\n"
+                       "[waypoint.1]\nx = 1\ny = 1\nr = 1\n"
+                       "[waypoint.01]\nx = 2\ny = 1\nr = 1\n"
+                       "[waypoint.2]\nx = 3\ny = 1\nr = 1\n"
+                       "[waypoint.001]\nx = 4\ny = 1\nr = 1\n", &w, &e);
+    check_int(rc, ==, -1);
+    check_int(e.count, ==, 3);
+    check(e.text && strstr(e.text, "t.ini:8: [waypoint.01]: waypoint number 1 is given twice\n"
+                           "t.ini:16: [waypoint.001]: waypoint number 1 is given twice\n"
+                           "t.ini:16: [waypoint.001]: waypoint number 1 is given twice\n"));
+    map_error_free(&e);
+}
+
 int main(void)
 {
     run(values_land, "a map's values land in the world");
@@ -187,5 +315,8 @@ int main(void)
     run(default_map_embedded, "the embedded default map loads");
     run(key_table_consistent, "the key table is consistent and in the man page");
     run(suggestions, "typos get the closest key of their section");
+    run(values_across_pieces, "values land across iniparser's pieces of the file");
+    run(scan_index, "the scanner indexes sections and keys, duplicates found");
+    run(waypoint_numbers_twice, "a waypoint number given thrice is reported twice");
     return tap_done();
 }
