@@ -10,7 +10,11 @@ static void decide(struct world *w, int i, int brute)
 {
     struct vehicle *v = &w->vehicles.p[i];
     struct avoid_info *a = &v->avoid;
-    struct avoid_info last = *a;
+    /* Predictive reads back last tick's record (its turn and held plan);
+     * the others need no copy. */
+    struct avoid_info last;
+    if (v->p->avoid == AVOID_PREDICTIVE)
+        last = *a;
     a->threat = -1;
     a->turn = 0;
     a->steer = 0;
@@ -19,6 +23,8 @@ static void decide(struct world *w, int i, int brute)
     a->hit_point = v->pos;
     a->tca = a->dca = 0;
     a->speed_scale = v->p->speed > 0 ? v->want_speed / v->p->speed : 0;
+    a->held = 0;
+    a->danger = 0;
     switch (v->p->avoid) {
     case AVOID_NONE:       break;
     case AVOID_CLASSIC:    avoid_classic(w, i, brute); break;

@@ -540,8 +540,10 @@ void avoid_predictive(struct world *w, int i, int brute, const struct avoid_info
         a->steer = 1;
     }
 
-    vec2 dir = v->want_turn == 0 && v->heading > -M_PI && v->heading <= M_PI
-             ? v->dir : v2_dir(angle_norm(v->heading + v->want_turn));
+    /* Exactly the direction act will move along. */
+    double heading;
+    vec2 dir;
+    vehicle_turned(w, v, v->want_turn, &heading, &dir);
     double cap = s.overflow ? 0 : speed_cap(w, &s, dir, v->want_speed);
     if (cap < v->want_speed) {
         v->want_speed = cap;

@@ -404,8 +404,73 @@ int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
     return 0;
 }
 
+int vehicle_grid_count_begin(struct vehicle_grid *g, const struct world *w,
+                             double min_cell)
+{
+    int nx, ny;
+    double cell = grid_fit(w->width, w->height, min_cell > 0 ? min_cell : 1,
+                           &nx, &ny);
+    size_t ncells = (size_t)nx * (size_t)ny;
+    if ((int)ncells + 2 > g->next_cap) {
+        int *s = realloc(g->next, (ncells + 2) * sizeof *s);
+        if (!s)
+            return -1;
+        g->next = s;
+        g->next_cap = (int)ncells + 2;
+    }
+    int nv = (int)w->vehicles.n;
+    if (nv > g->cap) {
+        struct vgrid_entry *it = realloc(g->items, (size_t)nv * sizeof *it);
+        if (!it)
+            return -1;
+        g->items = it;
+        int *co = realloc(g->cell_of, (size_t)nv * sizeof *co);
+        if (!co)
+            return -1;
+        g->cell_of = co;
+        g->cap = nv;
+    }
+    memset(g->next, 0, (ncells + 2) * sizeof *g->next);
+    g->next_cell = cell;
+    g->next_nx = nx;
+    g->next_ny = ny;
+    g->next_maxr = g->next_maxs = 0;
+    return 0;
+}
+
+void vehicle_grid_place(struct vehicle_grid *g, const struct world *w)
+{
+    /* The counts become the grid's start array (the old one is the next
+     * tick's count array), then the same prefix sums and placing as
+     * vehicle_grid_build's. */
+    int *t = g->start;
+    g->start = g->next;
+    g->next = t;
+    int tc = g->ncells_cap;
+    g->ncells_cap = g->next_cap;
+    g->next_cap = tc;
+    g->cell = g->next_cell;
+    g->nx = g->next_nx;
+    g->ny = g->next_ny;
+    size_t ncells = (size_t)g->nx * (size_t)g->ny;
+    int *start = g->start, *cell_of = g->cell_of;
+    for (size_t c = 2; c < ncells + 2; c++)
+        start[c] += start[c - 1];
+    g->n = start[ncells + 1];
+    const struct vehicle *v = w->vehicles.p;
+    int nv = (int)w->vehicles.n;
+    for (int i = 0; i < nv; i++) {
+        int c = cell_of[i];
+        if (c >= 0)
+            g->items[start[c + 1]++] = vgrid_entry_of(&v[i], i);
+    }
+    g->max_radius = g->next_maxr;
+    g->max_speed = g->next_maxs;
+}
+
 void vehicle_grid_free(struct vehicle_grid *g)
 {
+    free(g->next);
     free(g->start);
     free(g->items);
     free(g->cell_of);
