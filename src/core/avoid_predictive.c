@@ -27,7 +27,12 @@
  * close a gap by less than g together, so they never overlap -- whatever
  * the steering chose.  Turning in place stays allowed, so a stopped tank
  * turns away and goes on. */
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "avoid_impl.h"
 
@@ -94,6 +99,8 @@ struct scan {
     vec2 threat_rel, threat_vel;    /* its grid entry's, as of now */
     struct constraint con[MAX_CONSTRAINTS];
     int ncon, overflow;
+    double bind_all2;           /* (the separation rule's reach for the
+                                   widest, fastest neighbour)^2 */
     double danger2;             /* the danger radius, squared */
     int danger;                 /* neighbours inside it */
 };
@@ -128,11 +135,13 @@ static inline double time_to_enter_c(vec2 p, vec2 v, double c)
 static inline void separation(struct scan *s, vec2 rel, const struct vgrid_entry *e,
                               double d2)
 {
-    double rs = s->radius + e->radius;
     /* The rule binds only when the share drops below one step: for both
      * kinds that needs d < rs + 2 step + |vel| dt (|vel| <= |x| + |y|);
-     * the 1e-3 absorbs rounding.  Most neighbours are further away and
-     * skip the root. */
+     * the 1e-3 absorbs rounding.  Most neighbours are further away than
+     * even the widest such bound (bind_all) and skip the rest. */
+    if (!(d2 < s->bind_all2))
+        return;
+    double rs = s->radius + e->radius;
     double bind = rs + 2 * s->step_len + (fabs(e->vel.x) + fabs(e->vel.y)) * s->dt + 1e-3;
     if (d2 < bind * bind) {
         double d = sqrt(d2);
@@ -201,8 +210,12 @@ static inline void gather_visit(void *ctx, const struct vgrid_entry *e, double d
     vec2 rel = v2_sub(e->pos, s->pos);
     double R = s->radius + e->radius + s->margin;
     double rs = s->radius + e->radius;
-    double bind = rs + 2 * s->step_len + (fabs(e->vel.x) + fabs(e->vel.y)) * s->dt + 1e-3;
-    if (!(d2 < bind * bind) && !may_matter(rel, e->vel, R + 1e-6, s->reach_speed, d2))
+    int binds = 0;
+    if (d2 < s->bind_all2) {
+        double bind = rs + 2 * s->step_len + (fabs(e->vel.x) + fabs(e->vel.y)) * s->dt + 1e-3;
+        binds = d2 < bind * bind;
+    }
+    if (!binds && !may_matter(rel, e->vel, R + 1e-6, s->reach_speed, d2))
         return;
     if (s->total++ >= s->cap)
         return;
@@ -296,6 +309,76 @@ static void record_threat(const struct vehicle *v, struct avoid_info *a,
     a->hit_point = v2_add(v->pos, v2_scale(s->vel, tca));
 }
 
+#ifdef __SSE2__
+/* The candidate loop two neighbours at a time (SSE2, the x86-64 baseline):
+ * the same IEEE operations in the same order as the scalar loop, so the
+ * same times; the smallest of them is the same whichever way it is
+ * reduced (min is exact; a NaN time is skipped both ways). */
+#define SOA_MAX 64
+struct soa {
+    double rx[SOA_MAX], ry[SOA_MAX], vx[SOA_MAX], vy[SOA_MAX], c0[SOA_MAX];
+    double shares[SOA_MAX];     /* all bits set: meet it with the reciprocal */
+    int n;                      /* even */
+};
+
+static void soa_fill(struct soa *a, const struct scan *s)
+{
+    int n = s->n;
+    for (int q = 0; q < n; q++) {
+        const struct nb *nb = &s->nb[q];
+        a->rx[q] = nb->rel.x;
+        a->ry[q] = nb->rel.y;
+        a->vx[q] = nb->vel.x;
+        a->vy[q] = nb->vel.y;
+        a->c0[q] = nb->c0;
+        uint64_t m = nb->shares ? ~(uint64_t)0 : 0;
+        memcpy(&a->shares[q], &m, sizeof m);
+    }
+    if (n & 1) {
+        a->rx[n] = a->ry[n] = a->vx[n] = a->vy[n] = 0;
+        a->c0[n] = 1;
+        a->shares[n] = 0;
+        n++;
+    }
+    a->n = n;
+}
+
+static double soa_ttc(const struct soa *a, vec2 cand, vec2 recip, double ttc)
+{
+    __m128d cx = _mm_set1_pd(cand.x), cy = _mm_set1_pd(cand.y);
+    __m128d px = _mm_set1_pd(recip.x), py = _mm_set1_pd(recip.y);
+    __m128d zero = _mm_setzero_pd(), inf = _mm_set1_pd(INFINITY);
+    __m128d best = _mm_set1_pd(ttc);
+    for (int q = 0; q < a->n; q += 2) {
+        __m128d sh = _mm_loadu_pd(&a->shares[q]);
+        __m128d mx = _mm_or_pd(_mm_and_pd(sh, px), _mm_andnot_pd(sh, cx));
+        __m128d my = _mm_or_pd(_mm_and_pd(sh, py), _mm_andnot_pd(sh, cy));
+        __m128d vrx = _mm_sub_pd(_mm_loadu_pd(&a->vx[q]), mx);
+        __m128d vry = _mm_sub_pd(_mm_loadu_pd(&a->vy[q]), my);
+        __m128d rx = _mm_loadu_pd(&a->rx[q]), ry = _mm_loadu_pd(&a->ry[q]);
+        __m128d c0 = _mm_loadu_pd(&a->c0[q]);
+        __m128d b = _mm_add_pd(_mm_mul_pd(rx, vrx), _mm_mul_pd(ry, vry));
+        __m128d aa = _mm_add_pd(_mm_mul_pd(vrx, vrx), _mm_mul_pd(vry, vry));
+        __m128d disc = _mm_sub_pd(_mm_mul_pd(b, b), _mm_mul_pd(aa, c0));
+        /* disc > 0 ? disc : 0 (a NaN gives 0, as the scalar select) */
+        __m128d dpos = _mm_and_pd(_mm_cmpgt_pd(disc, zero), disc);
+        __m128d t = _mm_div_pd(c0, _mm_add_pd(_mm_sub_pd(zero, b), _mm_sqrt_pd(dpos)));
+        __m128d m = _mm_cmplt_pd(disc, zero);
+        t = _mm_or_pd(_mm_and_pd(m, inf), _mm_andnot_pd(m, t));
+        m = _mm_cmplt_pd(c0, zero);
+        t = _mm_andnot_pd(m, t);
+        m = _mm_cmpge_pd(b, zero);
+        t = _mm_or_pd(_mm_and_pd(m, inf), _mm_andnot_pd(m, t));
+        /* t < best ? t : best */
+        m = _mm_cmplt_pd(t, best);
+        best = _mm_or_pd(_mm_and_pd(m, t), _mm_andnot_pd(m, best));
+    }
+    double lanes[2];
+    _mm_storeu_pd(lanes, best);
+    return lanes[1] < lanes[0] ? lanes[1] : lanes[0];
+}
+#endif
+
 /* The steering search: the best candidate motion for the neighbours in
  * s->nb; returns its index (turn step TURN_STEPS - c / NSPEEDS, speed
  * c % NSPEEDS). */
@@ -333,30 +416,27 @@ static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
             side[c] = k > 0 ? 1 : k < 0 ? -1 : 0;
         }
     }
-    /* Neighbours that threaten the preferred motion first: they end a
-     * hopeless candidate soonest. */
-    for (int p = 0, q = 0; q < s->n; q++)
-        if (s->nb[q].t1 < HORIZON) {
-            struct nb tmp = s->nb[p];
-            s->nb[p++] = s->nb[q];
-            s->nb[q] = tmp;
-        }
+#ifdef __SSE2__
+    /* The neighbours again as columns, padded to an even count with one
+     * that is never entered (b = 0), for the two-at-a-time loop below. */
+    struct soa soa;
+    int use_soa = s->n <= SOA_MAX;
+    if (use_soa)
+        soa_fill(&soa, s);
+#endif
     /* The order to try them in: by (base cost, c), a NaN as +inf (it
      * never wins anyway).  Most are tried, so one insertion sort. */
-    double base[NCAND];
+    double base[NCAND], key[NCAND];
     int order[NCAND];
     for (c = 0; c < NCAND; c++) {
         base[c] = cand_cost(0, dev[c], side[c], last_turn);
-        double key = base[c] == base[c] ? base[c] : INFINITY;
+        double k = base[c] == base[c] ? base[c] : INFINITY;
         int j = c;
-        while (j > 0) {
-            int o = order[j - 1];
-            double ko = base[o] == base[o] ? base[o] : INFINITY;
-            if (!(ko > key))
-                break;              /* equal keys keep the lower c first */
-            order[j] = o;
-            j--;
+        for (; j > 0 && key[j - 1] > k; j--) {   /* equal keys: lower c first */
+            key[j] = key[j - 1];
+            order[j] = order[j - 1];
         }
+        key[j] = k;
         order[j] = c;
     }
     /* If no cost compares (a NaN from a degenerate state), keep the
@@ -372,6 +452,11 @@ static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
         /* Reciprocal: against a tank that avoids too, 2v' - v, as if
          * it takes the other half of the change. */
         vec2 recip = v2_sub(v2_scale(cand[c], 2), s->vel);
+#ifdef __SSE2__
+        if (use_soa)
+            ttc = soa_ttc(&soa, cand[c], recip, ttc);
+        else
+#endif
         for (int q = 0; q < s->n; q++) {
             const struct nb *n = &s->nb[q];
             vec2 mine = n->shares ? recip : cand[c];
@@ -443,12 +528,13 @@ void avoid_predictive(struct world *w, int i, int brute, const struct avoid_info
      * the chosen candidate, and gather only what the separation rule needs
      * (which runs every tick, so gaps stay as safe as ever).  A neighbour
      * entering the danger radius forces a re-plan at once. */
+    /* Neighbours the rule can bind for: d < rs + 2 step + |vel| dt, with
+     * |x| + |y| of vel at most 1.5 maxs (1.5 > sqrt 2 absorbs rounding). */
+    double bind = s.radius + maxr + 2 * s.step_len + 1.5 * maxs * w->dt + 1e-3;
+    s.bind_all2 = bind * bind;
     int replan = (unsigned long)(w->tick + i) % PLAN_EVERY == 0;
     if (!replan) {
-        /* Neighbours the rule can bind for: d < rs + 2 step + |vel| dt,
-         * |vel| <= |x| + |y| <= 1.5 maxs (1.5 > sqrt 2 absorbs rounding);
-         * the full pass sees nothing past range. */
-        double bind = s.radius + maxr + 2 * s.step_len + 1.5 * maxs * w->dt + 1e-3;
+        /* The full pass sees nothing past range. */
         double reach = fmin(range, fmax(danger, bind));
         avoid_neighbours(w, i, reach, brute, light_visit, &s);
         if (s.danger > last->danger)
