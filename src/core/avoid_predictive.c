@@ -444,10 +444,23 @@ static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
     int best = TURN_STEPS * NSPEEDS + NSPEEDS - 1;
     int found = 0;
     double best_cost = INFINITY;
+    /* The seven stopping candidates are one motion (a zero velocity, +-0
+     * alike in every term): its time is worked out once. */
+    double stop_ttc = -1;
     for (int o = 0; o < NCAND; o++) {
         c = order[o];
         if (found && (base[c] > best_cost || (base[c] == best_cost && c > best)))
             break;
+        int stop = speed_fracs[c % NSPEEDS] == 0;
+        if (stop && stop_ttc >= 0) {
+            double cost = cand_cost(penalty(stop_ttc), dev[c], side[c], last_turn);
+            if (cost < best_cost || (found && cost == best_cost && c < best)) {
+                best_cost = cost;
+                best = c;
+                found = 1;
+            }
+            continue;
+        }
         double ttc = wall_time(w, s->pos, s->radius, cand[c]);
         /* Reciprocal: against a tank that avoids too, 2v' - v, as if
          * it takes the other half of the change. */
@@ -471,6 +484,8 @@ static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
             t = b >= 0 ? INFINITY : t;
             ttc = t < ttc ? t : ttc;
         }
+        if (stop)
+            stop_ttc = ttc;
         double cost = cand_cost(penalty(ttc), dev[c], side[c], last_turn);
         if (cost < best_cost || (found && cost == best_cost && c < best)) {
             best_cost = cost;

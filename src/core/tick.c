@@ -130,34 +130,31 @@ static int normalised(double a)
     return a > -M_PI && a <= M_PI;
 }
 
-/* Moves every vehicle; with count set, counts each into the next vehicle
- * grid on the way (vehicle_grid_count_begin ran). */
-static void act(struct world *w, int count)
+/* Moves vehicle i; with count set, counts it into the next vehicle grid
+ * on the way (vehicle_grid_count_begin ran). */
+static inline void act_one(struct world *w, size_t i, int count)
 {
+    struct vehicle *v = &w->vehicles.p[i];
     double dt = w->dt;
-    struct vehicle_grid *g = &w->vgrid;
-    for (size_t i = 0; i < w->vehicles.n; i++) {
-        struct vehicle *v = &w->vehicles.p[i];
-        v->touching_edge = 0;
-        if (v->alive) {
-            if (v->want_turret != 0 || !normalised(v->turret))
-                v->turret = angle_norm(v->turret + v->want_turret);
-            if (v->kind != VK_TURRET) {
-                if (v->want_turn != 0 || !normalised(v->heading))
-                    vehicle_turned(w, v, v->want_turn, &v->heading, &v->dir);
-                v->speed = v->want_speed;
-                v->pos = v2_add(v->pos, v2_scale(v->dir, v->speed * dt));
-                int tx = keep_inside(&v->pos.x, v->p->radius, w->width);
-                int ty = keep_inside(&v->pos.y, v->p->radius, w->height);
-                if (tx || ty) {
-                    v->touching_edge = 1;
-                    w->stats.edge_hits++;
-                }
+    v->touching_edge = 0;
+    if (v->alive) {
+        if (v->want_turret != 0 || !normalised(v->turret))
+            v->turret = angle_norm(v->turret + v->want_turret);
+        if (v->kind != VK_TURRET) {
+            if (v->want_turn != 0 || !normalised(v->heading))
+                vehicle_turned(w, v, v->want_turn, &v->heading, &v->dir);
+            v->speed = v->want_speed;
+            v->pos = v2_add(v->pos, v2_scale(v->dir, v->speed * dt));
+            int tx = keep_inside(&v->pos.x, v->p->radius, w->width);
+            int ty = keep_inside(&v->pos.y, v->p->radius, w->height);
+            if (tx || ty) {
+                v->touching_edge = 1;
+                w->stats.edge_hits++;
             }
         }
-        if (count)
-            vehicle_grid_count(g, (int)i, v->alive, v->pos, v->p->radius, v->speed);
     }
+    if (count)
+        vehicle_grid_count(&w->vgrid, (int)i, v->alive, v->pos, v->p->radius, v->speed);
 }
 
 /* ---- detect: collisions and separation ---------------------------------- */
@@ -404,45 +401,61 @@ int tick_step(struct world *w)
     /* 2: sense */
     if (sight_update(w))
         rc = -1;
-    /* 3: decide */
+    /* 3 and 4: decide, then act.  When no decision can read another
+     * vehicle's record -- avoidance reads its neighbours from the grid,
+     * which holds the start of the tick; only a gun's target is read from
+     * its record, and with no sight record this tick no gun has one; the
+     * all-pairs avoidance of the tests reads records, so never then --
+     * each vehicle acts right after it decides: the same outcome, with
+     * one pass over the vehicles instead of two.  Act counts the vehicles
+     * into the next grid as they move, unless shells fly this tick: a hit
+     * may knock a counted vehicle out (no shells in flight and none fired:
+     * no hit). */
+    int together = !w->avoid_brute && w->sights.n == 0;
+    int count = together && w->shells.n == 0
+             && vehicle_grid_count_begin(&w->vgrid, w, vgrid_cell(w)) == 0;
     int fires = 0;
     for (size_t i = 0; i < w->vehicles.n; i++) {
         struct vehicle *v = &w->vehicles.p[i];
         if (!v->alive) {
             v->want_turn = v->want_speed = v->want_turret = 0;
             v->want_fire = 0;
-            continue;
+        } else {
+            behaviour_decide(w, (int)i);
+            if (v->kind == VK_TANK) {
+                /* An avoidance turn replaces the behaviour's turn for this
+                 * tick (the article's CheckForCollisions takes the tick's
+                 * turn); a wander turn is postponed, not lost, so an edge
+                 * turn still completes once the threat is past. */
+                double planned = v->want_turn;
+                avoid_decide(w, (int)i);
+                if (v->avoid.steer && v->p->behaviour == BEHAVIOUR_WANDER)
+                    v->wander.turn_left += planned;
+            }
+            if (v->kind != VK_CAR)
+                aim_decide(w, (int)i);
+            fires += v->want_fire;
         }
-        behaviour_decide(w, (int)i);
-        if (v->kind == VK_TANK) {
-            /* An avoidance turn replaces the behaviour's turn for this tick
-             * (the article's CheckForCollisions takes the tick's turn); a
-             * wander turn is postponed, not lost, so an edge turn still
-             * completes once the threat is past. */
-            double planned = v->want_turn;
-            avoid_decide(w, (int)i);
-            if (v->avoid.steer && v->p->behaviour == BEHAVIOUR_WANDER)
-                v->wander.turn_left += planned;
-        }
-        if (v->kind != VK_CAR)
-            aim_decide(w, (int)i);
-        fires += v->want_fire;
+        if (together)
+            act_one(w, i, count);
     }
     w->fires = fires;
-    /* 4: act, counting the vehicles into the next grid as they move --
-     * unless shells fly this tick: a hit may knock a counted vehicle out
-     * (no shells in flight and none fired: no hit). */
-    int fused = w->shells.n == 0 && fires == 0
+    if (!together) {
+        count = w->shells.n == 0 && fires == 0
              && vehicle_grid_count_begin(&w->vgrid, w, vgrid_cell(w)) == 0;
-    act(w, fused);
+        for (size_t i = 0; i < w->vehicles.n; i++)
+            act_one(w, i, count);
+    }
+    int fused = count && fires == 0;
     /* 5: shells (reading the grid of the start of the tick) */
     shells_update(w);
     /* 6: detect */
+    int grid_failed = 0;
     if (fused)
         vehicle_grid_place(&w->vgrid, w);
     else if (tick_prepare(w))
-        rc = -1;
-    if (rc == 0 && detect_collisions(w))
+        grid_failed = 1;
+    if (grid_failed || detect_collisions(w))
         rc = -1;
     race_detect(w);
     detect_end(w);
