@@ -6,14 +6,17 @@
  * the entities are placed; and only when no error was found is the world
  * handed back.
  *
+ * Values are read with iniparser_getstring only (its typed getters crash
+ * on a section name, CVE-2023-33461) and parsed with strtod and
+ * strtoull, checking the end pointer, errno and isfinite.
+ *
  * A map may hold a million entities as numbered sections.  iniparser 4.1
  * keeps its dictionary as an array that every insert and lookup walks,
  * so it is never given the whole file: the clean copy goes to it in
  * pieces of at most INI_CHUNK sections and keys, each value is copied out
  * and the piece's dictionary freed.  Our own lookups go through the
- * scanner's hash tables.  Loading is then linear in the size of the file.  Values are read with iniparser_getstring only (its typed
- * getters crash on a section name, CVE-2023-33461) and parsed with strtod
- * and strtoull, checking the end pointer, errno and isfinite. */
+ * scanner's index, and nothing compares every pair of sections, so
+ * loading takes time linear in the size of the file. */
 #include "config.h"
 
 #include <assert.h>
@@ -624,9 +627,15 @@ static int cmp_wsec(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* Room for element n of an array that only grows one at a time through
+ * here.  The capacity doubles at each power of two from 16 (so it follows
+ * from n and is not stored): a million appends stay linear even where
+ * realloc copies every time (AddressSanitizer's does). */
 static int grow_array(void **p, int n, size_t elem)
 {
-    void *q = realloc(*p, (size_t)(n + 1) * elem);
+    if (n > 0 && (n < 16 || (n & (n - 1))))
+        return 0;
+    void *q = realloc(*p, (n < 16 ? 16 : 2 * (size_t)n) * elem);
     if (!q)
         return -1;
     *p = q;
@@ -719,10 +728,8 @@ static int team_named(const struct loader *L, const struct parsed *P, const char
 }
 
 /* Reads every section into P; reports every problem it finds. */
-static void parse_all(struct loader *L, struct parsed *P)
+static void parse_sections(struct loader *L, struct parsed *P, struct numset *wnums)
 {
-    struct numset wnums;
-    memset(&wnums, 0, sizeof wnums);
     memset(P, 0, sizeof *P);
     P->map_section = P->trees_section = P->track_section = -1;
     apply_defaults(L, SEC_MAP, TGT_MAP, &P->map);
@@ -829,9 +836,8 @@ static void parse_all(struct loader *L, struct parsed *P)
             P->wsecs[P->nwsecs].n = n;
             P->wsecs[P->nwsecs].w = t;
             /* Once for each earlier section of the same number. */
-            int times = numset_add(&wnums, n);
+            int times = numset_add(wnums, n);
             if (times < 0) {
-                numset_free(&wnums);
                 parse_oom(L);
                 return;
             }
@@ -877,12 +883,19 @@ static void parse_all(struct loader *L, struct parsed *P)
         }
         }
     }
-    numset_free(&wnums);
     if (P->map_section < 0)
         errorf(L, 0, NULL, NULL, NULL, "no [map] section: a map needs [map] with width and height");
     /* qsort's array must not be NULL, even for no elements. */
     if (P->nwsecs > 1)
         qsort(P->wsecs, (size_t)P->nwsecs, sizeof *P->wsecs, cmp_wsec);
+}
+
+static void parse_all(struct loader *L, struct parsed *P)
+{
+    struct numset wnums;
+    memset(&wnums, 0, sizeof wnums);
+    parse_sections(L, P, &wnums);
+    numset_free(&wnums);
 }
 
 /* ---- checks across keys and placement ----------------------------------- */
