@@ -64,7 +64,7 @@
 /* Steering is re-planned every PLAN_EVERY ticks (staggered), or at once
  * when a neighbour comes into the danger radius. */
 #ifndef PLAN_EVERY
-#define PLAN_EVERY 6
+#define PLAN_EVERY 8
 #endif
 #define EPS 1e-6            /* keeps a gap strictly open despite rounding */
 #define MAX_CONSTRAINTS 32
@@ -238,14 +238,20 @@ static inline void light_visit(void *ctx, const struct vgrid_entry *e, double d2
     separation(s, v2_sub(e->pos, s->pos), e, d2);
 }
 
+/* fmin and fmax are library calls here (no -ffast-math); the values they
+ * pick between are never NaN where these stand in (a NaN b is skipped
+ * alike), and a zero's sign changes nothing downstream. */
+static inline double dmin(double a, double b) { return b < a ? b : a; }
+static inline double dmax(double a, double b) { return b > a ? b : a; }
+
 /* Time until a circle at p moving with v touches a wall of the map. */
 static double wall_time(const struct world *w, vec2 p, double r, vec2 v)
 {
     double t = INFINITY;
-    if (v.x < 0) t = fmin(t, (p.x - r) / -v.x);
-    if (v.x > 0) t = fmin(t, (w->width - r - p.x) / v.x);
-    if (v.y < 0) t = fmin(t, (p.y - r) / -v.y);
-    if (v.y > 0) t = fmin(t, (w->height - r - p.y) / v.y);
+    if (v.x < 0) t = dmin(t, (p.x - r) / -v.x);
+    if (v.x > 0) t = dmin(t, (w->width - r - p.x) / v.x);
+    if (v.y < 0) t = dmin(t, (p.y - r) / -v.y);
+    if (v.y > 0) t = dmin(t, (w->height - r - p.y) / v.y);
     return t > 0 ? t : 0;
 }
 
@@ -524,8 +530,8 @@ void avoid_predictive(struct world *w, int i, int brute, const struct avoid_info
         maxr = maxs = 0;
         for (size_t j = 0; j < w->vehicles.n; j++)
             if (w->vehicles.p[j].alive) {
-                maxr = fmax(maxr, w->vehicles.p[j].p->radius);
-                maxs = fmax(maxs, fabs(w->vehicles.p[j].speed));
+                maxr = dmax(maxr, w->vehicles.p[j].p->radius);
+                maxs = dmax(maxs, fabs(w->vehicles.p[j].speed));
             }
     }
     /* Far enough for a neighbour as fast as I am, head-on, to matter
@@ -535,7 +541,7 @@ void avoid_predictive(struct world *w, int i, int brute, const struct avoid_info
         range = s.radius + maxr + 1;   /* a standing tank still keeps its gaps */
     /* The danger radius: where a neighbour could reach my safety distance
      * before my next scheduled re-plan. */
-    double danger = fmin(range, s.radius + maxr + s.margin + (top + maxs) * PLAN_EVERY * w->dt);
+    double danger = dmin(range, s.radius + maxr + s.margin + (top + maxs) * PLAN_EVERY * w->dt);
     s.danger2 = danger * danger;
 
     /* Re-plan the steering every PLAN_EVERY ticks, staggered by index so
@@ -550,7 +556,7 @@ void avoid_predictive(struct world *w, int i, int brute, const struct avoid_info
     int replan = (unsigned long)(w->tick + i) % PLAN_EVERY == 0;
     if (!replan) {
         /* The full pass sees nothing past range. */
-        double reach = fmin(range, fmax(danger, bind));
+        double reach = dmin(range, dmax(danger, bind));
         avoid_neighbours(w, i, reach, brute, light_visit, &s);
         if (s.danger > last->danger)
             replan = 1;
