@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,19 +60,21 @@ static void emit(struct scanner *s, const char *p, size_t n)
     s->outn += n;
 }
 
-/* FNV-1a: names are short and the tables only need a fair spread. */
-static size_t hash_name(const char *name, size_t h)
+/* 64-bit FNV-1a (on every platform): names are short and the tables only
+ * need a fair spread. */
+#define FNV_PRIME UINT64_C(1099511628211)
+#define HASH_SEED UINT64_C(14695981039346656037)
+
+static size_t hash_name(const char *name, uint64_t h)
 {
     for (const unsigned char *p = (const unsigned char *)name; *p; p++)
-        h = (h ^ *p) * (size_t)1099511628211u;
-    return h;
+        h = (h ^ *p) * FNV_PRIME;
+    return (size_t)(h ^ (h >> 32));
 }
-
-#define HASH_SEED ((size_t)14695981039346656037u)
 
 static size_t hash_key(int section, const char *name)
 {
-    return hash_name(name, (HASH_SEED ^ (size_t)(unsigned)section) * (size_t)1099511628211u);
+    return hash_name(name, (HASH_SEED ^ (uint64_t)(unsigned)section) * FNV_PRIME);
 }
 
 int scan_find_section(const struct scan_result *r, const char *name)
@@ -108,8 +111,8 @@ int scan_find_key(const struct scan_result *r, int section, const char *name)
     return -1;
 }
 
-/* Makes room for one more entry in a table kept at most half full (so a
- * probe ends soon), rehashing the n entries already in.  0, or -1 when
+/* Makes room for `more` entries in a table kept at most half full (so a
+ * probe ends soon), rehashing the entries already in.  0, or -1 when
  * out of memory (the old table is kept). */
 static int hash_reserve(struct scan_result *r, int keys, size_t more)
 {
