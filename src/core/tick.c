@@ -373,6 +373,11 @@ static void detect_end(struct world *w)
 
 /* ---- the step ----------------------------------------------------------- */
 
+/* How many vehicles ahead the decide pass fetches records. */
+#ifndef DECIDE_AHEAD
+#define DECIDE_AHEAD 4
+#endif
+
 /* The vehicle grid's smallest cell side. */
 #ifndef VGRID_MIN_CELL
 #define VGRID_MIN_CELL 100
@@ -417,6 +422,14 @@ int tick_step(struct world *w)
     int fires = 0;
     for (size_t i = 0; i < w->vehicles.n; i++) {
         struct vehicle *v = &w->vehicles.p[i];
+#ifdef __GNUC__
+        /* Deciding and acting read most of a vehicle's record, several
+         * cache lines a few hundred bytes apart: fetch a later one's
+         * ahead, which the hardware does not. */
+        if (i + DECIDE_AHEAD < w->vehicles.n)
+            for (size_t o = 0; o < sizeof *v; o += 64)
+                __builtin_prefetch((const char *)(v + DECIDE_AHEAD) + o, 1);
+#endif
         if (!v->alive) {
             v->want_turn = v->want_speed = v->want_turret = 0;
             v->want_fire = 0;
