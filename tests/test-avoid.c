@@ -433,6 +433,26 @@ TEST(edge_turn_keeps_a_lone_wanderer_off_the_edge)
     check_int(hits, ==, 0);
 }
 
+TEST(turned_direction_stays_the_headings)
+{
+    /* Turns rotate the cached direction instead of recomputing it
+     * (vehicle_turned): after ten minutes of wandering and avoiding it
+     * must still be the unit vector of the heading, to rounding. */
+    struct world w;
+    crowd(&w, 1200, 1000, 100, 21, 1);
+    start(&w);
+    run_for(&w, 600);
+    double worst_len = 0, worst_angle = 0;
+    for (size_t i = 0; i < w.vehicles.n; i++) {
+        const struct vehicle *v = &w.vehicles.p[i];
+        worst_len = fmax(worst_len, fabs(v2_len(v->dir) - 1));
+        worst_angle = fmax(worst_angle, fabs(angle_diff(v2_angle(v->dir), v->heading)));
+    }
+    check_num(worst_len, <, 1e-14);
+    check_num(worst_angle, <, 1e-11);
+    world_free(&w);
+}
+
 int main(void)
 {
     run(classic_ahead_left_turns_right, "classic: a threat ahead to the left turns right by 0.5 degrees");
@@ -453,5 +473,6 @@ int main(void)
     run(grid_and_brute_force_runs_are_identical, "grid and brute force give identical runs");
     run(no_tank_leaves_the_map, "no tank leaves the map in long random runs");
     run(edge_turn_keeps_a_lone_wanderer_off_the_edge, "a lone wanderer never touches the edge");
+    run(turned_direction_stays_the_headings, "turns keep the direction the unit vector of the heading");
     return tap_done();
 }

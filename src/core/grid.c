@@ -439,7 +439,7 @@ int vehicle_grid_count_begin(struct vehicle_grid *g, const struct world *w,
 }
 
 #ifndef PLACE_AHEAD
-#define PLACE_AHEAD 8
+#define PLACE_AHEAD 16
 #endif
 
 void vehicle_grid_place(struct vehicle_grid *g, const struct world *w)

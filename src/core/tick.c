@@ -375,7 +375,7 @@ static void detect_end(struct world *w)
 
 /* How many vehicles ahead the decide pass fetches records. */
 #ifndef DECIDE_AHEAD
-#define DECIDE_AHEAD 4
+#define DECIDE_AHEAD 8
 #endif
 
 /* The vehicle grid's smallest cell side. */
