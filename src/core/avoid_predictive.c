@@ -279,6 +279,11 @@ static double speed_cap(const struct world *w, const struct scan *s,
     double r = s->radius;
     double room[4] = { s->pos.x - r, w->width - r - s->pos.x,
                        s->pos.y - r, w->height - r - s->pos.y };
+    /* Far from every wall (more room than 1.5 steps, |dir| being 1 to
+     * rounding), no wall can bind: the test below would change nothing. */
+    double near = dmin(dmin(room[0], room[1]), dmin(room[2], room[3])) - EPS;
+    if (near > 1.5 * cap * dt)
+        return cap;
     double out[4] = { -dir.x, dir.x, -dir.y, dir.y };
     for (int k = 0; k < 4; k++) {
         double share = room[k] - EPS;
