@@ -45,6 +45,21 @@ static inline int grid_cell_of(double v, double cell, int n)
     return (int)q;
 }
 
+/* Bounds on grid_cell_of(v, cell, n) without a division (inv = 1 / cell):
+ * lo never above it, hi never below (v * inv is within a few ulps of
+ * v / cell, and the nudge is wider), so a walk over lo..hi visits every
+ * cell the exact range would, and now and then one more beside it. */
+static inline int grid_cell_lo(double v, double inv, int n)
+{
+    double q = v * inv;
+    return grid_cell_of(q - (q > 0 ? q : -q) * 0x1p-48 - 0x1p-48, 1, n);
+}
+static inline int grid_cell_hi(double v, double inv, int n)
+{
+    double q = v * inv;
+    return grid_cell_of(q + (q > 0 ? q : -q) * 0x1p-48 + 0x1p-48, 1, n);
+}
+
 /* The cell walk of Amanatides & Woo ("A Fast Voxel Traversal Algorithm for
  * Ray Tracing", 1987), the method seeds/002 borrows to list the tiles
  * between two tanks.  Over a grid of nx x ny square cells of side `cell`
