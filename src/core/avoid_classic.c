@@ -18,6 +18,21 @@ struct classic_scan {
     vec2 best_hit, best_pos;
 };
 
+/* p:dist(t.pos) < Tank.radius, i.e. sqrt(q) < r, to the bit, with the
+ * root (a second one, after the distance's, in one chain) taken only near
+ * the border: a q below r^2 (1 - 2^-50) has a root that rounds below r,
+ * one above r^2 (1 + 2^-50) a root above it (margins far wider than the
+ * rounding of r^2 and of the bounds). */
+static inline int hit_inside(double q, double r)
+{
+    double r2 = r * r;
+    if (q < r2 * (1 - 0x1p-50))
+        return 1;
+    if (q > r2 * (1 + 0x1p-50))
+        return 0;
+    return sqrt(q) < r;
+}
+
 static inline void classic_visit(void *ctx, const struct vgrid_entry *e, double d2)
 {
     struct classic_scan *s = ctx;
@@ -26,7 +41,7 @@ static inline void classic_visit(void *ctx, const struct vgrid_entry *e, double 
      * order; we keep the lowest index, so any walk gives the same. */
     if (d < s->best_d || (d == s->best_d && s->best >= 0 && e->index < s->best)) {
         vec2 hit = v2_add(s->pos, v2_scale(s->dir, d));
-        if (v2_dist(hit, e->pos) < e->radius) {
+        if (hit_inside(v2_dist2(hit, e->pos), e->radius)) {
             s->best_d = d;
             s->best = e->index;
             s->best_hit = hit;
