@@ -437,7 +437,9 @@ static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
 #endif
     /* The order to try them in: by (base cost, c), a NaN as +inf (it
      * never wins anyway).  Most are tried, so one insertion sort. */
-    double base[NCAND], key[NCAND];
+    /* key is zeroed only because cppcheck cannot see that key[j - 1] is
+     * written before it is read. */
+    double base[NCAND], key[NCAND] = { 0 };
     int order[NCAND];
     for (c = 0; c < NCAND; c++) {
         base[c] = cand_cost(0, dev[c], side[c], last_turn);
