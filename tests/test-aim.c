@@ -598,8 +598,8 @@ TEST(turret_turns_then_fires)
     for (; ticks < 120; ticks++) {
         v->want_turret = 0;
         v->want_fire = 0;
-        aim_decide(&w, gun);
-        check(v->aim.sought);
+        check_int(aim_decide(&w, gun), ==, 0);
+        check(world_aim(&w, v) != NULL && world_aim(&w, v)->sought);
         if (v->want_fire)
             break;
         check_near(fabs(v->want_turret), v->p->turret_rate * w.dt, 1e-12);
@@ -694,6 +694,57 @@ TEST(battles_end)
     world_free(&w);
 }
 
+/* The guns' records are the tick's, in w->aims: a wreck or a gun without
+ * a target has none, and a snapshot brings back the ones its vehicles
+ * refer to (the viewer shows them until the next step). */
+TEST(aim_records_per_tick)
+{
+    struct world w;
+    if (load_map("turret.ini", &w)) {
+        check(0);
+        return;
+    }
+    int gun = world_find_vehicle(&w, "turret.gun");
+    check_int(gun, >=, 0);
+    long t = 0;
+    while (t < 6000 && !world_aim(&w, &w.vehicles.p[gun])) {
+        tick_step(&w);
+        t++;
+    }
+    const struct aim_info *ai = world_aim(&w, &w.vehicles.p[gun]);
+    check(ai != NULL);
+    if (!ai) {
+        world_free(&w);
+        return;
+    }
+    check(ai->sought);
+    check_int(ai->target, ==, w.vehicles.p[gun].gun.target);
+    int records = 0, cars = 0;
+    for (size_t i = 0; i < w.vehicles.n; i++) {
+        const struct vehicle *v = &w.vehicles.p[i];
+        records += world_aim(&w, v) != NULL;
+        cars += (v->kind == VK_CAR || !v->alive) && world_aim(&w, v) != NULL;
+    }
+    check_int(records, ==, (int)w.aims.n);
+    check_int(cars, ==, 0);
+    struct aim_info saved = *ai;
+    struct world_snapshot s;
+    check_int(world_snapshot_save(&w, &s), ==, 0);
+    for (int k = 0; k < 90; k++)
+        tick_step(&w);
+    check_int(world_snapshot_restore(&w, &s), ==, 0);
+    ai = world_aim(&w, &w.vehicles.p[gun]);
+    check(ai != NULL);
+    if (ai) {
+        check_int(ai->target, ==, saved.target);
+        check_num(ai->t_impact, ==, saved.t_impact);
+        check_num(ai->aim_dir, ==, saved.aim_dir);
+        check_int(ai->nsteps, ==, 0);   /* the probes were this tick's only */
+    }
+    world_snapshot_free(&s);
+    world_free(&w);
+}
+
 int main(void)
 {
     run(exact_hits_random_scenes, "exact: 9,000 random scenes, the shell passes within 0.01 of the centre");
@@ -708,6 +759,7 @@ int main(void)
     run(trees_edge_range_stop_shells, "trees, the edge and the range stop shells");
     run(turret_turns_then_fires, "the turret turns at its rate, stops exactly on the aim and fires");
     run(turret_map_hit_rates, "maps/turret.ini: exact and classic hit nearly every shot, none under half");
+    run(aim_records_per_tick, "aim records: only guns with a target, kept by a snapshot");
     run(battles_end, "the turret map and the default map end with a winner");
     return tap_done();
 }

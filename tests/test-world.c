@@ -149,6 +149,42 @@ TEST(snapshot_restores_exactly)
     world_free(&w);
 }
 
+/* Ids live in the world's pool: many of them fill several chunks, one
+ * longer than a chunk gets its own, and none moves as more are added. */
+TEST(ids_pooled_and_stable)
+{
+    struct world w;
+    world_init(&w, 100000, 100000);
+    enum { N = 20000 };
+    static const char *first[N];
+    char id[32];
+    for (int i = 0; i < N; i++) {
+        snprintf(id, sizeof id, "tank.%d", i);
+        check_int(add_tank(&w, id, v2(50 + (i % 100) * 100, 50 + (i / 100) * 100), 0,
+                           BEHAVIOUR_HOLD, 0), ==, i);
+        first[i] = w.vehicles.p[i].id;
+    }
+    size_t big = 100000;
+    char *lid = malloc(big + 1);
+    memset(lid, 'x', big);
+    lid[big] = 0;
+    check_int(add_tank(&w, lid, v2(5, 5), 0, BEHAVIOUR_HOLD, 0), ==, N);
+    check_str(w.vehicles.p[N].id, lid);
+    check_int(add_tank(&w, "tank.last", v2(7, 7), 0, BEHAVIOUR_HOLD, 0), ==, N + 1);
+    int same = 1;
+    for (int i = 0; i < N; i++) {
+        snprintf(id, sizeof id, "tank.%d", i);
+        same &= w.vehicles.p[i].id == first[i] && strcmp(first[i], id) == 0;
+    }
+    check(same);
+    check_int(world_find_vehicle(&w, "tank.12345"), ==, 12345);
+    check_int(world_find_vehicle(&w, "tank.last"), ==, N + 1);
+    /* nobody aims before the first tick */
+    check(world_aim(&w, &w.vehicles.p[0]) == NULL);
+    free(lid);
+    world_free(&w);
+}
+
 int main(void)
 {
     run(straight_moves_speed_dt, "straight and hold tanks move speed x dt a tick");
@@ -156,5 +192,6 @@ int main(void)
     run(wanderers_never_leave, "wandering tanks never leave the map in two minutes");
     run(collision_counted_once, "a head-on overlap is one collision event, on the right tick");
     run(snapshot_restores_exactly, "a restored snapshot replays to the same state");
+    run(ids_pooled_and_stable, "ids are pooled, survive growth and are found by name");
     return tap_done();
 }

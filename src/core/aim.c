@@ -88,27 +88,29 @@ static int pick_target(struct world *w, int i)
     return best;
 }
 
-void aim_decide(struct world *w, int i)
+int aim_decide(struct world *w, int i)
 {
     struct vehicle *v = &w->vehicles.p[i];
-    struct aim_info *ai = &v->aim;
     double dt = w->dt;
 
     /* reload_left counts from the start of the tick: move it on by one. */
     v->gun.reload_left = v->gun.reload_left > dt ? v->gun.reload_left - dt : 0;
 
-    /* A record that sought nothing last tick is still cleared (all zero
-     * but target -1 and the motion below): most vehicles never aim, and
-     * the record is on every tick's path. */
-    if (ai->sought || ai->target != -1) {
-        memset(ai, 0, sizeof *ai);
-        ai->target = -1;
-    }
-    ai->from = v->pos;
+    /* Every vehicle's start of the tick, for the shell phase; a record in
+     * the tick's store only for a gun with a target (most never aim). */
+    v->from = v->pos;
+    v->aim_slot = -1;
 
     int t = pick_target(w, i);
     if (t < 0)
-        return;
+        return 0;
+    if (WORLD_RESERVE(w->aims, w->aims.n + 1))
+        return -1;
+    const struct vehicle *tv = &w->vehicles.p[t];
+
+    struct aim_info *ai = &w->aims.p[w->aims.n];
+    memset(ai, 0, sizeof *ai);
+    v->aim_slot = (int)w->aims.n++;
     /* This tick's motion, as the act phase will apply it (hull turn first,
      * then the move): exact for the tick in which the gun fires.  Only a
      * gun with a target can fire, so only it needs one (a sincos). */
@@ -116,7 +118,6 @@ void aim_decide(struct world *w, int i)
             ? v2_scale(v->want_turn == 0 ? v->dir : v2_dir(v->heading + v->want_turn),
                        v->want_speed)
             : v2(0, 0);
-    const struct vehicle *tv = &w->vehicles.p[t];
 
     struct aim_scene sc;
     sc.shooter = v->pos;
@@ -146,8 +147,7 @@ void aim_decide(struct world *w, int i)
     ai->iterations = sol.iterations;
     ai->bracket_lo = sol.lo;
     ai->bracket_hi = sol.hi;
-    /* The probes go to the tick's store, not the record: most vehicles
-     * never aim, and the record is streamed over every tick. */
+    /* The probes go to their own store: up to 40 floats a record. */
     ai->first_step = (int)w->aim_steps.n;
     if (sol.nsteps > 0 && WORLD_RESERVE(w->aim_steps, w->aim_steps.n + (size_t)sol.nsteps) == 0) {
         memcpy(w->aim_steps.p + w->aim_steps.n, sol.steps, (size_t)sol.nsteps * sizeof *sol.steps);
@@ -178,4 +178,5 @@ void aim_decide(struct world *w, int i)
     } else {
         v->want_turret = diff > 0 ? reach : -reach;
     }
+    return 0;
 }

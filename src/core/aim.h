@@ -86,9 +86,13 @@ double aim_exact_slack(const struct aim_scene *s, double T);
  * returns the closest approach of the shell to the target's centre. */
 double aim_miss_distance(const struct aim_scene *s, double dir, double t_fire);
 
-/* What the gun decided this tick, for the viewer and the tests. */
+/* What the gun decided this tick, for the shell phase, the viewer and the
+ * tests.  Only a gun with a target seeks a solution, and in a crowd few
+ * do: the records live in the tick's store w->aims, not in every vehicle's
+ * (which the tick loops stream over), and world_aim() finds a vehicle's. */
 struct aim_info {
-    int sought;             /* a solution was sought this tick */
+    int sought;             /* a solution was sought this tick (always 1
+                               in the store: kept for readers) */
     int ok;
     enum aim_reason reason;
     vec2 aim_point;         /* predicted impact point */
@@ -100,11 +104,9 @@ struct aim_info {
     double bracket_lo, bracket_hi;
     int first_step, nsteps; /* the solver's first probes of the impact time,
                                in w->aim_steps (this tick only) */
-    int target;             /* vehicle index, -1: none */
-    vec2 from, vel;         /* the vehicle's position as this tick began
-                               (the shell phase's swept test) and, when it
-                               has a target, its velocity this tick (where
-                               a shot leaves from); vel is 0 otherwise */
+    int target;             /* vehicle index */
+    vec2 vel;               /* the vehicle's velocity this tick (where a
+                               shot leaves from: vehicle.from + vel * t) */
 };
 
 struct shell {
@@ -118,7 +120,9 @@ struct shell {
     int miss;               /* enum miss_reason when it missed, -1: none */
 };
 
-void aim_decide(struct world *w, int i);
+/* 0, or -1 when memory for the tick's record ran out (the gun then
+ * neither turns nor fires this tick). */
+int aim_decide(struct world *w, int i);
 void shells_update(struct world *w);
 
 

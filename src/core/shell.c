@@ -31,10 +31,10 @@ static double edge_exit(const struct world *w, vec2 p, vec2 d)
 }
 
 /* Where vehicle v is at time t of this tick (it moved straight from
- * aim.from to pos). */
+ * from to pos). */
 static vec2 vehicle_at(const struct world *w, const struct vehicle *v, double t)
 {
-    return v2_add(v->aim.from, v2_scale(v2_sub(v->pos, v->aim.from), t / w->dt));
+    return v2_add(v->from, v2_scale(v2_sub(v->pos, v->from), t / w->dt));
 }
 
 struct near_scan {
@@ -80,28 +80,31 @@ void shells_update(struct world *w)
      * that never shoots. */
     for (size_t i = 0; w->fires > 0 && i < w->vehicles.n; i++) {
         struct vehicle *v = &w->vehicles.p[i];
-        if (!v->want_fire || !v->alive)
+        /* A gun wants to fire only after a solution, which has a record;
+         * without one there is no direction to fire along. */
+        const struct aim_info *ai = world_aim(w, v);
+        if (!v->want_fire || !v->alive || !ai)
             continue;
         if (WORLD_RESERVE(w->shells, w->shells.n + 1))
             return;
-        double tf = clampd(v->aim.t_fire, 0, dt);
+        double tf = clampd(ai->t_fire, 0, dt);
         struct shell *s = &w->shells.p[w->shells.n++];
         memset(s, 0, sizeof *s);
-        s->pos = s->start = v2_add(v->aim.from, v2_scale(v->aim.vel, tf));
-        s->vel = v2_scale(v2_dir(v->aim.aim_dir), v->p->shell_speed);
+        s->pos = s->start = v2_add(v->from, v2_scale(ai->vel, tf));
+        s->vel = v2_scale(v2_dir(ai->aim_dir), v->p->shell_speed);
         s->range = v->p->range;
         s->delay = tf;
         s->shooter = (int)i;
-        s->target = v->aim.target;
+        s->target = ai->target;
         s->alive = 1;
         s->hit = s->miss = -1;
         v->gun.reload_left = v->p->reload + tf;
         w->stats.shots++;
-        struct event *e = world_event(w, EV_SHOT, (int)i, v->aim.target);
+        struct event *e = world_event(w, EV_SHOT, (int)i, ai->target);
         if (e) {
             e->u.shot.x = s->pos.x;
             e->u.shot.y = s->pos.y;
-            e->u.shot.heading = v->aim.aim_dir;     /* radians; the trace
+            e->u.shot.heading = ai->aim_dir;        /* radians; the trace
                                                        writes degrees */
         }
     }
@@ -115,7 +118,7 @@ void shells_update(struct world *w)
         if (!v->alive || v->kind == VK_CAR)
             continue;
         maxr = fmax(maxr, v->p->radius);
-        maxmove = fmax(maxmove, v2_dist(v->pos, v->aim.from));
+        maxmove = fmax(maxmove, v2_dist(v->pos, v->from));
     }
 
     /* Fly: find each shell's end against the world as the phase began. */

@@ -399,6 +399,7 @@ int tick_step(struct world *w)
     int rc = 0;
     w->tick++;
     w->events.n = 0;
+    w->aims.n = 0;
     w->aim_steps.n = 0;
 
     /* 1: the grid of the start of the tick is the one the last step built
@@ -433,6 +434,7 @@ int tick_step(struct world *w)
         if (!v->alive) {
             v->want_turn = v->want_speed = v->want_turret = 0;
             v->want_fire = 0;
+            v->aim_slot = -1;   /* the store was emptied: a wreck seeks none */
         } else {
             behaviour_decide(w, (int)i);
             if (v->kind == VK_TANK) {
@@ -445,8 +447,8 @@ int tick_step(struct world *w)
                 if (v->avoid.steer && v->p->behaviour == BEHAVIOUR_WANDER)
                     v->wander.turn_left += planned;
             }
-            if (v->kind != VK_CAR)
-                aim_decide(w, (int)i);
+            if (v->kind != VK_CAR && aim_decide(w, (int)i))
+                rc = -1;
             fires += v->want_fire;
         }
         if (together)

@@ -49,10 +49,65 @@ void world_init(struct world *w, double width, double height)
     w->winner = -1;
 }
 
+/* ---- the id pool ---------------------------------------------------------
+ * Ids are written one after another into chunks that are never moved
+ * (vehicle.id points into them) and freed only with the world.  Chunks
+ * double from 256 bytes up to 64 KiB, so a small map spends little and a
+ * crowd's 100,000 ids take a few dozen allocations instead of 100,000
+ * (each of which costs a 32-byte heap chunk for "tank.12345"). */
+struct id_chunk {
+    struct id_chunk *next;      /* the one filled before it */
+    size_t used, cap;
+    char text[];
+};
+
+#define ID_CHUNK_MIN 256
+#define ID_CHUNK_MAX 65536
+
+/* A copy of id in the pool, or NULL when memory ran out. */
+static const char *id_put(struct world *w, const char *id)
+{
+    size_t len = strlen(id) + 1;
+    struct id_chunk *c = w->ids;
+    if (!c || c->cap - c->used < len) {
+        size_t cap = c ? 2 * c->cap : ID_CHUNK_MIN;
+        if (cap > ID_CHUNK_MAX)
+            cap = ID_CHUNK_MAX;
+        if (cap < len)
+            cap = len;              /* an id longer than a chunk */
+        if (cap > SIZE_MAX - sizeof *c)
+            return NULL;
+        c = malloc(sizeof *c + cap);
+        if (!c)
+            return NULL;
+        c->next = w->ids;
+        c->used = 0;
+        c->cap = cap;
+        w->ids = c;
+    }
+    char *p = c->text + c->used;
+    memcpy(p, id, len);
+    c->used += len;
+    return p;
+}
+
+/* Gives back the id id_put() returned last (a vehicle that could not be
+ * added), so failed adds do not pile up in the pool. */
+static void id_unput(struct world *w, const char *p)
+{
+    struct id_chunk *c = w->ids;
+    size_t len = strlen(p) + 1;
+    if (c && c->used >= len && p == c->text + (c->used - len))
+        c->used -= len;
+}
+
 void world_free(struct world *w)
 {
-    for (size_t i = 0; i < w->vehicles.n; i++)
-        free(w->vehicles.p[i].id);
+    for (struct id_chunk *c = w->ids, *next; c; c = next) {
+        next = c->next;
+        free(c);
+    }
+    free(w->aims.p);
     for (size_t i = 0; i < w->params.n; i++)
         free(w->params.p[i]);
     free(w->params.p);
@@ -283,15 +338,14 @@ int world_add_vehicle(struct world *w, const char *id, enum vehicle_kind kind,
 {
     struct vehicle v;
     memset(&v, 0, sizeof v);
-    v.id = malloc(strlen(id) + 1);
+    v.id = id_put(w, id);
     if (!v.id)
         return -1;
-    strcpy(v.id, id);
     v.kind = kind;
     v.team = team;
     v.p = params_intern(w, p);
     if (!v.p) {
-        free(v.id);
+        id_unput(w, v.id);
         return -1;
     }
     v.racer = -1;
@@ -303,15 +357,16 @@ int world_add_vehicle(struct world *w, const char *id, enum vehicle_kind kind,
     v.health = p->health;
     v.gun.target = -1;
     v.avoid.threat = -1;
-    v.aim.target = -1;
+    v.aim_slot = -1;
+    v.from = pos;
     int i = PUSH(w->vehicles, v);
     if (i < 0) {
-        free(v.id);
+        id_unput(w, v.id);
         return -1;
     }
     if (needs_racer(&v) && add_racer(w, i) < 0) {
         w->vehicles.n--;
-        free(v.id);
+        id_unput(w, v.id);
         return -1;
     }
     if (team >= 0) {
@@ -413,6 +468,8 @@ int world_snapshot_save(const struct world *w, struct world_snapshot *s)
     s->shells = dup_array(w->shells.p, w->shells.n, sizeof *s->shells, &fail);
     s->noverlaps = w->overlaps.n;
     s->overlaps = dup_array(w->overlaps.p, w->overlaps.n, sizeof *s->overlaps, &fail);
+    s->naims = w->aims.n;
+    s->aims = dup_array(w->aims.p, w->aims.n, sizeof *s->aims, &fail);
     s->stats = w->stats;
     s->ended = w->ended;
     s->winner = w->winner;
@@ -436,7 +493,8 @@ int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
 {
     if (s->nvehicles != w->vehicles.n || s->nracers != w->racers.n
         || WORLD_RESERVE(w->shells, s->nshells)
-        || WORLD_RESERVE(w->overlaps, s->noverlaps))
+        || WORLD_RESERVE(w->overlaps, s->noverlaps)
+        || WORLD_RESERVE(w->aims, s->naims))
         return -1;
     /* Ids belong to the world; a snapshot's copies point at the same ones. */
     if (s->nvehicles)
@@ -449,6 +507,11 @@ int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
     if (s->noverlaps)
         memcpy(w->overlaps.p, s->overlaps, s->noverlaps * sizeof *s->overlaps);
     w->overlaps.n = s->noverlaps;
+    /* The guns' records of the snapshot's tick: the vehicles' aim_slot
+     * refer to them, and the viewer shows them until the next step. */
+    if (s->naims)
+        memcpy(w->aims.p, s->aims, s->naims * sizeof *s->aims);
+    w->aims.n = s->naims;
     w->tick = s->tick;
     w->stats = s->stats;
     w->ended = s->ended;
@@ -463,10 +526,10 @@ int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
     w->aim_steps.n = 0;
     /* The tick's stores were cleared: so are the vehicles' views of them
      * (sight_update relies on this while there are no records). */
-    for (size_t i = 0; i < w->vehicles.n; i++) {
-        w->vehicles.p[i].aim.nsteps = 0;
+    for (size_t k = 0; k < w->aims.n; k++)
+        w->aims.p[k].nsteps = 0;
+    for (size_t i = 0; i < w->vehicles.n; i++)
         w->vehicles.p[i].sight_first = w->vehicles.p[i].sight_count = 0;
-    }
     return 0;
 }
 
@@ -476,6 +539,7 @@ void world_snapshot_free(struct world_snapshot *s)
     free(s->racers);
     free(s->shells);
     free(s->overlaps);
+    free(s->aims);
     free(s->team_alive);
     free(s->team_knockouts);
     memset(s, 0, sizeof *s);

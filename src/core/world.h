@@ -64,6 +64,7 @@ struct vehicle_params {
 };
 
 struct params_slot;          /* world.c */
+struct id_chunk;             /* world.c */
 
 /* Per-vehicle wander state (random turns and the edge turn). */
 struct wander_state {
@@ -116,8 +117,13 @@ struct vehicle {
 
     /* what was decided this tick, for the viewer and the tests */
     struct avoid_info avoid;
-    struct aim_info aim;
-    char *id;               /* "tank.1", "car.a", ...: owned by the world */
+    vec2 from;              /* the position as this tick began: the shell
+                               phase's swept test reads it for every
+                               potential target, so it stays here */
+    int aim_slot;           /* its aim_info in w->aims this tick, -1 when
+                               it sought none (see world_aim) */
+    const char *id;         /* "tank.1", "car.a", ...: in the world's id
+                               pool, never moved or freed before it */
 };
 
 static inline void vehicle_set_heading(struct vehicle *v, double heading)
@@ -198,6 +204,8 @@ struct world {
     WORLD_ARRAY(struct event) events;
     WORLD_ARRAY(struct sight_record) sights;
     WORLD_ARRAY(struct sight_interval) sight_intervals;
+    WORLD_ARRAY(struct aim_info) aims;  /* the guns that sought a
+                                           solution (vehicle.aim_slot) */
     WORLD_ARRAY(float) aim_steps;       /* probe times, see aim_info */
     void *avoid_buf; size_t avoid_buf_cap;  /* predictive avoidance's
                                            neighbour list past 64 */
@@ -211,6 +219,11 @@ struct world {
      * before the world (vehicle.p points at them) */
     WORLD_ARRAY(struct params_slot *) params;
     int *params_hash; size_t params_hash_cap;   /* open addressing, -1: free */
+
+    /* the vehicles' ids, packed in chunks that never move (a crowd's
+     * 100,000 short ids would otherwise be as many allocations, each
+     * with its own overhead); freed with the world */
+    struct id_chunk *ids;
 
     /* tests and benchmarks: avoidance by all-pairs search, not the grid */
     int avoid_brute;
@@ -306,6 +319,15 @@ struct vehicle_params *world_params_mut(struct world *w, int i);
  * bound for every vehicle's; cheap: one per distinct setting). */
 double world_max_radius(const struct world *w);
 
+/* What vehicle v's gun decided this tick, NULL when it sought no
+ * solution (no target, a car, a wreck). */
+static inline const struct aim_info *world_aim(const struct world *w,
+                                               const struct vehicle *v)
+{
+    return v->aim_slot >= 0 && (size_t)v->aim_slot < w->aims.n
+         ? &w->aims.p[v->aim_slot] : NULL;
+}
+
 /* The race progress of vehicle v, NULL when it is no racer. */
 static inline struct racer *world_racer(const struct world *w,
                                         const struct vehicle *v)
@@ -340,7 +362,8 @@ int world_array_reserve(void *arr, size_t need, size_t elem);
 #define WORLD_RESERVE(a, need) world_array_reserve(&(a), (need), sizeof *(a).p)
 
 /* A copy of the state part of a world (vehicles, shells, overlaps, stats,
- * tick): what the viewer keeps to step back.  The map part is shared with
+ * tick, and the guns' records the vehicles refer to): what the viewer
+ * keeps to step back.  The map part is shared with
  * the world it came from and must outlive the snapshot. */
 struct world_snapshot {
     long tick;
@@ -348,6 +371,8 @@ struct world_snapshot {
     struct racer *racers; size_t nracers;
     struct shell *shells; size_t nshells;
     uint64_t *overlaps; size_t noverlaps;
+    struct aim_info *aims; size_t naims;    /* what vehicle.aim_slot
+                                               refers to, for the viewer */
     struct world_stats stats;
     int ended, winner;
     int *team_alive, *team_knockouts;

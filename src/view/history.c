@@ -11,6 +11,7 @@ static size_t snapshot_bytes(const struct world *w)
     return w->vehicles.n * sizeof(struct vehicle)
          + w->shells.n * sizeof(struct shell)
          + w->overlaps.n * sizeof(uint64_t)
+         + w->aims.n * sizeof(struct aim_info)
          + 2 * (w->teams.n + 1) * sizeof(int) + sizeof(struct world_snapshot);
 }
 

@@ -111,8 +111,8 @@ static void trajectories(struct app *a)
     const struct world *w = &a->world;
     for (size_t i = 0; i < w->vehicles.n; i++) {
         const struct vehicle *v = &w->vehicles.p[i];
-        const struct aim_info *ai = &v->aim;
-        if (!v->alive || v->kind == VK_CAR || !shown(a, (int)i) || !ai->sought
+        const struct aim_info *ai = world_aim(w, v);
+        if (!v->alive || v->kind == VK_CAR || !shown(a, (int)i) || !ai
             || !ai->ok || !finite2(ai->aim_point))
             continue;
         int color = team_color(a, v->team);

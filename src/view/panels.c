@@ -181,16 +181,16 @@ static void inspect(const struct app *a, const struct vehicle *v, struct lines *
         }
         if (!any)
             add(l, 0, " no enemy in view");
-        const struct aim_info *ai = &v->aim;
+        const struct aim_info *ai = world_aim(w, v);
         add(l, 1, "aim");
         int t = v->gun.target;
         add(l, 0, " target %s", t >= 0 ? vehicle_name(a, t) : "none");
-        if (ai->sought && ai->ok) {
+        if (ai && ai->ok) {
             add(l, 0, " aim %.0f, %.0f", ai->aim_point.x, ai->aim_point.y);
             add(l, 0, " impact in %.3fs", ai->t_impact);
             add(l, 0, " iterations %d", ai->iterations);
             add(l, 0, " rotation %.3fs", ai->t_rotate);
-        } else if (ai->sought)
+        } else if (ai)
             add(l, 0, " no solution: %s", aim_reason_name(ai->reason));
     }
     int nroute;
