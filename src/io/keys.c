@@ -1,10 +1,12 @@
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "keys.h"
+#include "map.h"
 
 const char *const section_names[SEC_NKINDS] = {
     "map", "trees", "tree.ID", "team.NAME", "tank.ID", "turret.ID",
@@ -264,4 +266,64 @@ void key_allowed(const struct key_def *k, char *buf, size_t size)
         snprintf(buf, size, "expected x y r triples separated by commas, or the word track");
         break;
     }
+}
+
+/* ---- the man page's key list -------------------------------------------- */
+
+static void man_escape(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '\\')
+            fputs("\\e", f);
+        else if (*s == '-')
+            fputs("\\-", f);
+        else
+            fputc(*s, f);
+    }
+}
+
+char *map_keys_man(void)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    static const unsigned order[] = { SEC_MAP, SEC_TREES, SEC_TREE, SEC_TEAM, SEC_TANK,
+                                      SEC_TURRET, SEC_TRACK, SEC_WAYPOINT, SEC_CAR, SEC_SIGHT };
+    for (size_t o = 0; o < sizeof order / sizeof order[0]; o++) {
+        unsigned kind = order[o];
+        fprintf(f, ".SS [%s]\n", section_names[__builtin_ctz(kind)]);
+        if (kind == SEC_TEAM)
+            fputs("Also every [tank.ID] key but team, x and y: the default for the team's tanks.\n", f);
+        for (size_t i = 0; i < key_table_len; i++) {
+            const struct key_def *k = &key_table[i];
+            if (!(k->sections & kind) || key_find(kind, k->name) != k)
+                continue;
+            if (kind == SEC_TEAM && k->sections != SEC_TEAM)
+                continue;
+            char allowed[256];
+            key_allowed(k, allowed, sizeof allowed);
+            fputs(".TP\n.B ", f);
+            man_escape(f, k->name);
+            fputs("\n", f);
+            man_escape(f, k->help);
+            fputs(".\n", f);
+            if (k->flags & KEY_REQUIRED)
+                fputs("Required.\n", f);
+            else if (k->def || k->def_doc) {
+                fputs("Default: ", f);
+                man_escape(f, k->def ? k->def : k->def_doc);
+                fputs(".\n", f);
+            }
+            allowed[0] = (char)toupper((unsigned char)allowed[0]);
+            man_escape(f, allowed);
+            fputs(".\n", f);
+        }
+    }
+    if (fclose(f)) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
 }
