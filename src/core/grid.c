@@ -338,22 +338,18 @@ int grid_convex_rows(double cell, int nx, int ny, const vec2 *v, int n,
     return 0;
 }
 
-int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
-                       double min_cell)
+/* Room for ncells + 2 counters in *counts (two slots more than cells:
+ * see the counting sort in vehicle_grid_build) and for nv entries. */
+static int vgrid_reserve(struct vehicle_grid *g, int **counts, int *counts_cap,
+                         size_t ncells, int nv)
 {
-    int nx, ny;
-    double cell = grid_fit(w->width, w->height, min_cell > 0 ? min_cell : 1,
-                           &nx, &ny);
-    size_t ncells = (size_t)nx * (size_t)ny;
-    /* Two slots more than cells: see the counting sort below. */
-    if ((int)ncells + 2 > g->ncells_cap) {
-        int *s = realloc(g->start, (ncells + 2) * sizeof *s);
+    if ((int)ncells + 2 > *counts_cap) {
+        int *s = realloc(*counts, (ncells + 2) * sizeof *s);
         if (!s)
             return -1;
-        g->start = s;
-        g->ncells_cap = (int)ncells + 2;
+        *counts = s;
+        *counts_cap = (int)ncells + 2;
     }
-    int nv = (int)w->vehicles.n;
     if (nv > g->cap) {
         struct vgrid_entry *it = realloc(g->items, (size_t)nv * sizeof *it);
         if (!it)
@@ -365,6 +361,19 @@ int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
         g->cell_of = co;
         g->cap = nv;
     }
+    return 0;
+}
+
+int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
+                       double min_cell)
+{
+    int nx, ny;
+    double cell = grid_fit(w->width, w->height, min_cell > 0 ? min_cell : 1,
+                           &nx, &ny);
+    size_t ncells = (size_t)nx * (size_t)ny;
+    int nv = (int)w->vehicles.n;
+    if (vgrid_reserve(g, &g->start, &g->ncells_cap, ncells, nv))
+        return -1;
     g->cell = cell;
     g->nx = nx;
     g->ny = ny;
@@ -411,25 +420,9 @@ int vehicle_grid_count_begin(struct vehicle_grid *g, const struct world *w,
     double cell = grid_fit(w->width, w->height, min_cell > 0 ? min_cell : 1,
                            &nx, &ny);
     size_t ncells = (size_t)nx * (size_t)ny;
-    if ((int)ncells + 2 > g->next_cap) {
-        int *s = realloc(g->next, (ncells + 2) * sizeof *s);
-        if (!s)
-            return -1;
-        g->next = s;
-        g->next_cap = (int)ncells + 2;
-    }
     int nv = (int)w->vehicles.n;
-    if (nv > g->cap) {
-        struct vgrid_entry *it = realloc(g->items, (size_t)nv * sizeof *it);
-        if (!it)
-            return -1;
-        g->items = it;
-        int *co = realloc(g->cell_of, (size_t)nv * sizeof *co);
-        if (!co)
-            return -1;
-        g->cell_of = co;
-        g->cap = nv;
-    }
+    if (vgrid_reserve(g, &g->next, &g->next_cap, ncells, nv))
+        return -1;
     memset(g->next, 0, (ncells + 2) * sizeof *g->next);
     g->next_cell = cell;
     g->next_nx = nx;
