@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "tap.h"
-#include "core/avoid.h"
+#include "core/avoid/avoid.h"
 #include "core/tick.h"
 #include "core/world.h"
 

@@ -7,7 +7,7 @@
 
 #include "tap.h"
 #include "race-bound.h"
-#include "core/race.h"
+#include "core/race/race.h"
 #include "core/tick.h"
 #include "core/world.h"
 #include "io/map.h"

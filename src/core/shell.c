@@ -15,7 +15,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "aim.h"
+#include "aim/aim.h"
 #include "trees.h"
 #include "world.h"
 

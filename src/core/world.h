@@ -18,10 +18,10 @@
 #include "vec.h"
 #include "rng.h"
 #include "grid.h"
-#include "avoid.h"
-#include "sight.h"
-#include "aim.h"
-#include "race.h"
+#include "avoid/avoid.h"
+#include "sight/sight.h"
+#include "aim/aim.h"
+#include "race/race.h"
 
 enum vehicle_kind { VK_TANK, VK_TURRET, VK_CAR };
 enum behaviour { BEHAVIOUR_WANDER, BEHAVIOUR_PATROL, BEHAVIOUR_STRAIGHT,
