@@ -33,11 +33,6 @@ int headless_run(struct world *w, const struct headless_options *o)
     long every = o->trace_every > 0 ? o->trace_every : 1;
     int rc = 0;
 
-    if (tick_prepare(w)) {
-        fprintf(stderr, "botfield: out of memory\n");
-        rc = 1;
-        goto out;
-    }
     if (f && (trace_begin(f, w, PACKAGE_VERSION) || trace_states(f, w)))
         goto write_error;
     while (w->tick < limit && !(stop_at_end && w->ended)) {

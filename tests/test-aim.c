@@ -470,7 +470,7 @@ TEST(swept_hit_at_high_speed)
     /* a friend beyond it, never reached */
     add(&w, "tank.f", VK_TANK, red, v2(2500, 500), 0, 0);
     check_int(world_finish(&w), ==, 0);
-    tick_prepare(&w);
+    world_moved(&w);
     put_shell(&w, gun, v2(100, 500), 0, 100000, 5000);
     tick_step(&w);
     const struct event *e = find_event(&w, EV_HIT);
@@ -512,7 +512,7 @@ TEST(friend_hit_and_health)
     int mate = world_add_vehicle(&w, "tank.m", VK_TANK, red, &p, v2(300, 500), 0);
     add(&w, "tank.b", VK_TANK, blue, v2(900, 900), 0, 0);
     check_int(world_finish(&w), ==, 0);
-    tick_prepare(&w);
+    world_moved(&w);
     put_shell(&w, gun, v2(100, 500), 0, 400, 800);
     put_shell(&w, gun, v2(110, 500), 0, 400, 800);
     for (int i = 0; i < 60 && w.stats.hits < 2; i++)
@@ -534,7 +534,7 @@ TEST(trees_edge_range_stop_shells)
     int gun = add(&w, "turret.g", VK_TURRET, red, v2(100, 500), 0, 0);
     int tank = add(&w, "tank.t", VK_TANK, blue, v2(600, 500), 0, 0);
     check_int(world_finish(&w), ==, 0);
-    tick_prepare(&w);
+    world_moved(&w);
 
     /* a fast shell: the tree stops it in the tick it crosses it */
     put_shell(&w, gun, v2(100, 500), 0, 20000, 5000);
@@ -580,7 +580,7 @@ TEST(turret_turns_then_fires)
     int gun = add(&w, "turret.g", VK_TURRET, red, v2(100, 500), 0, 0);
     int tank = add(&w, "tank.t", VK_TANK, blue, v2(500, 300), 0, 0);
     check_int(world_finish(&w), ==, 0);
-    tick_prepare(&w);
+    world_moved(&w);
     w.dt = 1.0 / 60;
     /* one record: the turret sees the tank */
     WORLD_RESERVE(w.sights, 1);
@@ -595,18 +595,21 @@ TEST(turret_turns_then_fires)
     v->sight_count = 1;
     double want = atan2(-200, 400);
     int ticks = 0;
+    struct tick_ctx *c = tick_ready(&w);
+    struct decision d;
     for (; ticks < 120; ticks++) {
-        v->want_turret = 0;
-        v->want_fire = 0;
-        check_int(aim_decide(&w, gun), ==, 0);
-        check(world_aim(&w, v) != NULL && world_aim(&w, v)->sought);
-        if (v->want_fire)
+        decision_start(&w, gun, &d);
+        c->naims = 0;
+        check_int(aim_decide(&w, gun, c, &d), ==, 0);
+        check(d.aim_slot == 0 && c->aims[0].sought);
+        v->gun = d.gun;
+        if (d.want.fire)
             break;
-        check_near(fabs(v->want_turret), v->p->turret_rate * w.dt, 1e-12);
-        v->turret = angle_norm(v->turret + v->want_turret);
+        check_near(fabs(d.want.turret), v->p->turret_rate * w.dt, 1e-12);
+        v->turret = angle_norm(v->turret + d.want.turret);
     }
-    check(v->want_fire);
-    check_near(v->turret + v->want_turret, want, 1e-12);
+    check(d.want.fire);
+    check_near(v->turret + d.want.turret, want, 1e-12);
     /* 26.57 degrees at 90 deg/s: the 18th tick */
     check_int(ticks, ==, 17);
     check_int(v->gun.target, ==, tank);
@@ -626,7 +629,8 @@ static int load_map(const char *name, struct world *w)
         map_error_free(&e);
         return -1;
     }
-    return tick_prepare(w);
+    world_moved(w);
+    return 0;
 }
 
 /* The turret of maps/turret.ini against tanks that last two minutes:

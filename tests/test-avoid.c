@@ -29,17 +29,21 @@ static int add_tank(struct world *w, double x, double y, double heading_deg,
 static void start(struct world *w)
 {
     check_int(world_finish(w), ==, 0);
-    check_int(tick_prepare(w), ==, 0);
+    world_moved(w);
 }
 
 /* Runs only the decide step of tank 0 with the behaviour's intent being
  * "straight on at cruising speed". */
+static struct decision D;       /* tank 0's last decision */
+
 static struct vehicle *decide0(struct world *w)
 {
     struct vehicle *v = &w->vehicles.p[0];
-    v->want_turn = 0;
-    v->want_speed = v->p->speed;
-    avoid_decide(w, 0);
+    struct tick_ctx *c = tick_ready(w);
+    decision_start(w, 0, &D);
+    D.want.speed = v->p->speed;
+    avoid_decide(w, 0, c, &D);
+    v->avoid = D.avoid;         /* its record, as act applies it */
     return v;
 }
 
@@ -55,7 +59,7 @@ TEST(classic_ahead_left_turns_right)
     struct vehicle *v = decide0(&w);
     check_int(v->avoid.threat, ==, 1);
     check_int(v->avoid.turn, ==, 1);
-    check_near(v->want_turn, deg2rad(0.5), 1e-12);     /* 30 deg/s, 60 ticks/s */
+    check_near(D.want.turn, deg2rad(0.5), 1e-12);     /* 30 deg/s, 60 ticks/s */
     check_near(v->avoid.hit_point.x, 500 + v2_dist(v2(500, 500), v2(560, 490)), 1e-9);
     check_near(v->avoid.hit_point.y, 500, 1e-9);
     world_free(&w);
@@ -71,7 +75,7 @@ TEST(classic_ahead_right_turns_left)
     struct vehicle *v = decide0(&w);
     check_int(v->avoid.threat, ==, 1);
     check_int(v->avoid.turn, ==, -1);
-    check_near(v->want_turn, -deg2rad(0.5), 1e-12);
+    check_near(D.want.turn, -deg2rad(0.5), 1e-12);
     world_free(&w);
 }
 
@@ -97,7 +101,7 @@ TEST(classic_turn_scales_with_turn_rate_and_tick_rate)
     add_tank(&w, 560, 490, 180, AVOID_NONE, BEHAVIOUR_HOLD, 0);
     start(&w);
     struct vehicle *v = decide0(&w);
-    check_near(v->want_turn, deg2rad(3), 1e-12);
+    check_near(D.want.turn, deg2rad(3), 1e-12);
     world_free(&w);
 }
 
@@ -113,8 +117,8 @@ TEST(classic_ignores_behind_beside_and_out_of_range)
     struct vehicle *v = decide0(&w);
     check_int(v->avoid.threat, ==, -1);
     check_int(v->avoid.turn, ==, 0);
-    check_num(v->want_turn, ==, 0);
-    check_num(v->want_speed, ==, 60);
+    check_num(D.want.turn, ==, 0);
+    check_num(D.want.speed, ==, 60);
     world_free(&w);
 }
 
@@ -133,7 +137,7 @@ TEST(classic_only_the_closest_threat_counts)
     check_near(v->avoid.threat_dist, v2_dist(v2(500, 500), v2(560, 495)), 1e-12);
     /* Without the closest, the other decides: it is on the right. */
     w.vehicles.p[2].alive = 0;
-    tick_prepare(&w);
+    world_moved(&w);
     v = decide0(&w);
     check_int(v->avoid.threat, ==, 1);
     check_int(v->avoid.turn, ==, -1);
@@ -326,25 +330,25 @@ static int compare_decisions(struct world *w, int *threats)
             continue;
         double turn = rng_range(&v->rng, -0.01, 0.01);
         double speed = v->p->speed * rng_unit(&v->rng);
-        struct avoid_info before = v->avoid;
-        v->want_turn = turn;
-        v->want_speed = speed;
-        avoid_decide(w, (int)i);
-        struct avoid_info a = v->avoid;
-        double t1 = v->want_turn, s1 = v->want_speed;
-        v->avoid = before;
-        v->want_turn = turn;
-        v->want_speed = speed;
-        avoid_decide_brute(w, (int)i);
-        struct avoid_info *b = &v->avoid;
+        struct tick_ctx *c = tick_ready(w);
+        struct decision dg, db;
+        decision_start(w, (int)i, &dg);
+        dg.want.turn = turn;
+        dg.want.speed = speed;
+        db = dg;
+        avoid_decide(w, (int)i, c, &dg);
+        struct avoid_info a = dg.avoid;
+        double t1 = dg.want.turn, s1 = dg.want.speed;
+        avoid_decide_brute(w, (int)i, c, &db);
+        struct avoid_info *b = &db.avoid;
         int same = a.threat == b->threat && a.turn == b->turn && a.steer == b->steer
                 && a.limited == b->limited && a.threat_dist == b->threat_dist
                 && a.hit_point.x == b->hit_point.x && a.hit_point.y == b->hit_point.y
                 && a.tca == b->tca && a.dca == b->dca && a.speed_scale == b->speed_scale
-                && t1 == v->want_turn && s1 == v->want_speed;
+                && t1 == db.want.turn && s1 == db.want.speed;
         if (!same && differ < 3)
             tap_note("tank %zu: grid turn %.17g speed %.17g threat %d, brute turn %.17g speed %.17g threat %d",
-                     i, t1, s1, a.threat, v->want_turn, v->want_speed, b->threat);
+                     i, t1, s1, a.threat, db.want.turn, db.want.speed, b->threat);
         differ += !same;
         *threats += a.threat >= 0;
     }

@@ -6,6 +6,7 @@
 
 #include "tap.h"
 #include "core/world.h"
+#include "core/entries.h"
 
 static int listed(const struct tree_grid *g, int cell, int tree)
 {
@@ -89,7 +90,17 @@ TEST(vehicle_query_superset)
     }
     w.vehicles.p[7].alive = 0;
     check_int(world_finish(&w), ==, 0);
-    check_int(vehicle_grid_build(&w.vgrid, &w, 50), ==, 0);
+    /* the entries the tick's grid stage makes: the live vehicles */
+    struct vgrid_entry *e = malloc(w.vehicles.n * sizeof *e);
+    int ne = 0;
+    double maxr = 0;
+    for (size_t i = 0; i < w.vehicles.n; i++)
+        if (w.vehicles.p[i].alive) {
+            e[ne++] = vehicle_entry(&w.vehicles.p[i], (int)i);
+            maxr = fmax(maxr, w.vehicles.p[i].p->radius);
+        }
+    check_int(vehicle_grid_build(&w.vgrid, e, ne, maxr, 0, w.width, w.height, 50), ==, 0);
+    free(e);
     check_int(w.vgrid.n, ==, 399);
     int missing = 0, twice = 0, dead = 0;
     for (int q = 0; q < 100; q++) {

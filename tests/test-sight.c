@@ -1030,7 +1030,7 @@ TEST(sense_phase)
     int g = world_add_vehicle(&w, "turret.g", VK_TURRET, blue, &tp, v2(800, 900), M_PI);
     world_add_tree(&w, v2(300, 900), 10);
     check_int(world_finish(&w), ==, 0);
-    check_int(tick_prepare(&w), ==, 0);
+    world_moved(&w);
     sight_update(&w);
     const struct sight_record *r = find(&w, a, b);
     check(r != NULL);
@@ -1107,7 +1107,7 @@ TEST(sense_grid_vs_all_pairs)
     size_t n = w.sights.n;
     struct sight_record *all = malloc(n * sizeof *all);
     memcpy(all, w.sights.p, n * sizeof *all);
-    check_int(tick_prepare(&w), ==, 0);
+    world_moved(&w);
     w.events.n = 0;
     sight_update(&w);
     check_int(w.sights.n, ==, (long long)n);

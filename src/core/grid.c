@@ -2,7 +2,6 @@
 #include <string.h>
 
 #include "grid.h"
-#include "world.h"
 
 /* Cells of at least `cell` but few enough that the grid stays bounded. */
 static double grid_fit(double width, double height, double cell, int *nx, int *ny)
@@ -364,15 +363,14 @@ static int vgrid_reserve(struct vehicle_grid *g, int **counts, int *counts_cap,
     return 0;
 }
 
-int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
-                       double min_cell)
+int vehicle_grid_build(struct vehicle_grid *g, const struct vgrid_entry *entries,
+                       int n, double max_radius, double max_speed,
+                       double width, double height, double min_cell)
 {
     int nx, ny;
-    double cell = grid_fit(w->width, w->height, min_cell > 0 ? min_cell : 1,
-                           &nx, &ny);
+    double cell = grid_fit(width, height, min_cell > 0 ? min_cell : 1, &nx, &ny);
     size_t ncells = (size_t)nx * (size_t)ny;
-    int nv = (int)w->vehicles.n;
-    if (vgrid_reserve(g, &g->start, &g->ncells_cap, ncells, nv))
+    if (vgrid_reserve(g, &g->start, &g->ncells_cap, ncells, n))
         return -1;
     g->cell = cell;
     g->nx = nx;
@@ -382,97 +380,27 @@ int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
     /* Counting sort.  Cell c is counted in start[c + 2]; the prefix sums
      * then leave in start[c + 1] where cell c begins, and placing moves
      * that on to where it ends -- which is where cell c + 1 begins: the
-     * finished array, with no pass to shift it back.  Each vehicle's cell
-     * is kept from the counting pass (-1: not in the grid). */
-    const struct vehicle *v = w->vehicles.p;
+     * finished array, with no pass to shift it back.  Each entry's cell is
+     * kept from the counting pass. */
     int *start = g->start, *cell_of = g->cell_of;
-    double maxr = 0, maxs = 0;
-    for (int i = 0; i < nv; i++) {
-        int c = -1;
-        if (v[i].alive) {
-            if (v[i].p->radius > maxr)
-                maxr = v[i].p->radius;
-            if (fabs(v[i].speed) > maxs)
-                maxs = fabs(v[i].speed);
-            c = grid_cell_of(v[i].pos.y, cell, ny) * nx
-              + grid_cell_of(v[i].pos.x, cell, nx);
-            start[c + 2]++;
-        }
-        cell_of[i] = c;
+    for (int k = 0; k < n; k++) {
+        int c = grid_cell_of(entries[k].pos.y, cell, ny) * nx
+              + grid_cell_of(entries[k].pos.x, cell, nx);
+        start[c + 2]++;
+        cell_of[k] = c;
     }
     for (size_t c = 2; c < ncells + 2; c++)
         start[c] += start[c - 1];
-    g->n = start[ncells + 1];
-    for (int i = 0; i < nv; i++) {
-        int c = cell_of[i];
-        if (c >= 0)
-            g->items[start[c + 1]++] = vgrid_entry_of(&v[i], i);
-    }
-    g->max_radius = maxr;
-    g->max_speed = maxs;
+    g->n = n;
+    for (int k = 0; k < n; k++)
+        g->items[start[cell_of[k] + 1]++] = entries[k];
+    g->max_radius = max_radius;
+    g->max_speed = max_speed;
     return 0;
-}
-
-int vehicle_grid_count_begin(struct vehicle_grid *g, const struct world *w,
-                             double min_cell)
-{
-    int nx, ny;
-    double cell = grid_fit(w->width, w->height, min_cell > 0 ? min_cell : 1,
-                           &nx, &ny);
-    size_t ncells = (size_t)nx * (size_t)ny;
-    int nv = (int)w->vehicles.n;
-    if (vgrid_reserve(g, &g->next, &g->next_cap, ncells, nv))
-        return -1;
-    memset(g->next, 0, (ncells + 2) * sizeof *g->next);
-    g->next_cell = cell;
-    g->next_nx = nx;
-    g->next_ny = ny;
-    g->next_maxr = g->next_maxs = 0;
-    return 0;
-}
-
-#ifndef PLACE_AHEAD
-#define PLACE_AHEAD 16
-#endif
-
-void vehicle_grid_place(struct vehicle_grid *g, const struct world *w)
-{
-    /* The counts become the grid's start array (the old one is the next
-     * tick's count array), then the same prefix sums and placing as
-     * vehicle_grid_build's. */
-    int *t = g->start;
-    g->start = g->next;
-    g->next = t;
-    int tc = g->ncells_cap;
-    g->ncells_cap = g->next_cap;
-    g->next_cap = tc;
-    g->cell = g->next_cell;
-    g->nx = g->next_nx;
-    g->ny = g->next_ny;
-    size_t ncells = (size_t)g->nx * (size_t)g->ny;
-    int *start = g->start, *cell_of = g->cell_of;
-    for (size_t c = 2; c < ncells + 2; c++)
-        start[c] += start[c - 1];
-    g->n = start[ncells + 1];
-    const struct vehicle *v = w->vehicles.p;
-    int nv = (int)w->vehicles.n;
-    for (int i = 0; i < nv; i++) {
-#ifdef __GNUC__
-        /* The vehicle records are large and far apart (one cache line
-         * read of each): the hardware does not fetch them ahead. */
-        __builtin_prefetch(&v[i + PLACE_AHEAD < nv ? i + PLACE_AHEAD : i]);
-#endif
-        int c = cell_of[i];
-        if (c >= 0)
-            g->items[start[c + 1]++] = vgrid_entry_of(&v[i], i);
-    }
-    g->max_radius = g->next_maxr;
-    g->max_speed = g->next_maxs;
 }
 
 void vehicle_grid_free(struct vehicle_grid *g)
 {
-    free(g->next);
     free(g->start);
     free(g->items);
     free(g->cell_of);

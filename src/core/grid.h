@@ -12,8 +12,9 @@
 
 #include "vec.h"
 
-struct tree;
-struct world;
+/* A tree: a circle on the map (the tree grid indexes them). */
+struct tree { vec2 c; double r; };
+
 
 /* Above this many cells a grid uses bigger cells than asked, so a huge
  * sparse map cannot exhaust memory. */
@@ -116,45 +117,19 @@ struct vehicle_grid {
     int nx, ny;
     int *start;             /* nx*ny + 1 (and one spare) */
     struct vgrid_entry *items;
-    int *cell_of;           /* the build's scratch: each vehicle's cell */
+    int *cell_of;           /* the build's scratch: each entry's cell */
     int n, cap, ncells_cap;
-    /* The next grid, counted while the act phase moves the vehicles (see
-     * vehicle_grid_count_begin); start and items stay this tick's until
-     * vehicle_grid_place, since the shells still read them. */
-    int *next;              /* its counts (cells + 2) */
-    double next_cell, next_maxr, next_maxs;
-    int next_nx, next_ny, next_cap;
 };
 
-/* Rebuilds the grid from the live vehicles of w with cells of at least
- * min_cell.  0, or -1 when memory ran out. */
-int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
-                       double min_cell);
+/* Rebuilds the grid from n entries (the tick's grid stage makes them, one
+ * per live vehicle; entries.h says what they hold) over a width x height
+ * map, with cells of at least min_cell.  max_radius and max_speed are the
+ * entries' largest radius and |speed|, kept for the queries' bounds.
+ * 0, or -1 when memory ran out. */
+int vehicle_grid_build(struct vehicle_grid *g, const struct vgrid_entry *entries,
+                       int n, double max_radius, double max_speed,
+                       double width, double height, double min_cell);
 void vehicle_grid_free(struct vehicle_grid *g);
-
-/* The same build in two halves, so the pass that moves the vehicles can
- * count them into their new cells on the way (one pass over the vehicles
- * fewer): begin, then vehicle_grid_count() for every vehicle in index
- * order, then place once positions are final.  begin: 0, or -1 when
- * memory ran out. */
-int vehicle_grid_count_begin(struct vehicle_grid *g, const struct world *w,
-                             double min_cell);
-void vehicle_grid_place(struct vehicle_grid *g, const struct world *w);
-
-/* Counts vehicle i (alive or not) at pos into the next grid. */
-static inline void vehicle_grid_count(struct vehicle_grid *g, int i, int alive,
-                                      vec2 pos, double radius, double speed)
-{
-    int c = -1;
-    if (alive) {
-        g->next_maxr = radius > g->next_maxr ? radius : g->next_maxr;
-        g->next_maxs = fabs(speed) > g->next_maxs ? fabs(speed) : g->next_maxs;
-        c = grid_cell_of(pos.y, g->next_cell, g->next_ny) * g->next_nx
-          + grid_cell_of(pos.x, g->next_cell, g->next_nx);
-        g->next[c + 2]++;
-    }
-    g->cell_of[i] = c;
-}
 
 /* Calls fn for every live vehicle whose centre may lie within `radius` of p
  * (a superset: the caller tests the distance). */

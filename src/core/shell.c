@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "aim/aim.h"
+#include "decide.h"
 #include "trees.h"
 #include "world.h"
 
@@ -63,7 +64,7 @@ static void near_visit(const struct vgrid_entry *e, void *ctx)
     }
 }
 
-void shells_update(struct world *w)
+void shells_update(struct world *w, const struct tick_ctx *c)
 {
     double dt = w->dt;
 
@@ -83,7 +84,7 @@ void shells_update(struct world *w)
         /* A gun wants to fire only after a solution, which has a record;
          * without one there is no direction to fire along. */
         const struct aim_info *ai = world_aim(w, v);
-        if (!v->want_fire || !v->alive || !ai)
+        if (!c->d[i].want.fire || !v->alive || !ai)
             continue;
         if (WORLD_RESERVE(w->shells, w->shells.n + 1))
             return;

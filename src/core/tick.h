@@ -1,26 +1,49 @@
-/* tick.h — one fixed step of the simulation.
- *
- * Every decision reads the world as it was at the start of the tick and
- * writes only the deciding vehicle's intent; the intents are then applied
- * together, so the order of the vehicles never changes the outcome:
- *   1 vehicle grid   2 sense (sight)   3 decide (behaviour, avoid, aim, race)
+/* tick.h — one fixed step of the simulation, as named stages (stages.h):
+ *   1 grid   2 sense (sight)   3 decide (the behaviour table, decide.h)
  *   4 act (turn, move, turrets, edge)  5 shells  6 detect (collisions,
  *   waypoints, laps, knockouts, the end).
- * The events of the step are in w->events until the next step. */
+ * Every decision reads the world as it was at the start of the tick and
+ * writes only the deciding vehicle's decision; act applies them together,
+ * so the order of the vehicles never changes the outcome.  A world is
+ * ready to step as soon as it is built (world_finish) or restored from a
+ * snapshot.  The events of the step are in w->events until the next. */
 #ifndef BOTFIELD_TICK_H
 #define BOTFIELD_TICK_H
 
+#include <stddef.h>
+
 struct world;
+struct tick_ctx;
+struct decider;
+struct decision;
 
 /* Advances one tick.  0, or -1 when memory ran out (the world is then
  * still consistent but the step's events may be incomplete). */
 int tick_step(struct world *w);
 
-/* Prepares tick 0's derived data (the vehicle grid); called once after
- * world_finish() and after a snapshot is restored. */
-int tick_prepare(struct world *w);
-
 /* Number of teams that started with a tank or turret. */
 int tick_teams_started(const struct world *w);
+
+/* The built-in behaviour table (its rows, in order). */
+const struct decider *tick_deciders(size_t *n);
+
+/* Says that vehicles were moved or changed by hand between ticks (tests,
+ * benchmarks): the next step rebuilds its indexes first. */
+void world_moved(struct world *w);
+
+/* What vehicle i decided in the last step (its intent and records), for
+ * the viewer and the tests; NULL before the first step. */
+const struct decision *tick_decision(const struct world *w, int i);
+
+/* For callers that run single decisions outside a step (tests,
+ * benchmarks, the bot API's built-ins): the tick context with the world's
+ * indexes brought up to date, as the first stage of a step does; NULL
+ * when memory ran out.  decision_start() sets d to vehicle i's starting
+ * point (no turn, its speed, its lasting state), as the decide stage
+ * does before the rows run. */
+struct tick_ctx *tick_ready(struct world *w);
+void decision_start(const struct world *w, int i, struct decision *d);
+
+void tick_ctx_free(struct tick_ctx *c);
 
 #endif

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "world.h"
+#include "tick.h"
 
 /* NULL-terminated: the key table reads it as an enum's list of names. */
 const char *const world_colors[WORLD_NCOLORS + 1] = {
@@ -32,6 +33,7 @@ int world_array_reserve(void *arr, size_t need, size_t elem)
 void world_init(struct world *w, double width, double height)
 {
     memset(w, 0, sizeof *w);
+    w->vgrid_tick = -1;     /* no grid yet: the first step builds it */
     w->width = width;
     w->height = height;
     w->cell = 40;
@@ -114,7 +116,7 @@ void world_free(struct world *w)
     free(w->params_hash);
     free(w->racers.p);
     free(w->aim_steps.p);
-    free(w->avoid_buf);
+    tick_ctx_free(w->ctx);
     free(w->name);
     free(w->trees.p);
     free(w->teams.p);
@@ -530,6 +532,7 @@ int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
         w->aims.p[k].nsteps = 0;
     for (size_t i = 0; i < w->vehicles.n; i++)
         w->vehicles.p[i].sight_first = w->vehicles.p[i].sight_count = 0;
+    w->vgrid_tick = -1;     /* the next step indexes the restored state */
     return 0;
 }
 

@@ -22,6 +22,7 @@
 #include "sight/sight.h"
 #include "aim/aim.h"
 #include "race/race.h"
+#include "decide.h"
 
 enum vehicle_kind { VK_TANK, VK_TURRET, VK_CAR };
 enum behaviour { BEHAVIOUR_WANDER, BEHAVIOUR_PATROL, BEHAVIOUR_STRAIGHT,
@@ -31,7 +32,6 @@ enum sight_method { SIGHT_CLASSIC, SIGHT_EXACT };
 enum aim_method { AIM_NONE, AIM_CLASSIC, AIM_EXACT };
 enum speed_rule { SPEED_RULE_NONE, SPEED_RULE_CLASSIC, SPEED_RULE_EXACT };
 
-struct tree { vec2 c; double r; };
 struct waypoint { vec2 c; double r; };
 
 #define TEAM_NAME_MAX 48
@@ -66,12 +66,6 @@ struct vehicle_params {
 struct params_slot;          /* world.c */
 struct id_chunk;             /* world.c */
 
-/* Per-vehicle wander state (random turns and the edge turn). */
-struct wander_state {
-    double turn_left;       /* radians still to turn, signed (+: right) */
-    int edge_turn;          /* the pending turn is an edge turn */
-};
-
 /* Where a car or a patrolling tank is along its route: only racers have
  * one (w->racers, vehicle.racer), so the tick loops over the crowd never
  * stream through it. */
@@ -101,12 +95,7 @@ struct vehicle {
     int touching_edge;
     /* the second: the rest of what act reads */
     double heading;         /* hull (turret: fixed at facing) */
-    /* intents: written in the decide phase, applied in the act phase */
-    double want_turn;       /* signed radians this tick (+: clockwise) */
-    double want_speed;
-    double want_turret;     /* signed radians of turret turn this tick */
     double turret;          /* absolute turret direction */
-    int want_fire;
     int health;
     int racer;              /* index in w->racers, -1: none */
     uint32_t gen;           /* bumped when knocked out */
@@ -121,7 +110,7 @@ struct vehicle {
                                phase's swept test reads it for every
                                potential target, so it stays here */
     int aim_slot;           /* its aim_info in w->aims this tick, -1 when
-                               it sought none (see world_aim) */
+                               it sought none (see world_aim); set by act */
     const char *id;         /* "tank.1", "car.a", ...: in the world's id
                                pool, never moved or freed before it */
 };
@@ -207,13 +196,21 @@ struct world {
     WORLD_ARRAY(struct aim_info) aims;  /* the guns that sought a
                                            solution (vehicle.aim_slot) */
     WORLD_ARRAY(float) aim_steps;       /* probe times, see aim_info */
-    void *avoid_buf; size_t avoid_buf_cap;  /* predictive avoidance's
-                                           neighbour list past 64 */
-    int fires;                          /* guns that want to fire this
-                                           tick (the decide phase counts) */
+    int fires;                          /* guns that fire this tick
+                                           (act counts) */
     struct sight_store sight_store;     /* the records' cells and trees;
                                            sight's scratch (sight.h) */
-    struct vehicle_grid vgrid;
+    struct vehicle_grid vgrid;          /* the vehicles at the start of
+                                           a tick: built by the tick's
+                                           grid stage whenever vgrid_tick
+                                           is not w->tick */
+    long vgrid_tick;
+
+    /* the tick's scratch (decide.h): owned, reused, never state */
+    struct tick_ctx *ctx;
+    /* decides for the vehicles it owns instead of the built-in rows (a
+     * Lua bot, registered by src/bot/); NULL: none */
+    const struct brain *brain;
 
     /* the vehicles' settings: interned copies, never moved or freed
      * before the world (vehicle.p points at them) */
@@ -228,11 +225,6 @@ struct world {
     /* tests and benchmarks: avoidance by all-pairs search, not the grid */
     int avoid_brute;
 
-    /* cos and sin of the turns vehicles made lately (see vehicle_turned):
-     * a cache, direct-mapped by the turn's bits; an empty slot holds turn
-     * 0, which is never looked up.  What it holds never changes a result,
-     * only how soon it comes. */
-    struct { double turn, c, s; } turn_rot[16];
 };
 
 /* Where a turn by `turn` this tick leaves v: its heading, normalised, and
@@ -240,13 +232,13 @@ struct world {
  * `turn`, renormalised (one Newton step, so its length cannot drift), not
  * v2_dir(heading) afresh: turns come in a few fixed sizes (a step of the
  * turn rate, or thirds of it), so their cos and sin are cached in the
- * world, and a turning tank costs no sincos.  Direction and heading then
+ * tick context, and a turning tank costs no sincos.  Direction and heading then
  * agree to rounding (an angle error that grows like the square root of the
  * number of turns, about 1e-13 radians after a million), and the result
  * depends only on v and turn: deterministic, whatever the cache holds.
  * The act phase applies it; the predictive speed limit, which must move
  * along exactly the direction act will, asks it too. */
-static inline void vehicle_turned(struct world *w, const struct vehicle *v,
+static inline void vehicle_turned(struct turn_cache *tc, const struct vehicle *v,
                                   double turn, double *heading, vec2 *dir)
 {
     double h = v->heading + turn;
@@ -259,29 +251,30 @@ static inline void vehicle_turned(struct world *w, const struct vehicle *v,
     uint64_t bits;
     memcpy(&bits, &turn, sizeof bits);
     unsigned k = (unsigned)((bits * 0x9E3779B97F4A7C15u) >> 60);
-    if (!(w->turn_rot[k].turn == turn)) {
-        w->turn_rot[k].turn = turn;
-        w->turn_rot[k].c = cos(turn);
-        w->turn_rot[k].s = sin(turn);
+    if (!(tc->slot[k].turn == turn)) {
+        tc->slot[k].turn = turn;
+        tc->slot[k].c = cos(turn);
+        tc->slot[k].s = sin(turn);
     }
-    double c = w->turn_rot[k].c, s = w->turn_rot[k].s;
+    double c = tc->slot[k].c, s = tc->slot[k].s;
     double x = v->dir.x * c - v->dir.y * s, y = v->dir.y * c + v->dir.x * s;
     double f = 1.5 - 0.5 * (x * x + y * y);
     *dir = v2(x * f, y * f);
 }
 
-/* The vehicle grid's entry for vehicle i (grid.c builds them so; the
- * brute-force searches make the same ones, so both see equal values). */
-static inline struct vgrid_entry vgrid_entry_of(const struct vehicle *v, int i)
+/* Read-only access for decision code (decide_guard.h poisons the arrays'
+ * names there). */
+static inline const struct vehicle *world_vehicle(const struct world *w, int i)
 {
-    struct vgrid_entry e;
-    e.pos = v->pos;
-    e.vel = v2_scale(v->dir, v->speed);
-    e.radius = v->p->radius;
-    e.index = i;
-    e.team = (v->kind == VK_TANK || v->kind == VK_TURRET) && v->team >= 0 ? v->team : -1;
-    e.shares = v->kind == VK_TANK && v->alive && v->p->avoid == AVOID_PREDICTIVE;
-    return e;
+    return &w->vehicles.p[i];
+}
+static inline size_t world_nvehicles(const struct world *w)
+{
+    return w->vehicles.n;
+}
+static inline const struct sight_record *world_sight(const struct world *w, int k)
+{
+    return &w->sights.p[k];
 }
 
 /* Colour names a team may use, in the order teams get them by default. */
@@ -329,8 +322,8 @@ static inline const struct aim_info *world_aim(const struct world *w,
 }
 
 /* The race progress of vehicle v, NULL when it is no racer. */
-static inline struct racer *world_racer(const struct world *w,
-                                        const struct vehicle *v)
+static inline const struct racer *world_racer(const struct world *w,
+                                              const struct vehicle *v)
 {
     return v->racer >= 0 ? &w->racers.p[v->racer] : NULL;
 }

@@ -65,7 +65,7 @@ long history_oldest(const struct history *h)
 static int replay(struct world *w, const struct world_snapshot *s, long target,
                   const struct history_hooks *k)
 {
-    if (world_snapshot_restore(w, s) || tick_prepare(w))
+    if (world_snapshot_restore(w, s))
         return -1;
     if (k && k->on_restore)
         k->on_restore(k->ctx, w->tick);

@@ -236,12 +236,6 @@ void app_reload(struct app *a, int explicit)
     int rc = path ? map_load(path, &a->opt->map, &nw, &err)
                   : map_load_text("default.ini", map_default_text, map_default_len,
                                   &a->opt->map, &nw, &err);
-    if (!rc && tick_prepare(&nw)) {
-        world_free(&nw);
-        map_error_free(&err);
-        app_message(a, 1, "out of memory while reloading; the old map keeps running");
-        return;
-    }
     if (rc) {
         free(a->load_error);
         a->load_error = err.text;       /* taken over */
@@ -588,7 +582,7 @@ int view_run(const struct view_options *o, struct world *w)
     a->overlays = OV_COLL;
     a->cam.fitted = 1;
     world_changed(a);
-    if (tick_prepare(&a->world) || history_init(&a->hist, &a->world)) {
+    if (history_init(&a->hist, &a->world)) {
         world_free(&a->world);
         free(a);
         fprintf(stderr, "botfield: out of memory\n");

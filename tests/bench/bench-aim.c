@@ -181,7 +181,7 @@ static int turret_run(const char *path, enum aim_method m, long *shots, long *hi
     for (size_t i = 0; i < w.vehicles.n; i++)
         if ((int)i != gun)
             w.vehicles.p[i].health = 1000000;
-    tick_prepare(&w);
+    world_moved(&w);
     *shots = *hits = 0;
     long ticks = (long)(TURRET_SECONDS * w.tick_rate);
     for (long t = 0; t < ticks; t++) {

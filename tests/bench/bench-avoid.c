@@ -82,7 +82,7 @@ static void build(struct world *w, int n, enum avoid_method m, int brute)
         w->vehicles.p[i].speed = p.speed;
     w->avoid_brute = brute;
     world_finish(w);
-    tick_prepare(w);
+    world_moved(w);
 }
 
 /* Ticks per second over at least min_wall seconds (after a second of

@@ -24,7 +24,7 @@ static double now(void)
 /* Runs whole seconds of simulation until at least min_wall seconds passed. */
 static double ticks_per_second(struct world *w, FILE *trace, double min_wall, long max_ticks)
 {
-    tick_prepare(w);
+    world_moved(w);
     if (trace)
         trace_begin(trace, w, "bench");
     double t0 = now(), t;

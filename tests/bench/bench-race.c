@@ -36,7 +36,7 @@ int main(int argc, char **argv)
         }
         for (size_t i = 0; i < w.vehicles.n; i++)
             world_params_mut(&w, i)->speed_rule = (enum speed_rule)rule;
-        tick_prepare(&w);
+        world_moved(&w);
         long limit = (long)(BENCH_SECONDS * w.tick_rate);
         while (!w.ended && w.tick < limit)
             tick_step(&w);

@@ -40,8 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct world w;
     struct map_error err;
     if (map_load_text("fuzz.ini", (const char *)data, size, NULL, &w, &err) == 0) {
-        if (ticks > 0 && w.vehicles.n + w.trees.n <= FUZZ_MAX_STEP_ENTITIES
-            && tick_prepare(&w) == 0)
+        if (ticks > 0 && w.vehicles.n + w.trees.n <= FUZZ_MAX_STEP_ENTITIES)
             for (int i = 0; i < ticks; i++)
                 if (tick_step(&w))
                     break;

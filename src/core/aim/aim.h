@@ -122,8 +122,11 @@ struct shell {
 
 /* 0, or -1 when memory for the tick's record ran out (the gun then
  * neither turns nor fires this tick). */
-int aim_decide(struct world *w, int i);
-void shells_update(struct world *w);
+struct tick_ctx;
+struct decision;
+int aim_decide(const struct world *w, int i, struct tick_ctx *c,
+               struct decision *d);
+void shells_update(struct world *w, const struct tick_ctx *c);
 
 
 #endif

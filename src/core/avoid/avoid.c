@@ -1,15 +1,17 @@
 /* avoid.c — the dispatcher: one decision per tank, by its method. */
 #include "avoid_impl.h"
+#include "decide_guard.h"
 
 int avoid_shares_gaps(const struct vehicle *v)
 {
-    return vgrid_entry_of(v, 0).shares;
+    return vehicle_entry(v, 0).shares;
 }
 
-static void decide(struct world *w, int i, int brute)
+static void decide(const struct world *w, int i, int brute, struct tick_ctx *c,
+                   struct decision *d)
 {
-    struct vehicle *v = &w->vehicles.p[i];
-    struct avoid_info *a = &v->avoid;
+    const struct vehicle *v = world_vehicle(w, i);
+    struct avoid_info *a = &d->avoid;   /* last tick's, until reset here */
     /* Predictive reads back last tick's record (its turn and held plan);
      * the others need no copy. */
     struct avoid_info last;
@@ -22,22 +24,24 @@ static void decide(struct world *w, int i, int brute)
     a->threat_dist = 0;
     a->hit_point = v->pos;
     a->tca = a->dca = 0;
-    a->speed_scale = v->p->speed > 0 ? v->want_speed / v->p->speed : 0;
+    a->speed_scale = v->p->speed > 0 ? d->want.speed / v->p->speed : 0;
     a->held = 0;
     a->danger = 0;
     switch (v->p->avoid) {
     case AVOID_NONE:       break;
-    case AVOID_CLASSIC:    avoid_classic(w, i, brute); break;
-    case AVOID_PREDICTIVE: avoid_predictive(w, i, brute, &last); break;
+    case AVOID_CLASSIC:    avoid_classic(w, i, brute, d); break;
+    case AVOID_PREDICTIVE: avoid_predictive(w, i, brute, &last, c, d); break;
     }
 }
 
-void avoid_decide(struct world *w, int i)
+void avoid_decide(const struct world *w, int i, struct tick_ctx *c,
+                  struct decision *d)
 {
-    decide(w, i, w->avoid_brute);
+    decide(w, i, w->avoid_brute, c, d);
 }
 
-void avoid_decide_brute(struct world *w, int i)
+void avoid_decide_brute(const struct world *w, int i, struct tick_ctx *c,
+                        struct decision *d)
 {
-    decide(w, i, 1);
+    decide(w, i, 1, c, d);
 }

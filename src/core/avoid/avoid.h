@@ -46,9 +46,13 @@ struct avoid_info {
 };
 
 /* Decide tank i's avoidance; may change its turn and speed intents. */
-void avoid_decide(struct world *w, int i);
+struct tick_ctx;
+struct decision;
+void avoid_decide(const struct world *w, int i, struct tick_ctx *c,
+                  struct decision *d);
 /* The same decision from an all-pairs search over w->vehicles. */
-void avoid_decide_brute(struct world *w, int i);
+void avoid_decide_brute(const struct world *w, int i, struct tick_ctx *c,
+                        struct decision *d);
 
 /* A tank that runs predictive avoidance takes half of every gap (see
  * avoid_predictive.c), so its neighbours may take the other half. */

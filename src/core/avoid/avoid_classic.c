@@ -10,6 +10,7 @@
  *     is about 115 units);
  *   - it never slows down. */
 #include "avoid_impl.h"
+#include "decide_guard.h"
 
 struct classic_scan {
     vec2 pos, dir;
@@ -50,9 +51,9 @@ static inline void classic_visit(void *ctx, const struct vgrid_entry *e, double 
     }
 }
 
-void avoid_classic(struct world *w, int i, int brute)
+void avoid_classic(const struct world *w, int i, int brute, struct decision *d)
 {
-    struct vehicle *v = &w->vehicles.p[i];
+    const struct vehicle *v = world_vehicle(w, i);
     struct classic_scan s;
     s.pos = v->pos;
     s.dir = v->dir;
@@ -67,12 +68,12 @@ void avoid_classic(struct world *w, int i, int brute)
      * as the article's else branch has it) turn right. */
     double c = v2_cross(v2_sub(s.best_hit, s.pos), v2_sub(s.best_pos, s.pos));
     int turn = c > 0 ? -1 : 1;
-    struct avoid_info *a = &v->avoid;
+    struct avoid_info *a = &d->avoid;
     a->threat = s.best;
     a->threat_dist = s.best_d;
     a->hit_point = s.best_hit;
     a->turn = turn;
     a->steer = 1;
     /* 0.5 degrees a tick in the article's 60 ticks/s and 30 deg/s. */
-    v->want_turn = turn * v->p->turn_rate * w->dt;
+    d->want.turn = turn * v->p->turn_rate * w->dt;
 }

@@ -11,13 +11,14 @@
 #define BOTFIELD_AVOID_IMPL_H
 
 #include "world.h"
+#include "entries.h"
 
 typedef void (*avoid_visit)(void *ctx, const struct vgrid_entry *e, double d2);
 
 /* The entry the grid would hold for vehicle j. */
 static inline struct vgrid_entry avoid_entry(const struct vehicle *v, int j)
 {
-    return vgrid_entry_of(v, j);
+    return vehicle_entry(v, j);
 }
 
 /* Calls fn for every other live vehicle whose centre is closer than range
@@ -26,11 +27,11 @@ static inline struct vgrid_entry avoid_entry(const struct vehicle *v, int j)
 static inline void avoid_neighbours(const struct world *w, int i, double range,
                                     int brute, avoid_visit fn, void *ctx)
 {
-    vec2 p = w->vehicles.p[i].pos;
+    vec2 p = world_vehicle(w, i)->pos;
     double r2 = range * range;
     if (brute) {
-        const struct vehicle *v = w->vehicles.p;
-        for (int j = 0; j < (int)w->vehicles.n; j++) {
+        const struct vehicle *v = world_vehicle(w, 0);
+        for (int j = 0; j < (int)world_nvehicles(w); j++) {
             if (j == i || !v[j].alive)
                 continue;
             double d2 = v2_dist2(p, v[j].pos);
@@ -61,10 +62,11 @@ static inline void avoid_neighbours(const struct world *w, int i, double range,
     }
 }
 
-void avoid_classic(struct world *w, int i, int brute);
+void avoid_classic(const struct world *w, int i, int brute, struct decision *d);
 /* last: the tank's record of the previous tick (its turn, and the plan it
  * holds between re-plans). */
-void avoid_predictive(struct world *w, int i, int brute,
-                      const struct avoid_info *last);
+void avoid_predictive(const struct world *w, int i, int brute,
+                      const struct avoid_info *last, struct tick_ctx *c,
+                      struct decision *d);
 
 #endif

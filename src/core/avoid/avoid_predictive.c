@@ -35,6 +35,7 @@
 #endif
 
 #include "avoid_impl.h"
+#include "decide_guard.h"
 
 #ifndef HORIZON
 #define HORIZON 2.0         /* seconds of look-ahead */
@@ -509,11 +510,13 @@ static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
     return best;
 }
 
-void avoid_predictive(struct world *w, int i, int brute, const struct avoid_info *last)
+void avoid_predictive(const struct world *w, int i, int brute,
+                      const struct avoid_info *last, struct tick_ctx *c,
+                      struct decision *d)
 {
-    struct vehicle *v = &w->vehicles.p[i];
-    struct avoid_info *a = &v->avoid;
-    double cruise = v->want_speed;  /* the behaviour's speed; 0: it holds */
+    const struct vehicle *v = world_vehicle(w, i);
+    struct avoid_info *a = &d->avoid;
+    double cruise = d->want.speed;  /* the behaviour's speed; 0: it holds */
     double rate = v->p->turn_rate;
     int last_turn = last->turn;
     struct scan s;
@@ -535,10 +538,10 @@ void avoid_predictive(struct world *w, int i, int brute, const struct avoid_info
     double maxr = w->vgrid.max_radius, maxs = w->vgrid.max_speed;
     if (brute) {
         maxr = maxs = 0;
-        for (size_t j = 0; j < w->vehicles.n; j++)
-            if (w->vehicles.p[j].alive) {
-                maxr = dmax(maxr, w->vehicles.p[j].p->radius);
-                maxs = dmax(maxs, fabs(w->vehicles.p[j].speed));
+        for (size_t j = 0; j < world_nvehicles(w); j++)
+            if (world_vehicle(w, (int)j)->alive) {
+                maxr = dmax(maxr, world_vehicle(w, (int)j)->p->radius);
+                maxs = dmax(maxs, fabs(world_vehicle(w, (int)j)->speed));
             }
     }
     /* Far enough for a neighbour as fast as I am, head-on, to matter
@@ -572,9 +575,9 @@ void avoid_predictive(struct world *w, int i, int brute, const struct avoid_info
         s.ncon = s.overflow = 0;
         s.danger = 0;
         /* What the behaviour wants, its turn of this tick held for REACT. */
-        s.pref = v2_scale(v->want_turn == 0 ? v->dir
-                          : v2_dir(v->heading + v->want_turn * (REACT / w->dt)),
-                          v->want_speed);
+        s.pref = v2_scale(d->want.turn == 0 ? v->dir
+                          : v2_dir(v->heading + d->want.turn * (REACT / w->dt)),
+                          d->want.speed);
         /* My fastest motion in either pass: the behaviour's (|pref| =
          * cruise), a candidate (at most cruise) or a reciprocal 2c - vel,
          * where c is up to cruise and turned at most rate * REACT from my
@@ -604,13 +607,13 @@ void avoid_predictive(struct world *w, int i, int brute, const struct avoid_info
         avoid_neighbours(w, i, range, brute, gather_visit, &s);
         if (s.total > s.cap) {
             size_t need = (size_t)s.total * sizeof *s.nb;
-            void *buf = w->avoid_buf;
-            if (need > w->avoid_buf_cap && (buf = realloc(w->avoid_buf, need)) != NULL) {
-                w->avoid_buf = buf;
-                w->avoid_buf_cap = need;
+            void *buf = c->avoid_buf;
+            if (need > c->avoid_buf_cap && (buf = realloc(c->avoid_buf, need)) != NULL) {
+                c->avoid_buf = buf;
+                c->avoid_buf_cap = need;
             }
-            if (need <= w->avoid_buf_cap) {
-                s.nb = w->avoid_buf;
+            if (need <= c->avoid_buf_cap) {
+                s.nb = c->avoid_buf;
                 s.cap = s.total;
                 s.n = s.total = 0;
                 s.threat_t = INFINITY;
@@ -648,8 +651,8 @@ void avoid_predictive(struct world *w, int i, int brute, const struct avoid_info
     a->danger = (unsigned char)(s.danger < 255 ? s.danger : 255);
     if (a->held) {
         int k = a->plan_k;
-        v->want_turn = rate * w->dt * k / TURN_STEPS;
-        v->want_speed = cruise * speed_fracs[a->plan_m];
+        d->want.turn = rate * w->dt * k / TURN_STEPS;
+        d->want.speed = cruise * speed_fracs[a->plan_m];
         a->turn = k > 0 ? 1 : k < 0 ? -1 : 0;
         a->steer = 1;
     }
@@ -657,11 +660,11 @@ void avoid_predictive(struct world *w, int i, int brute, const struct avoid_info
     /* Exactly the direction act will move along. */
     double heading;
     vec2 dir;
-    vehicle_turned(w, v, v->want_turn, &heading, &dir);
-    double cap = s.overflow ? 0 : speed_cap(w, &s, dir, v->want_speed);
-    if (cap < v->want_speed) {
-        v->want_speed = cap;
+    vehicle_turned(&c->turns, v, d->want.turn, &heading, &dir);
+    double cap = s.overflow ? 0 : speed_cap(w, &s, dir, d->want.speed);
+    if (cap < d->want.speed) {
+        d->want.speed = cap;
         a->limited = 1;
     }
-    a->speed_scale = v->p->speed > 0 ? v->want_speed / v->p->speed : 0;
+    a->speed_scale = v->p->speed > 0 ? d->want.speed / v->p->speed : 0;
 }

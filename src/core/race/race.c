@@ -8,6 +8,7 @@
 #include "trees.h"
 #include "race_rules.h"
 #include "world.h"
+#include "decide_guard.h"
 
 /* ---- geometry shared by the rules and the tests -------------------------- */
 
@@ -89,20 +90,22 @@ double race_accel_to(const struct vehicle *v, double target, double dt)
     return want < floor_speed ? floor_speed : want;
 }
 
-void race_decide(struct world *w, int i)
+void race_decide(const struct world *w, int i, struct tick_ctx *tc,
+                 struct decision *d)
 {
-    struct vehicle *v = &w->vehicles.p[i];
-    struct racer *rc = world_racer(w, v);
+    const struct vehicle *v = world_vehicle(w, i);
+    const struct racer *rc = world_racer(w, v);
     int n;
     const struct waypoint *wp = world_route(w, v, &n);
     if (!rc) {
         /* Made a racer after world_finish() (a test changing settings):
          * no progress to keep, so it cruises as if it had no route. */
-        v->want_turn = 0;
-        v->want_speed = v->kind == VK_CAR ? race_accel_to(v, 0, w->dt) : v->p->speed;
+        d->want.turn = 0;
+        d->want.speed = v->kind == VK_CAR ? race_accel_to(v, 0, w->dt) : v->p->speed;
         return;
     }
-    struct race_info *ri = &rc->info;
+    /* Its record goes to the tick's slot of its racer, applied by act. */
+    struct race_info *ri = &tc->race[v->racer];
 
     ri->next = -1;
     ri->circle_r = 0;
@@ -110,11 +113,11 @@ void race_decide(struct world *w, int i)
     ri->turn_dir = 0;
     ri->reason = BRAKE_NONE;
     ri->target_speed = 0;
-    v->want_turn = 0;
+    d->want.turn = 0;
     if (!wp || n <= 0) {
         /* Nothing to drive to: a car stands still, a tank keeps cruising. */
-        v->want_speed = v->kind == VK_CAR ? race_accel_to(v, 0, w->dt) : v->p->speed;
-        ri->target_speed = v->want_speed;
+        d->want.speed = v->kind == VK_CAR ? race_accel_to(v, 0, w->dt) : v->p->speed;
+        ri->target_speed = d->want.speed;
         return;
     }
     int next = rc->race.next % n;
@@ -126,27 +129,27 @@ void race_decide(struct world *w, int i)
      * past the waypoint (so a car on course does not zigzag). */
     double rel = angle_diff(v2_angle(v2_sub(wp[next].c, v->pos)), v->heading);
     double step = v->p->turn_rate * w->dt;
-    v->want_turn = clampd(rel, -step, step);
+    d->want.turn = clampd(rel, -step, step);
     ri->turn_dir = rel > 0 ? 1 : rel < 0 ? -1 : 0;
 
     if (v->kind != VK_CAR) {
         /* A patrolling tank has no speed rule: it cruises at its speed (its
          * avoidance may still change that after us). */
-        v->want_speed = v->p->speed;
+        d->want.speed = v->p->speed;
         ri->target_speed = v->p->speed;
         ri->circle_r = race_radius_exact(v->speed, v->p->turn_rate, w->dt);
         ri->circle_c = race_circle_centre(v, ri->circle_r, ri->turn_dir, w->dt, 1);
         return;
     }
 
-    struct race_ctx c = { w, v, wp, n, next, rel };
+    struct race_ctx c = { w, v, wp, n, next, rel, ri, d };
     switch (v->p->speed_rule) {
     case SPEED_RULE_NONE:
         /* The baseline: flat out, whatever the waypoints say. */
         ri->circle_r = race_radius_exact(v->speed, v->p->turn_rate, w->dt);
         ri->circle_c = race_circle_centre(v, ri->circle_r, ri->turn_dir, w->dt, 1);
         ri->target_speed = v->p->max_speed;
-        v->want_speed = race_accel_to(v, v->p->max_speed, w->dt);
+        d->want.speed = race_accel_to(v, v->p->max_speed, w->dt);
         break;
     case SPEED_RULE_CLASSIC:
         race_classic_decide(&c);
@@ -169,102 +172,3 @@ vec2 race_circle_centre(const struct vehicle *v, double r, int side, double dt,
     return v2_add(v->pos, v2_scale(v2_dir(v->heading + s * (back + M_PI / 2)), r));
 }
 
-/* ---- detect --------------------------------------------------------------- */
-
-/* Waypoint 0 passed (reached or skipped): the first time starts the race
- * (the first lap is timed from the start of the run, MAPS.md); every later
- * time ends a lap. */
-static void pass_start(struct world *w, int i, double now)
-{
-    struct race_state *s = &world_racer(w, &w->vehicles.p[i])->race;
-    if (!s->started) {
-        s->started = 1;
-        return;
-    }
-    double t = now - s->lap_start;
-    s->laps++;
-    s->lap_start = now;
-    if (s->best_lap == 0 || t < s->best_lap)
-        s->best_lap = t;
-    struct event *e = world_event(w, EV_LAP, i, -1);
-    if (e) {
-        e->u.lap.lap = s->laps;
-        e->u.lap.time = t;
-    }
-    if (w->track_laps > 0 && s->laps >= w->track_laps) {
-        s->finished = 1;
-        s->finish_time = now;
-        e = world_event(w, EV_FINISH, i, -1);
-        if (e)
-            e->u.finish.time = now;
-    }
-}
-
-static void advance(struct world *w, int i, int n, int skipped, double now)
-{
-    struct vehicle *v = &w->vehicles.p[i];
-    struct race_state *s = &world_racer(w, v)->race;
-    int k = s->next;
-    int events = v->kind == VK_CAR && !s->finished;
-    s->next = (k + 1) % n;
-    if (!events)
-        return;
-    struct event *e = world_event(w, skipped ? EV_WAYPOINT_SKIPPED
-                                             : EV_WAYPOINT_REACHED, i, -1);
-    if (e)
-        e->u.waypoint.index = k;
-    if (k == 0)
-        pass_start(w, i, now);
-}
-
-void race_detect(struct world *w)
-{
-    double now = (double)w->tick * w->dt;
-    /* Only racers, in vehicle order (world_finish keeps them so): the
-     * crowd of wanderers is never visited. */
-    for (size_t r = 0; r < w->racers.n; r++) {
-        size_t i = (size_t)w->racers.p[r].vehicle;
-        struct vehicle *v = &w->vehicles.p[i];
-        if (!v->alive)
-            continue;
-        if (v->kind != VK_CAR && !(v->kind == VK_TANK && v->p->behaviour == BEHAVIOUR_PATROL))
-            continue;
-        int n;
-        const struct waypoint *wp = world_route(w, v, &n);
-        if (!wp || n <= 0)
-            continue;
-        /* Overlapping waypoints can be passed in one tick; a lap's worth
-         * is the most that can happen. */
-        struct race_state *s = &w->racers.p[r].race;
-        /* The state starts zeroed: touching is stored off by one. */
-        int touching = s->touching - 1;
-        if (touching >= 0 && (touching >= n
-                || v2_dist(v->pos, wp[touching].c) >= wp[touching].r + v->p->radius))
-            touching = -1;
-        for (int guard = 0; guard < n; guard++) {
-            int k = s->next % n;
-            s->next = k;
-            /* The article's waypoints with volume: in contact when the
-             * centres are closer than the two radii together. */
-            double dk = v2_dist(v->pos, wp[k].c);
-            if (dk < wp[k].r + v->p->radius && k != touching) {
-                touching = k;
-                advance(w, (int)i, n, 0, now);
-                continue;
-            }
-            /* The article's missed waypoint: the one after is closer, so
-             * this one was passed; but only when nothing stands between
-             * (its hairpin wall: on the way into a hairpin the waypoint of
-             * the way back can be the closer one). */
-            if (n >= 3) {
-                int k1 = (k + 1) % n;
-                if (v2_dist(v->pos, wp[k1].c) < dk && race_clear(w, v->pos, wp[k1].c)) {
-                    advance(w, (int)i, n, 1, now);
-                    continue;
-                }
-            }
-            break;
-        }
-        s->touching = touching + 1;
-    }
-}

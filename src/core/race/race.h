@@ -51,7 +51,10 @@ struct race_info {
                                tick's accel or brake towards it */
 };
 
-void race_decide(struct world *w, int i);
+struct tick_ctx;
+struct decision;
+void race_decide(const struct world *w, int i, struct tick_ctx *c,
+                 struct decision *d);
 void race_detect(struct world *w);
 
 /* The exact radius of the circle through the positions of a vehicle that

@@ -12,8 +12,8 @@
 
 void race_classic_decide(struct race_ctx *c)
 {
-    struct vehicle *v = c->v;
-    struct race_info *ri = &world_racer(c->w, v)->info;
+    const struct vehicle *v = c->v;
+    struct race_info *ri = c->info;
     double dt = c->w->dt;
     /* Our angles grow clockwise (y down): rel > 0 is the article's right. */
     int side = c->rel < 0 ? -1 : 1;
@@ -34,5 +34,5 @@ void race_classic_decide(struct race_ctx *c)
         ri->reason = BRAKE_BLIND_SPOT;
     }
     ri->target_speed = target;
-    v->want_speed = race_accel_to(v, target, dt);
+    c->d->want.speed = race_accel_to(v, target, dt);
 }

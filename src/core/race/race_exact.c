@@ -41,8 +41,8 @@ static double corner_speed(vec2 in, vec2 out, double leg, double reach,
 
 void race_exact_decide(struct race_ctx *c)
 {
-    struct vehicle *v = c->v;
-    struct race_info *ri = &world_racer(c->w, v)->info;
+    const struct vehicle *v = c->v;
+    struct race_info *ri = c->info;
     const struct waypoint *wp = c->wp;
     double dt = c->w->dt;
     int side = c->rel < 0 ? -1 : 1;
@@ -97,6 +97,6 @@ void race_exact_decide(struct race_ctx *c)
         why = BRAKE_BLIND_SPOT;
     }
     ri->target_speed = target;
-    v->want_speed = race_accel_to(v, target, dt);
-    ri->reason = v->want_speed < v->speed + v->p->accel * dt ? why : BRAKE_NONE;
+    c->d->want.speed = race_accel_to(v, target, dt);
+    ri->reason = c->d->want.speed < v->speed + v->p->accel * dt ? why : BRAKE_NONE;
 }

@@ -4,14 +4,17 @@
 #define BOTFIELD_RACE_RULES_H
 
 #include "race.h"
+#include "decide.h"
 
 struct race_ctx {
-    struct world *w;
-    struct vehicle *v;
+    const struct world *w;
+    const struct vehicle *v;
     const struct waypoint *wp;  /* the route, n waypoints, driven cyclically */
     int n;
     int next;
     double rel;                 /* next waypoint off the nose, (-pi, pi] */
+    struct race_info *info;     /* this tick's record (the tick's slot) */
+    struct decision *d;         /* where the speed rule writes its intent */
 };
 
 /* One tick's speed change towards target: accel*dt up, brake*dt down,

@@ -1,0 +1,119 @@
+/* act.c — the act stage: every vehicle's decision applied together, after
+ * all of them were made (decide.h): the records and lasting state first,
+ * then the turret, the hull's turn, the speed and the move, kept inside the
+ * map (touching the edge counts an edge hit).  The tick's aim records
+ * become the world's, and its aim events. */
+#include <string.h>
+
+#include "stages.h"
+#include "world.h"
+
+/* Keeps a circle inside the map; returns 1 when it touches the edge. */
+static int keep_inside(double *x, double r, double size)
+{
+    if (2 * r >= size) {
+        *x = size / 2;
+        return 1;
+    }
+    if (*x - r <= 0) {
+        *x = r;
+        return 1;
+    }
+    if (*x + r >= size) {
+        *x = size - r;
+        return 1;
+    }
+    return 0;
+}
+
+/* angle_norm() is the identity on (-pi, pi]: a tick without a turn keeps
+ * the heading, and its cached direction, as they are (no remainder, no
+ * sincos for the many tanks driving straight). */
+static int normalised(double a)
+{
+    return a > -M_PI && a <= M_PI;
+}
+
+/* Applies vehicle i's decision: its lasting state and records, then its
+ * intent (turret, hull turn, speed, move, the edge). */
+static inline void act_one(struct world *w, struct tick_ctx *c, size_t i)
+{
+    struct vehicle *v = &w->vehicles.p[i];
+    const struct decision *d = &c->d[i];
+    double dt = w->dt;
+    v->from = v->pos;
+    v->touching_edge = 0;
+    v->aim_slot = d->aim_slot;
+    if (v->alive) {
+        v->rng = d->rng;
+        v->wander = d->wander;
+        v->gun = d->gun;
+        v->avoid = d->avoid;
+        if (v->racer >= 0)
+            w->racers.p[v->racer].info = c->race[v->racer];
+        if (d->want.turret != 0 || !normalised(v->turret))
+            v->turret = angle_norm(v->turret + d->want.turret);
+        if (v->kind != VK_TURRET) {
+            if (d->want.turn != 0 || !normalised(v->heading))
+                vehicle_turned(&c->turns, v, d->want.turn, &v->heading, &v->dir);
+            v->speed = d->want.speed;
+            v->pos = v2_add(v->pos, v2_scale(v->dir, v->speed * dt));
+            int tx = keep_inside(&v->pos.x, v->p->radius, w->width);
+            int ty = keep_inside(&v->pos.y, v->p->radius, w->height);
+            if (tx || ty) {
+                v->touching_edge = 1;
+                w->stats.edge_hits++;
+            }
+        }
+    }
+}
+
+/* The aim records of the tick become the world's (the ctx's store is
+ * swapped in, no copy), and each an aim event, in vehicle order. */
+static void publish_aims(struct world *w, struct tick_ctx *c)
+{
+    struct aim_info *ap = w->aims.p;
+    size_t acap = w->aims.cap;
+    w->aims.p = c->aims;
+    w->aims.n = c->naims;
+    w->aims.cap = c->aimcap;
+    c->aims = ap;
+    c->aimcap = acap;
+    c->naims = 0;
+    float *sp = w->aim_steps.p;
+    size_t scap = w->aim_steps.cap;
+    w->aim_steps.p = c->steps;
+    w->aim_steps.n = c->nsteps;
+    w->aim_steps.cap = c->stepcap;
+    c->steps = sp;
+    c->stepcap = scap;
+    c->nsteps = 0;
+    for (size_t i = 0; i < w->vehicles.n; i++) {
+        const struct decision *d = &c->d[i];
+        if (d->aim_slot < 0)
+            continue;
+        const struct aim_info *ai = &w->aims.p[d->aim_slot];
+        struct event *e = world_event(w, EV_AIM, (int)i, ai->target);
+        if (e) {
+            e->u.aim.ok = ai->ok;
+            e->u.aim.reason = ai->reason;
+            e->u.aim.x = ai->aim_point.x;
+            e->u.aim.y = ai->aim_point.y;
+            e->u.aim.t_impact = ai->t_impact;
+            e->u.aim.iterations = ai->iterations;
+            e->u.aim.method = w->vehicles.p[i].p->aim;
+        }
+    }
+}
+
+void act_stage(struct world *w, struct tick_ctx *c)
+{
+    publish_aims(w, c);
+    int fires = 0;
+    for (size_t i = 0; i < w->vehicles.n; i++) {
+        act_one(w, c, i);
+        fires += w->vehicles.p[i].alive && c->d[i].want.fire;
+    }
+    w->fires = fires;
+}
+

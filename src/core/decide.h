@@ -1,0 +1,109 @@
+/* decide.h — what a decision may write, and the tick's scratch.
+ *
+ * A decision reads the world as it was at the start of the tick, through a
+ * `const struct world *`, and writes only its own vehicle's `struct
+ * decision`: the intent (turn, speed, turret turn, fire), the next value of
+ * the vehicle's own lasting decision state (its generator, wander, gun and
+ * avoidance plan), and its record for readers.  The decisions live in the
+ * tick context, not in struct vehicle; the act stage applies them all
+ * together, so no decision can see another's outcome and the order of the
+ * vehicles never changes a result.
+ *
+ * A file of decision code includes "decide_guard.h" after its other
+ * headers: that poisons the names of the world's writable arrays, so
+ * writing another vehicle's record (or reading one except through the
+ * const accessors world_vehicle() and friends) does not compile. */
+#ifndef BOTFIELD_DECIDE_H
+#define BOTFIELD_DECIDE_H
+
+#include <stddef.h>
+
+#include "rng.h"
+#include "aim/aim.h"
+#include "avoid/avoid.h"
+#include "race/race.h"
+#include "grid.h"
+
+struct world;
+
+/* Per-vehicle wander state (random turns and the edge turn). */
+struct wander_state {
+    double turn_left;       /* radians still to turn, signed (+: right) */
+    int edge_turn;          /* the pending turn is an edge turn */
+};
+
+/* What a vehicle wants this tick; act clamps nothing the deciders have
+ * already kept within the vehicle's limits (a bot's intent is clamped by
+ * the bot row before it lands here). */
+struct intent {
+    double turn;            /* signed radians this tick (+: clockwise) */
+    double speed;
+    double turret;          /* signed radians of turret turn this tick */
+    int fire;
+};
+
+struct decision {
+    struct intent want;
+    /* the vehicle's own lasting state as it will be after this tick,
+     * copied in from the vehicle when the tick's decisions start */
+    struct rng rng;
+    struct wander_state wander;
+    struct aim_state gun;
+    struct avoid_info avoid;    /* record and the held predictive plan */
+    int aim_slot;               /* its record in the tick's aim store,
+                                   -1: it sought no solution */
+};
+
+/* cos and sin of the turns vehicles made lately (see vehicle_turned): a
+ * cache, direct-mapped by the turn's bits; an empty slot holds turn 0,
+ * which is never looked up.  What it holds never changes a result, only
+ * how soon it comes. */
+struct turn_cache { struct { double turn, c, s; } slot[16]; };
+
+/* The tick's scratch: reused from tick to tick, never part of the state
+ * (a snapshot neither saves nor needs it; a world stepped from a restored
+ * snapshot with a fresh context gives the same bytes). */
+struct tick_ctx {
+    struct decision *d; size_t dcap;        /* one per vehicle */
+    struct race_info *race; size_t racecap; /* one per racer */
+    struct aim_info *aims; size_t naims, aimcap;  /* guns with a target */
+    float *steps; size_t nsteps, stepcap;   /* their solvers' probes */
+    struct vgrid_entry *entries; size_t ecap;  /* the grid stage's input */
+    void *avoid_buf; size_t avoid_buf_cap;  /* predictive avoidance's
+                                               neighbour list past 64 */
+    struct turn_cache turns;
+    int failed;                             /* memory ran out this tick */
+};
+
+/* One row of the behaviour table: a named decision, what it needs of the
+ * stages before it, and the vehicles it decides for.  Rows run in table
+ * order for each vehicle; each sees the decision the rows before it wrote
+ * (the drive row's turn is what avoidance then adjusts). */
+enum decide_needs { NEEDS_NOTHING = 0, NEEDS_GRID = 1, NEEDS_SIGHT = 2 };
+
+struct decider {
+    const char *name;
+    unsigned needs;                         /* enum decide_needs bits */
+    int (*applies)(const struct world *w, int i);
+    void (*decide)(const struct world *w, int i, struct tick_ctx *c,
+                   struct decision *d);
+};
+
+/* A vehicle whose decisions come from elsewhere (a Lua bot): the core
+ * calls `decide` instead of the built-in rows for every vehicle `owns`
+ * accepts.  Registered by the front end (src/bot/), so the core itself
+ * knows nothing of Lua. */
+struct brain {
+    const char *name;
+    void *user;
+    int (*owns)(void *user, const struct world *w, int i);
+    void (*decide)(void *user, const struct world *w, int i,
+                   struct tick_ctx *c, struct decision *d);
+};
+
+/* Appends an aim record to the tick's store; NULL when memory ran out. */
+struct aim_info *tick_ctx_aim(struct tick_ctx *c, int *slot);
+/* Copies n solver probes into the store; where they start, or -1. */
+int tick_ctx_steps(struct tick_ctx *c, const float *steps, int n);
+
+#endif

@@ -1,0 +1,29 @@
+/* drive.c — the drive row of the behaviour table: how a vehicle moves when
+ * nothing else decides.  A car races; a turret holds; a tank drives by its
+ * `behaviour` key: wander, patrol (the race steering, at cruising speed),
+ * straight or hold.  ("Drive" names these, apart from the behaviour
+ * modules -- avoid, sight, aim, race -- the tick is made of.) */
+#include "drive.h"
+#include "wander/wander.h"
+#include "world.h"
+#include "decide_guard.h"
+
+void drive_decide(const struct world *w, int i, struct tick_ctx *c,
+                  struct decision *d)
+{
+    const struct vehicle *v = world_vehicle(w, i);
+    if (v->kind == VK_CAR) {
+        race_decide(w, i, c, d);
+        return;
+    }
+    if (v->kind == VK_TURRET) {
+        d->want.speed = 0;
+        return;
+    }
+    switch (v->p->behaviour) {
+    case BEHAVIOUR_WANDER:   wander_decide(w, i, c, d); break;
+    case BEHAVIOUR_PATROL:   race_decide(w, i, c, d); break;
+    case BEHAVIOUR_STRAIGHT: d->want.speed = v->p->speed; break;
+    case BEHAVIOUR_HOLD:     d->want.speed = 0; break;
+    }
+}

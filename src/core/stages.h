@@ -1,0 +1,23 @@
+/* stages.h — the stages of one tick (tick.c runs them in this order):
+ *   grid     the vehicle grid of the start of the tick (tick.c)
+ *   sense    sight for every observer (sight/sight.c: sight_update)
+ *   decide   the behaviour table, one decision per vehicle (tick.c)
+ *   act      the decisions applied together (act.c)
+ *   shells   firing, swept flight, hits, misses (shell.c)
+ *   detect   the grid of the tick's end, collisions (collide.c),
+ *            waypoints and laps (race/race_detect.c), the end (end.c)
+ * Only decide is decision code (a const world); the others write the
+ * world.  The stages' scratch is the tick context (decide.h). */
+#ifndef BOTFIELD_STAGES_H
+#define BOTFIELD_STAGES_H
+
+struct world;
+struct tick_ctx;
+struct decision;
+
+void act_stage(struct world *w, struct tick_ctx *c);
+/* 0, or -1 when memory ran out. */
+int collide_stage(struct world *w);
+void end_stage(struct world *w);
+
+#endif

@@ -1,0 +1,99 @@
+/* wander.c — the built-in wander: random turns from the vehicle's own
+ * stream, and the article's edge turn (seeds/000: close to the edge and
+ * heading out, a large random turn). */
+#include <math.h>
+
+#include "wander.h"
+#include "world.h"
+#include "decide_guard.h"
+
+/* The most samples edge_arc_clearance takes for one side (two sides are
+ * tried when an edge turn starts): the bound on its cost per tank. */
+#define EDGE_SAMPLES_MAX 1024
+
+/* Wander turns are drawn from the vehicle's own stream: on average one new
+ * turn every WANDER_MEAN_GAP seconds, of up to WANDER_MAX_TURN either way. */
+#define WANDER_MEAN_GAP 3.0
+#define WANDER_MAX_TURN (M_PI / 2)
+
+/* The article's edge rule: close to the edge and heading out of the map, a
+ * large random turn (90 to 180 degrees) left or right.  The article picks
+ * the side at random; but from, say, 45 degrees off a wall the wrong side
+ * swings the nose straight at it first, and near a corner one side runs
+ * into the other wall: that is how its tanks touched the edge.  So the
+ * size stays random and the side is the one whose arc keeps further from
+ * every edge (random only when both are alike, as straight at an edge far
+ * from corners).  "Close" is one turning radius plus the tank's own
+ * radius plus two ticks of travel, so the turn can complete before the
+ * edge even heading straight at it. */
+
+/* The smallest clearance between the tank and the edges while it turns by
+ * `turn` at its turn rate and speed, then drives on for a second. */
+static double edge_arc_clearance(const struct world *w, const struct vehicle *v,
+                                 double turn)
+{
+    int chunk = 6;              /* ticks a sample stands for */
+    /* The turn takes fabs(turn) / (turn_rate * dt) ticks; at a tiny turn
+     * rate that is millions.  The samples are capped (EDGE_SAMPLES_MAX):
+     * past the cap each sample stands for more ticks, so the cost of a
+     * tick never grows with 1/turn_rate.  Below the cap the samples are
+     * exactly as before. */
+    double turn_ticks = fabs(turn) / (v->p->turn_rate * w->dt);
+    double drive_ticks = ceil(w->tick_rate);
+    if (!(turn_ticks + drive_ticks <= (double)EDGE_SAMPLES_MAX * chunk))
+        chunk = (int)fmin(1e9, ceil((turn_ticks + drive_ticks) / EDGE_SAMPLES_MAX));
+    double step = v->p->turn_rate * w->dt * chunk;
+    double dist = v->p->speed * w->dt * chunk, r = v->p->radius;
+    double h = v->heading, left = turn, best = INFINITY;
+    vec2 p = v->pos;
+    double nd = ceil(fabs(turn) / step) + ceil(w->tick_rate / chunk);
+    int n = nd < 2.0 * EDGE_SAMPLES_MAX ? (int)nd : 2 * EDGE_SAMPLES_MAX;
+    for (int k = 0; k < n; k++) {
+        double t = clampd(left, -step, step);
+        left -= t;
+        h += t;
+        p = v2_add(p, v2_scale(v2_dir(h), dist));
+        double c = fmin(fmin(p.x - r, w->width - r - p.x),
+                        fmin(p.y - r, w->height - r - p.y));
+        if (c < best)
+            best = c;
+    }
+    return best;
+}
+
+void wander_decide(const struct world *w, int i, struct tick_ctx *c,
+                   struct decision *d)
+{
+    (void)c;
+    const struct vehicle *v = world_vehicle(w, i);
+    struct wander_state *s = &d->wander;
+    double step = v->p->turn_rate * w->dt;
+    double margin = v->p->radius + 2 * v->p->speed * w->dt
+                  + (v->p->turn_rate > 0 ? v->p->speed / v->p->turn_rate : 0);
+    vec2 u = v->dir;
+    int outward = (v->pos.x < margin && u.x < 0) || (v->pos.x > w->width - margin && u.x > 0)
+               || (v->pos.y < margin && u.y < 0) || (v->pos.y > w->height - margin && u.y > 0);
+    /* Into a corner, turning away from one edge runs along the other:
+     * start earlier, a turning diameter out. */
+    double wide = margin + (v->p->turn_rate > 0 ? v->p->speed / v->p->turn_rate : 0);
+    int cx = (v->pos.x < wide && u.x < 0) || (v->pos.x > w->width - wide && u.x > 0);
+    int cy = (v->pos.y < wide && u.y < 0) || (v->pos.y > w->height - wide && u.y > 0);
+    outward = outward || (cx && cy);
+
+    if (outward && !s->edge_turn) {
+        double big = rng_range(&d->rng, M_PI / 2, M_PI);
+        double cr = edge_arc_clearance(w, v, big), cl = edge_arc_clearance(w, v, -big);
+        int right = fabs(cr - cl) < 1e-6 ? (int)(rng_u32(&d->rng) & 1) : cr > cl;
+        s->turn_left = right ? big : -big;
+        s->edge_turn = 1;
+    } else if (s->turn_left == 0 && rng_unit(&d->rng) < w->dt / WANDER_MEAN_GAP) {
+        s->turn_left = rng_range(&d->rng, -WANDER_MAX_TURN, WANDER_MAX_TURN);
+    }
+    double t = clampd(s->turn_left, -step, step);
+    s->turn_left -= t;
+    if (s->turn_left == 0)
+        s->edge_turn = 0;
+    d->want.turn = t;
+    d->want.speed = v->p->speed;
+}
+
