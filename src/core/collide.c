@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "stages.h"
 #include "world.h"
 
@@ -53,14 +54,8 @@ struct pairs {
 
 static int pairs_push(struct pairs *s, int a, int b)
 {
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 64;
-        uint64_t *p = realloc(s->p, cap * sizeof *p);
-        if (!p)
-            return -1;
-        s->p = p;
-        s->cap = cap;
-    }
+    if (grow_reserve(&s->p, &s->cap, s->n + 1, sizeof *s->p))
+        return -1;
     s->p[s->n++] = (uint64_t)a << 32 | (uint32_t)b;     /* a < b */
     return 0;
 }

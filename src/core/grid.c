@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "grow.h"
 
 /* Cells of at least `cell` but few enough that the grid stays bounded. */
 static double grid_fit(double width, double height, double cell, int *nx, int *ny)
@@ -339,28 +340,11 @@ int grid_convex_rows(double cell, int nx, int ny, const vec2 *v, int n,
 
 /* Room for ncells + 2 counters in *counts (two slots more than cells:
  * see the counting sort in vehicle_grid_build) and for nv entries. */
-static int vgrid_reserve(struct vehicle_grid *g, int **counts, int *counts_cap,
-                         size_t ncells, int nv)
+static int vgrid_reserve(struct vehicle_grid *g, size_t ncells, int nv)
 {
-    if ((int)ncells + 2 > *counts_cap) {
-        int *s = realloc(*counts, (ncells + 2) * sizeof *s);
-        if (!s)
-            return -1;
-        *counts = s;
-        *counts_cap = (int)ncells + 2;
-    }
-    if (nv > g->cap) {
-        struct vgrid_entry *it = realloc(g->items, (size_t)nv * sizeof *it);
-        if (!it)
-            return -1;
-        g->items = it;
-        int *co = realloc(g->cell_of, (size_t)nv * sizeof *co);
-        if (!co)
-            return -1;
-        g->cell_of = co;
-        g->cap = nv;
-    }
-    return 0;
+    return grow_reserve(&g->start, &g->ncells_cap, ncells + 2, sizeof *g->start)
+        || grow_reserve(&g->items, &g->cap, (size_t)nv, sizeof *g->items)
+        || grow_reserve(&g->cell_of, &g->cell_cap, (size_t)nv, sizeof *g->cell_of) ? -1 : 0;
 }
 
 int vehicle_grid_build(struct vehicle_grid *g, const struct vgrid_entry *entries,
@@ -370,7 +354,7 @@ int vehicle_grid_build(struct vehicle_grid *g, const struct vgrid_entry *entries
     int nx, ny;
     double cell = grid_fit(width, height, min_cell > 0 ? min_cell : 1, &nx, &ny);
     size_t ncells = (size_t)nx * (size_t)ny;
-    if (vgrid_reserve(g, &g->start, &g->ncells_cap, ncells, n))
+    if (vgrid_reserve(g, ncells, n))
         return -1;
     g->cell = cell;
     g->nx = nx;

@@ -10,6 +10,8 @@
 #ifndef BOTFIELD_GRID_H
 #define BOTFIELD_GRID_H
 
+#include <stddef.h>
+
 #include "vec.h"
 
 /* A tree: a circle on the map (the tree grid indexes them). */
@@ -118,7 +120,8 @@ struct vehicle_grid {
     int *start;             /* nx*ny + 1 (and one spare) */
     struct vgrid_entry *items;
     int *cell_of;           /* the build's scratch: each entry's cell */
-    int n, cap, ncells_cap;
+    int n;
+    size_t cap, cell_cap, ncells_cap;
 };
 
 /* Rebuilds the grid from n entries (the tick's grid stage makes them, one

@@ -7,6 +7,7 @@
 #include "stages.h"
 #include "drive.h"
 #include "entries.h"
+#include "grow.h"
 #include "world.h"
 
 /* ---- the behaviour table ------------------------------------------------ */
@@ -63,24 +64,9 @@ const struct decider *tick_deciders(size_t *n)
 
 /* ---- the tick context --------------------------------------------------- */
 
-static int grow(void **p, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 0;
-    size_t n = *cap ? *cap : 16;
-    while (n < need)
-        n *= 2;
-    void *q = realloc(*p, n * elem);
-    if (!q)
-        return -1;
-    *p = q;
-    *cap = n;
-    return 0;
-}
-
 struct aim_info *tick_ctx_aim(struct tick_ctx *c, int *slot)
 {
-    if (grow((void **)&c->aims, &c->aimcap, c->naims + 1, sizeof *c->aims))
+    if (grow_reserve(&c->aims, &c->aimcap, c->naims + 1, sizeof *c->aims))
         return NULL;
     struct aim_info *ai = &c->aims[c->naims];
     memset(ai, 0, sizeof *ai);
@@ -93,7 +79,7 @@ int tick_ctx_steps(struct tick_ctx *c, const float *steps, int n)
     int at = (int)c->nsteps;
     if (n <= 0)
         return at;
-    if (grow((void **)&c->steps, &c->stepcap, c->nsteps + (size_t)n, sizeof *c->steps))
+    if (grow_reserve(&c->steps, &c->stepcap, c->nsteps + (size_t)n, sizeof *c->steps))
         return -1;
     memcpy(c->steps + c->nsteps, steps, (size_t)n * sizeof *steps);
     c->nsteps += (size_t)n;
@@ -119,9 +105,9 @@ static struct tick_ctx *ctx_for(struct world *w)
     if (!w->ctx && !(w->ctx = calloc(1, sizeof *w->ctx)))
         return NULL;
     struct tick_ctx *c = w->ctx;
-    if (grow((void **)&c->d, &c->dcap, w->vehicles.n, sizeof *c->d)
-        || grow((void **)&c->race, &c->racecap, w->racers.n, sizeof *c->race)
-        || grow((void **)&c->entries, &c->ecap, w->vehicles.n, sizeof *c->entries))
+    if (grow_reserve(&c->d, &c->dcap, w->vehicles.n, sizeof *c->d)
+        || grow_reserve(&c->race, &c->racecap, w->racers.n, sizeof *c->race)
+        || grow_reserve(&c->entries, &c->ecap, w->vehicles.n, sizeof *c->entries))
         return NULL;
     c->failed = 0;
     c->naims = c->nsteps = 0;

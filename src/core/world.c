@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "world.h"
+#include "grow.h"
 #include "tick.h"
 
 /* NULL-terminated: the key table reads it as an enum's list of names. */
@@ -12,19 +13,7 @@ const char *const world_colors[WORLD_NCOLORS + 1] = {
 int world_array_reserve(void *arr, size_t need, size_t elem)
 {
     struct { void *p; size_t n, cap; } *a = arr;
-    if (need <= a->cap)
-        return 0;
-    size_t cap = a->cap ? a->cap : 16;
-    while (cap < need)
-        cap *= 2;
-    if (cap > SIZE_MAX / elem)
-        return -1;
-    void *p = realloc(a->p, cap * elem);
-    if (!p)
-        return -1;
-    a->p = p;
-    a->cap = cap;
-    return 0;
+    return grow_reserve(&a->p, &a->cap, need, elem);
 }
 
 #define PUSH(a, value)                                                  \

@@ -35,6 +35,7 @@
 #endif
 
 #include "avoid_impl.h"
+#include "grow.h"
 #include "decide_guard.h"
 
 #ifndef HORIZON
@@ -607,12 +608,7 @@ void avoid_predictive(const struct world *w, int i, int brute,
         avoid_neighbours(w, i, range, brute, gather_visit, &s);
         if (s.total > s.cap) {
             size_t need = (size_t)s.total * sizeof *s.nb;
-            void *buf = c->avoid_buf;
-            if (need > c->avoid_buf_cap && (buf = realloc(c->avoid_buf, need)) != NULL) {
-                c->avoid_buf = buf;
-                c->avoid_buf_cap = need;
-            }
-            if (need <= c->avoid_buf_cap) {
+            if (grow_reserve(&c->avoid_buf, &c->avoid_buf_cap, need, 1) == 0) {
                 s.nb = c->avoid_buf;
                 s.cap = s.total;
                 s.n = s.total = 0;

@@ -11,23 +11,7 @@
 #include <string.h>
 
 #include "sight_impl.h"
-
-int sight_grow(void *pp, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 0;
-    size_t c = *cap ? *cap : 16;
-    while (c < need)
-        c *= 2;
-    if (c > SIZE_MAX / elem)
-        return -1;
-    void *p = realloc(*(void **)pp, c * elem);
-    if (!p)
-        return -1;
-    *(void **)pp = p;
-    *cap = c;
-    return 0;
-}
+#include "grow.h"
 
 void sight_scratch_free(struct sight_scratch *s)
 {
@@ -85,7 +69,7 @@ static int push_piece(const struct sight_frame *f, double a, vec2 va,
     }
     if (!(a < b))
         return 0;
-    if (sight_grow(&s->pieces, &s->cappieces, s->npieces + 1, sizeof *s->pieces))
+    if (grow_reserve(&s->pieces, &s->cappieces, s->npieces + 1, sizeof *s->pieces))
         return -1;
     struct sight_piece *p = &s->pieces[s->npieces++];
     p->lo = a;
@@ -217,30 +201,23 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
         return 0;
     size_t nt = w->trees.n;
     if (s->nmark < nt) {
-        unsigned *m = realloc(s->mark, nt * sizeof *m);
-        if (!m)
+        size_t had = s->nmark;
+        if (grow_reserve(&s->mark, &s->nmark, nt, sizeof *s->mark))
             return -1;
-        memset(m + s->nmark, 0, (nt - s->nmark) * sizeof *m);
-        s->mark = m;
-        s->nmark = nt;
+        memset(s->mark + had, 0, (s->nmark - had) * sizeof *s->mark);
     }
     /* Each tree is a candidate at most once: room for all of them (and
      * the one slot the loop below writes past the end) spares a check per
      * row. */
-    if (sight_grow(&s->cand, &s->capcand, nt + 1, sizeof *s->cand))
+    if (grow_reserve(&s->cand, &s->capcand, nt + 1, sizeof *s->cand))
         return -1;
     if (++s->stamp == 0) {
         memset(s->mark, 0, s->nmark * sizeof *s->mark);
         s->stamp = 1;
     }
     if (s->nrows < (size_t)g->ny) {
-        int *lo = realloc(s->row_lo, (size_t)g->ny * sizeof *lo);
-        if (lo)
-            s->row_lo = lo;
-        int *hi = realloc(s->row_hi, (size_t)g->ny * sizeof *hi);
-        if (hi)
-            s->row_hi = hi;
-        if (!lo || !hi)
+        if (grow_reserve(&s->row_lo, &s->caplo, (size_t)g->ny, sizeof *s->row_lo)
+            || grow_reserve(&s->row_hi, &s->caphi, (size_t)g->ny, sizeof *s->row_hi))
             return -1;
         s->nrows = (size_t)g->ny;
     }
@@ -313,7 +290,7 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
 
     /* Locals, not s->...: the stores into mark[] and cand[] would
      * otherwise make the compiler reload them on every tree. */
-    if (sight_grow(&s->spans, &s->capspans, (size_t)(r1 - r0 + 1), sizeof *s->spans))
+    if (grow_reserve(&s->spans, &s->capspans, (size_t)(r1 - r0 + 1), sizeof *s->spans))
         return -1;
     const int *start = g->start, *items = g->items;
     unsigned *mark = s->mark, stamp = s->stamp;
@@ -396,7 +373,7 @@ static double answer(const struct world *w, int m, const struct sight_frame *f,
             deg = SIGHT_INSIDE_TREE;
             s->nhidden = 0;
             if (!f->point
-                && sight_grow(&s->hidden, &s->caphidden, 1, sizeof *s->hidden) == 0) {
+                && grow_reserve(&s->hidden, &s->caphidden, 1, sizeof *s->hidden) == 0) {
                 s->hidden[0].a0 = 0;
                 s->hidden[0].a1 = sight_width(f);
                 s->nhidden = 1;
@@ -508,7 +485,7 @@ static void collect_one(struct collect *c, int j, vec2 pos)
         || (t->kind != VK_TANK && t->kind != VK_TURRET))
         return;
     struct sight_store *st = c->st;
-    if (sight_grow(&st->targets, &st->captargets, st->ntargets + 1,
+    if (grow_reserve(&st->targets, &st->captargets, st->ntargets + 1,
                    sizeof *st->targets)) {
         c->fail = 1;
         return;
@@ -569,8 +546,8 @@ static int look(struct world *w, int me, int j, double half)
 
     if (WORLD_RESERVE(w->sights, w->sights.n + 1)
         || WORLD_RESERVE(w->sight_intervals, w->sight_intervals.n + s->nhidden)
-        || sight_grow(&st->spans, &st->capspans, st->nspans + s->nspans, sizeof *st->spans)
-        || sight_grow(&st->trees, &st->captrees, st->ntrees + s->ncand, sizeof *st->trees))
+        || grow_reserve(&st->spans, &st->capspans, st->nspans + s->nspans, sizeof *st->spans)
+        || grow_reserve(&st->trees, &st->captrees, st->ntrees + s->ncand, sizeof *st->trees))
         return -1;
     struct sight_record *r = &w->sights.p[w->sights.n++];
     memset(r, 0, sizeof *r);

@@ -70,7 +70,7 @@ struct sight_scratch {
     unsigned *mark; size_t nmark; unsigned stamp;   /* dedupe of trees */
     int *cand; size_t ncand, capcand;               /* candidate trees */
     struct sight_span *spans; size_t nspans, capspans;
-    int *row_lo, *row_hi; size_t nrows;             /* per grid row */
+    int *row_lo, *row_hi; size_t nrows, caplo, caphi;   /* per grid row */
     struct sight_piece *pieces; size_t npieces, cappieces;
     /* the result: hidden parts as offsets in radians from the low end of
        the target's extent, 0 <= a0 < a1 <= width, sorted, disjoint */

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "sight_impl.h"
+#include "grow.h"
 
 static int cmp_order(const void *a, const void *b)
 {
@@ -38,7 +39,7 @@ static int before(const struct sight_order *x, const struct sight_order *y)
 static int nearest_first(const struct sight_frame *f, const struct tree *trees,
                          const int *cand, int n, struct sight_scratch *s)
 {
-    if (sight_grow(&s->order, &s->caporder, (size_t)n, sizeof *s->order))
+    if (grow_reserve(&s->order, &s->caporder, (size_t)n, sizeof *s->order))
         return -1;
     struct sight_order *o = s->order;
     int m = 0;
@@ -93,7 +94,7 @@ double sight_classic(const struct sight_frame *f, const struct tree *trees,
         }
         return hidden ? 0 : 1;
     }
-    if (sight_grow(&s->gone, &s->capgone, (size_t)samples, 1)) {
+    if (grow_reserve(&s->gone, &s->capgone, (size_t)samples, 1)) {
         s->oom = 1;
         return 1;
     }
@@ -145,7 +146,7 @@ double sight_classic(const struct sight_frame *f, const struct tree *trees,
         int e = j;
         while (e + 1 < samples && s->gone[e + 1])
             e++;
-        if (sight_grow(&s->hidden, &s->caphidden, s->nhidden + 1, sizeof *s->hidden) == 0) {
+        if (grow_reserve(&s->hidden, &s->caphidden, s->nhidden + 1, sizeof *s->hidden) == 0) {
             s->hidden[s->nhidden].a0 = j * step;
             s->hidden[s->nhidden].a1 = (e + 1) * step;
             s->nhidden++;

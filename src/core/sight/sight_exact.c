@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include "sight_impl.h"
+#include "grow.h"
 
 /* Near hit along unit direction m of the circle (c, r) not containing the
  * origin; INFINITY when missed. */
@@ -144,7 +145,7 @@ static int partial(const struct sight_frame *f, vec2 c, double r, vec2 va,
                     s->pieces[s->npieces - 1].hi = b[j + 1].p;
                     s->pieces[s->npieces - 1].vhi = b[j + 1].v;
                 } else {
-                    if (sight_grow(&s->pieces, &s->cappieces, s->npieces + 1,
+                    if (grow_reserve(&s->pieces, &s->cappieces, s->npieces + 1,
                                    sizeof *s->pieces))
                         return -1;
                     struct sight_piece *pc = &s->pieces[s->npieces++];
@@ -186,7 +187,7 @@ static double measure(const struct sight_frame *f, struct sight_scratch *s)
             p[j] = x;
         }
     }
-    if (sight_grow(&s->hidden, &s->caphidden, n, sizeof *s->hidden))
+    if (grow_reserve(&s->hidden, &s->caphidden, n, sizeof *s->hidden))
         return -1;
     double blocked = 0, width = sight_width(f);
     s->nhidden = 0;
@@ -242,7 +243,7 @@ double sight_exact(const struct sight_frame *f, const struct tree *trees,
     s->nhidden = 0;
     if (n == 0)
         return 1;
-    if (sight_grow(&s->pieces, &s->cappieces, 2 * (size_t)n + 2, sizeof *s->pieces))
+    if (grow_reserve(&s->pieces, &s->cappieces, 2 * (size_t)n + 2, sizeof *s->pieces))
         return 1;
     int all_hidden = 0;
     for (int k = 0; k < n; k++) {
@@ -287,7 +288,7 @@ double sight_exact(const struct sight_frame *f, const struct tree *trees,
         }
     }
     if (all_hidden) {
-        if (sight_grow(&s->hidden, &s->caphidden, 1, sizeof *s->hidden))
+        if (grow_reserve(&s->hidden, &s->caphidden, 1, sizeof *s->hidden))
             return 0;
         s->hidden[0].a0 = 0;
         s->hidden[0].a1 = sight_width(f);

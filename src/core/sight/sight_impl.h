@@ -13,6 +13,7 @@
 #include <float.h>
 
 #include "sight.h"
+#include "grow.h"
 #include "world.h"
 
 struct sight_frame {
@@ -74,8 +75,6 @@ static inline vec2 sight_frame_of(const struct sight_frame *f, vec2 p)
     return v2(v2_dot(f->u, d), v2_cross(f->u, d));
 }
 
-/* Grows an array of elem-sized items to at least need; 0 or -1. */
-int sight_grow(void *pp, size_t *cap, size_t need, size_t elem);
 
 /* Clips the direction interval va..vb (counter-clockwise in the frame,
  * at most pi wide; it may wrap past pi) to the target's extent and appends
