@@ -254,12 +254,14 @@ char *view_keys_man(void)
     /* A code claimed by two rows would reach only the first: refuse to
      * document (and so to build) such a table. */
     for (int i = 0; i < view_nkeys; i++)
-        for (int j = 0; j < VIEW_KEY_CODES && view_keys[i].codes[j]; j++)
-            if (view_key_find(view_keys[i].codes[j]) != &view_keys[i]) {
+        for (int j = 0; j < VIEW_KEY_CODES && view_keys[i].codes[j]; j++) {
+            const struct view_key *first = view_key_find(view_keys[i].codes[j]);
+            if (first && first != &view_keys[i]) {
                 fprintf(stderr, "botfield: the viewer key '%s' shares a code with '%s'\n",
-                        view_keys[i].name, view_key_find(view_keys[i].codes[j])->name);
+                        view_keys[i].name, first->name);
                 return NULL;
             }
+        }
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
