@@ -1,4 +1,4 @@
-/* keys.h — the one declarative table of map keys (MAPS.md).
+/* keys.h — the one declarative table of map keys (the man page's MAP FORMAT).
  *
  * Each row says which sections take the key, its type, its range, its
  * default and a line of help; the loader parses and validates from it, its
