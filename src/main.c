@@ -85,7 +85,7 @@ static int parse_double(const char *s, double lo, double hi, double *out)
 
 enum { OPT_HEADLESS = 256, OPT_TICKS, OPT_SECONDS, OPT_SEED, OPT_TRACE,
        OPT_TRACE_EVERY, OPT_SUMMARY, OPT_CHECK, OPT_PAUSED, OPT_SPEED,
-       OPT_ASCII, OPT_HELP, OPT_VERSION, OPT_MAN_KEYS };
+       OPT_ASCII, OPT_HELP, OPT_VERSION, OPT_MAN_KEYS, OPT_MAN_VIEWER_KEYS };
 
 int main(int argc, char **argv)
 {
@@ -104,6 +104,7 @@ int main(int argc, char **argv)
         { "help", no_argument, NULL, OPT_HELP },
         { "version", no_argument, NULL, OPT_VERSION },
         { "man-keys", no_argument, NULL, OPT_MAN_KEYS },
+        { "man-viewer-keys", no_argument, NULL, OPT_MAN_VIEWER_KEYS },
         { NULL, 0, NULL, 0 }
     };
     /* Numbers in maps and traces are read and written the C way whatever
@@ -156,8 +157,10 @@ int main(int argc, char **argv)
         case OPT_ASCII: vo.ascii = 1; break;
         case OPT_HELP: usage(stdout); return 0;
         case OPT_VERSION: version(); return 0;
-        case OPT_MAN_KEYS: {
-            char *m = map_keys_man();
+        case OPT_MAN_KEYS:
+        case OPT_MAN_VIEWER_KEYS: {
+            /* The man page's key lists, from the tables (Makefile.am). */
+            char *m = c == OPT_MAN_KEYS ? map_keys_man() : view_keys_man();
             if (!m)
                 return 1;
             fputs(m, stdout);

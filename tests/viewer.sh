@@ -130,6 +130,17 @@ ok $? "space again pauses: the tick stays ($t0 = $t1)"
 tm send-keys -t v '?'
 wait_for v 'botfield keys'
 ok $? "'?' shows the help"
+# The help lists the viewer's key table, the same rows the man page prints
+# (botfield --man-viewer-keys): every name at the start of a line.
+"$BOTFIELD" --man-viewer-keys | sed -n 's/^\.B //p' | sed 's/\\-/-/g' >"$TMPD/keynames"
+screen v >"$TMPD/help"
+missing=
+while IFS= read -r name; do
+    awk -v n="$name" 'substr($0, 2, length(n)) == n && substr($0, 2 + length(n), 1) == " " { f = 1 }
+                      END { exit !f }' "$TMPD/help" || missing="$missing [$name]"
+done <"$TMPD/keynames"
+[ "$(wc -l <"$TMPD/keynames")" -ge 20 ] && [ -z "$missing" ]
+ok $? "the help shows every key the man page lists (missing:${missing:- none})"
 tm send-keys -t v Escape
 wait_for v 'tick [0-9]+ ' 3
 ok $? "Esc closes the help at once"

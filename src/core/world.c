@@ -5,11 +5,6 @@
 #include "grow.h"
 #include "tick.h"
 
-/* NULL-terminated: the key table reads it as an enum's list of names. */
-const char *const world_colors[WORLD_NCOLORS + 1] = {
-    "red", "blue", "green", "yellow", "magenta", "cyan", "white", NULL
-};
-
 int world_array_reserve(void *arr, size_t need, size_t elem)
 {
     struct { void *p; size_t n, cap; } *a = arr;
@@ -25,17 +20,9 @@ void world_init(struct world *w, double width, double height)
     w->vgrid_tick = -1;     /* no grid yet: the first step builds it */
     w->width = width;
     w->height = height;
-    w->cell = 40;
-    w->seed = 1;
-    w->tick_rate = 60;
-    w->dt = 1.0 / 60;
-    w->duration = 60;
-    w->track_laps = 3;
-    w->sight.threshold = 0.20;
-    w->sight.moving_threshold = 0.10;
-    w->sight.edge_threshold = 0.40;
-    w->sight.edge = 0.75;
-    w->sight.samples = 20;
+#define SETTING(field, unit, def) w->field = PARAM_VALUE(unit, def);
+#include "params.def"
+    w->dt = 1.0 / w->tick_rate;
     w->stats.min_separation = INFINITY;
     w->winner = -1;
 }
@@ -123,32 +110,26 @@ void world_free(struct world *w)
     memset(w, 0, sizeof *w);
 }
 
+/* Each field's unit, so that a PARAM_KIND line cannot give a default in
+ * another unit than its PARAM line. */
+enum {
+#define PARAM(type, field, unit, def) PARAM_UNIT_##field = PARAM_UNIT_##unit,
+    PARAM_UNIT_NUM, PARAM_UNIT_INT, PARAM_UNIT_DEG,
+#include "params.def"
+};
+#define PARAM_KIND(kind, field, unit, def)                              \
+    _Static_assert(PARAM_UNIT_##field == PARAM_UNIT_##unit,             \
+                   "params.def: " #field " is not in " #unit);
+#include "params.def"
+
 void world_default_params(struct vehicle_params *p, enum vehicle_kind kind)
 {
     memset(p, 0, sizeof *p);
-    p->length = 40;
-    p->width = 24;
-    p->radius = kind == VK_TANK ? 20 : kind == VK_TURRET ? 15 : 10;
-    p->speed = kind == VK_TANK ? 60 : 0;
-    p->turn_rate = deg2rad(kind == VK_CAR ? 180 : 30);
-    p->behaviour = kind == VK_TANK ? BEHAVIOUR_WANDER : BEHAVIOUR_HOLD;
-    p->avoid = kind == VK_TANK ? AVOID_PREDICTIVE : AVOID_NONE;
-    p->collision_range = 100;
-    p->fov = deg2rad(45);
-    p->view_range = 800;
-    p->sight = SIGHT_EXACT;
-    p->turret_rate = deg2rad(90);
-    p->shell_speed = 400;
-    p->range = 800;
-    p->reload = 2;
-    p->aim = AIM_EXACT;
-    p->health = 1;
-    p->max_speed = 200;
-    p->min_speed = 20;
-    p->accel = 100;
-    p->brake = 200;
-    p->back_angle = deg2rad(120);
-    p->speed_rule = SPEED_RULE_EXACT;
+#define PARAM(type, field, unit, def) p->field = (type)PARAM_VALUE(unit, def);
+#define PARAM_KIND(k, field, unit, def)                                 \
+    if (kind == (k))                                                    \
+        p->field = PARAM_VALUE(unit, def);
+#include "params.def"
 }
 
 /* ---- the settings pool ---------------------------------------------------
@@ -160,21 +141,15 @@ struct params_slot {
     int owner;                  /* vehicle that made it its own, -1: shared */
 };
 
-/* Field by field: the struct has padding, and -0.0 == 0.0. */
+/* Field by field (the struct has padding, and -0.0 == 0.0), every field
+ * of params.def: a field left out would let two vehicles with different
+ * settings share one copy. */
 static int params_equal(const struct vehicle_params *a, const struct vehicle_params *b)
 {
-    return a->length == b->length && a->width == b->width && a->radius == b->radius
-        && a->speed == b->speed && a->turn_rate == b->turn_rate
-        && a->behaviour == b->behaviour && a->route_first == b->route_first
-        && a->route_count == b->route_count && a->route_track == b->route_track
-        && a->avoid == b->avoid && a->collision_range == b->collision_range
-        && a->fov == b->fov && a->view_range == b->view_range && a->sight == b->sight
-        && a->facing == b->facing && a->turret_rate == b->turret_rate
-        && a->shell_speed == b->shell_speed && a->range == b->range
-        && a->reload == b->reload && a->aim == b->aim && a->health == b->health
-        && a->max_speed == b->max_speed && a->min_speed == b->min_speed
-        && a->accel == b->accel && a->brake == b->brake
-        && a->back_angle == b->back_angle && a->speed_rule == b->speed_rule;
+    return 1
+#define PARAM(type, field, unit, def) && a->field == b->field
+#include "params.def"
+        ;
 }
 
 static uint64_t mix(uint64_t h, double x)
@@ -187,17 +162,12 @@ static uint64_t mix(uint64_t h, double x)
     return h ^ (h >> 29);
 }
 
-/* Only some fields: equal settings hash alike, which is all it needs. */
+/* Every field, as params_equal compares them: equal settings hash alike. */
 static size_t params_hash(const struct vehicle_params *p)
 {
     uint64_t h = 0xcbf29ce484222325ULL;
-    h = mix(h, p->radius);
-    h = mix(h, p->speed);
-    h = mix(h, p->facing);
-    h = mix(h, (double)p->route_first);
-    h = mix(h, (double)p->avoid * 16 + p->behaviour);
-    h = mix(h, p->view_range);
-    h = mix(h, p->max_speed);
+#define PARAM(type, field, unit, def) h = mix(h, (double)p->field);
+#include "params.def"
     return (size_t)h;
 }
 

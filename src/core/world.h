@@ -24,13 +24,15 @@
 #include "race/race.h"
 #include "decide.h"
 
-enum vehicle_kind { VK_TANK, VK_TURRET, VK_CAR };
-enum behaviour { BEHAVIOUR_WANDER, BEHAVIOUR_PATROL, BEHAVIOUR_STRAIGHT,
-                 BEHAVIOUR_HOLD };
-enum avoid_method { AVOID_NONE, AVOID_CLASSIC, AVOID_PREDICTIVE };
-enum sight_method { SIGHT_CLASSIC, SIGHT_EXACT };
-enum aim_method { AIM_NONE, AIM_CLASSIC, AIM_EXACT };
-enum speed_rule { SPEED_RULE_NONE, SPEED_RULE_CLASSIC, SPEED_RULE_EXACT };
+#include "names.h"
+#include "params.h"
+
+/* The trace's and the viewer's names of the kinds (see names.h). */
+#define VEHICLE_KIND_LIST(X)                                            \
+    X(VK_TANK, "tank") X(VK_TURRET, "turret") X(VK_CAR, "car")
+enum vehicle_kind { VEHICLE_KIND_LIST(NAMES_ENUM) };
+#define VEHICLE_KIND_COUNT (0 VEHICLE_KIND_LIST(NAMES_COUNT))
+extern const char *const vehicle_kind_names[VEHICLE_KIND_COUNT + 1];
 
 struct waypoint { vec2 c; double r; };
 
@@ -41,26 +43,6 @@ struct team {
     int vehicles;           /* tanks and turrets it started with */
     int alive;              /* of those, still alive */
     int knockouts;          /* of those, knocked out */
-};
-
-/* A vehicle's settings from the map: fixed for the whole run.  Angles and
- * rates are radians and radians per second here. */
-struct vehicle_params {
-    double length, width, radius;
-    double speed, turn_rate;            /* cruising speed; hull turn rate */
-    enum behaviour behaviour;
-    int route_first, route_count;       /* in w->route_points; count 0: none */
-    int route_track;                    /* patrol the [track] */
-    enum avoid_method avoid;
-    double collision_range;
-    double fov, view_range;             /* full angle */
-    enum sight_method sight;
-    double facing;                      /* turret: centre of its view cone */
-    double turret_rate, shell_speed, range, reload;
-    enum aim_method aim;
-    int health;
-    double max_speed, min_speed, accel, brake, back_angle;
-    enum speed_rule speed_rule;
 };
 
 struct params_slot;          /* world.c */
@@ -126,12 +108,24 @@ struct sight_config {
     int samples;
 };
 
-enum event_kind {
-    EV_COLLISION, EV_SIGHT, EV_AIM, EV_SHOT, EV_HIT, EV_MISS, EV_KNOCKOUT,
-    EV_WAYPOINT_REACHED, EV_WAYPOINT_SKIPPED, EV_LAP, EV_FINISH
-};
+/* The kinds of event, by the name of their trace lines. */
+#define EVENT_KIND_LIST(X)                                              \
+    X(EV_COLLISION, "collision") X(EV_SIGHT, "sight") X(EV_AIM, "aim")  \
+    X(EV_SHOT, "shot") X(EV_HIT, "hit") X(EV_MISS, "miss")              \
+    X(EV_KNOCKOUT, "knockout")                                          \
+    X(EV_WAYPOINT_REACHED, "waypoint_reached")                          \
+    X(EV_WAYPOINT_SKIPPED, "waypoint_skipped")                          \
+    X(EV_LAP, "lap") X(EV_FINISH, "finish")
+enum event_kind { EVENT_KIND_LIST(NAMES_ENUM) };
+#define EVENT_KIND_COUNT (0 EVENT_KIND_LIST(NAMES_COUNT))
+extern const char *const event_kind_names[EVENT_KIND_COUNT + 1];
 
-enum miss_reason { MISS_TREE, MISS_RANGE, MISS_EDGE };
+/* Why a shell missed (the trace's miss lines). */
+#define MISS_REASON_LIST(X)                                             \
+    X(MISS_TREE, "tree") X(MISS_RANGE, "range") X(MISS_EDGE, "edge")
+enum miss_reason { MISS_REASON_LIST(NAMES_ENUM) };
+#define MISS_REASON_COUNT (0 MISS_REASON_LIST(NAMES_COUNT))
+extern const char *const miss_reason_names[MISS_REASON_COUNT + 1];
 
 /* One event of the current tick.  a and b are vehicle indices (-1: none);
  * the union holds what the event's trace line needs beyond them. */
@@ -277,9 +271,10 @@ static inline const struct sight_record *world_sight(const struct world *w, int 
     return &w->sights.p[k];
 }
 
-/* Colour names a team may use, in the order teams get them by default. */
-extern const char *const world_colors[];
+/* Colour names a team may use, in the order teams get them by default
+ * (NULL-terminated: the key table reads it as an enum's names). */
 #define WORLD_NCOLORS 7
+extern const char *const world_colors[WORLD_NCOLORS + 1];
 
 /* Entity limit of a map (trees included). */
 #define WORLD_MAX_ENTITIES 1000000
@@ -287,7 +282,7 @@ extern const char *const world_colors[];
 void world_init(struct world *w, double width, double height);
 void world_free(struct world *w);
 
-/* Default settings of a vehicle of this kind (MAPS.md's defaults). */
+/* Default settings of a vehicle of this kind (params.def). */
 void world_default_params(struct vehicle_params *p, enum vehicle_kind kind);
 
 /* Adders return the new index, or -1 when memory ran out. */

@@ -13,12 +13,6 @@ const char *const section_names[SEC_NKINDS] = {
     "track", "waypoint.N", "car.ID", "sight"
 };
 
-static const char *const behaviour_names[] = { "wander", "patrol", "straight", "hold", NULL };
-static const char *const avoid_names[] = { "none", "classic", "predictive", NULL };
-static const char *const sight_names[] = { "classic", "exact", NULL };
-static const char *const aim_names[] = { "none", "classic", "exact", NULL };
-static const char *const rule_names[] = { "none", "classic", "exact", NULL };
-
 #define VP(f) offsetof(struct vehicle_spec, p.f)
 #define VS(f) offsetof(struct vehicle_spec, f)
 #define BIG 1e7
@@ -34,13 +28,13 @@ const struct key_def key_table[] = {
       "map width", NULL, TGT_MAP, offsetof(struct map_settings, width) },
     { SEC_MAP, "height", KEY_NUM, 0, 1e6, KEY_REQUIRED | KEY_MIN_OPEN, NULL, NULL,
       "map height", NULL, TGT_MAP, offsetof(struct map_settings, height) },
-    { SEC_MAP, "cell", KEY_NUM, 0, 1e6, KEY_MIN_OPEN, "40", NULL,
+    { SEC_MAP, "cell", KEY_NUM, 0, 1e6, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "side of a square cell of the tree grid", NULL, TGT_MAP, offsetof(struct map_settings, cell) },
-    { SEC_MAP, "seed", KEY_SEED, 0, 18446744073709551615.0, 0, "1", NULL,
+    { SEC_MAP, "seed", KEY_SEED, 0, 18446744073709551615.0, KEY_CORE_DEFAULT, NULL, NULL,
       "seed of every random choice; --seed overrides it", NULL, TGT_MAP, offsetof(struct map_settings, seed) },
-    { SEC_MAP, "tick_rate", KEY_NUM, 1, 1000, 0, "60", NULL,
+    { SEC_MAP, "tick_rate", KEY_NUM, 1, 1000, KEY_CORE_DEFAULT, NULL, NULL,
       "ticks per simulated second", NULL, TGT_MAP, offsetof(struct map_settings, tick_rate) },
-    { SEC_MAP, "duration", KEY_NUM, 0, 1e6, KEY_MIN_OPEN, "60", NULL,
+    { SEC_MAP, "duration", KEY_NUM, 0, 1e6, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "seconds a headless run lasts without --ticks or --seconds", NULL, TGT_MAP, offsetof(struct map_settings, duration) },
 
     /* [trees] */
@@ -80,87 +74,87 @@ const struct key_def key_table[] = {
       "start heading, degrees (0 = +x, 90 = +y)", NULL, TGT_VEHICLE, VS(heading) },
     { SEC_CAR, "heading", KEY_ANGLE, 0, 0, 0, NULL, "towards waypoint 0",
       "start heading, degrees", NULL, TGT_VEHICLE, VS(heading) },
-    { SEC_TURRET, "facing", KEY_ANGLE, 0, 0, 0, "0", NULL,
+    { SEC_TURRET, "facing", KEY_ANGLE, 0, 0, KEY_CORE_DEFAULT, NULL, NULL,
       "centre of the view cone and start of the gun, degrees", NULL, TGT_VEHICLE, VP(facing) },
 
     /* tank hull and motion */
-    { TANKS, "length", KEY_NUM, 0, 1e4, KEY_MIN_OPEN, "40", NULL,
+    { TANKS, "length", KEY_NUM, 0, 1e4, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "hull length, along the heading (sight uses the hull's corners)", NULL, TGT_VEHICLE, VP(length) },
-    { TANKS, "width", KEY_NUM, 0, 1e4, KEY_MIN_OPEN, "24", NULL,
+    { TANKS, "width", KEY_NUM, 0, 1e4, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "hull width", NULL, TGT_VEHICLE, VP(width) },
-    { TANKS, "radius", KEY_NUM, 0, 1e4, KEY_MIN_OPEN, "20", NULL,
+    { TANKS, "radius", KEY_NUM, 0, 1e4, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "collision circle", NULL, TGT_VEHICLE, VP(radius) },
-    { SEC_TURRET, "radius", KEY_NUM, 0, 1e4, KEY_MIN_OPEN, "15", NULL,
+    { SEC_TURRET, "radius", KEY_NUM, 0, 1e4, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "collision circle", NULL, TGT_VEHICLE, VP(radius) },
-    { SEC_CAR, "radius", KEY_NUM, 0, 1e4, KEY_MIN_OPEN, "10", NULL,
+    { SEC_CAR, "radius", KEY_NUM, 0, 1e4, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "the car's circle (waypoints and collisions)", NULL, TGT_VEHICLE, VP(radius) },
-    { TANKS, "speed", KEY_NUM, 0, 1e4, KEY_MIN_OPEN, "60", NULL,
+    { TANKS, "speed", KEY_NUM, 0, 1e4, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "cruising speed", NULL, TGT_VEHICLE, VP(speed) },
-    { TANKS, "turn_rate", KEY_DEG, 0, 36000, KEY_MIN_OPEN, "30", NULL,
+    { TANKS, "turn_rate", KEY_DEG, 0, 36000, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "hull turn rate, degrees per second", NULL, TGT_VEHICLE, VP(turn_rate) },
-    { SEC_CAR, "turn_rate", KEY_DEG, 0, 36000, KEY_MIN_OPEN, "180", NULL,
+    { SEC_CAR, "turn_rate", KEY_DEG, 0, 36000, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "turn rate, degrees per second", NULL, TGT_VEHICLE, VP(turn_rate) },
-    { TANKS, "behaviour", KEY_ENUM, 0, 0, 0, "wander", NULL,
+    { TANKS, "behaviour", KEY_ENUM, 0, 0, KEY_CORE_DEFAULT, NULL, NULL,
       "how it drives", behaviour_names, TGT_VEHICLE, VP(behaviour) },
     { TANKS, "route", KEY_ROUTE, 0, 0, 0, NULL, "none",
       "for patrol: x y r waypoints separated by commas, or the word track", NULL, TGT_VEHICLE, 0 },
-    { TANKS, "avoid", KEY_ENUM, 0, 0, 0, "predictive", NULL,
+    { TANKS, "avoid", KEY_ENUM, 0, 0, KEY_CORE_DEFAULT, NULL, NULL,
       "collision avoidance", avoid_names, TGT_VEHICLE, VP(avoid) },
-    { TANKS, "collision_range", KEY_NUM, 0, 1e6, KEY_MIN_OPEN, "100", NULL,
+    { TANKS, "collision_range", KEY_NUM, 0, 1e6, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "how far classic avoidance looks for other tanks", NULL, TGT_VEHICLE, VP(collision_range) },
 
     /* sight */
-    { GUNS, "fov", KEY_DEG, 0, 360, KEY_MIN_OPEN, "45", NULL,
+    { GUNS, "fov", KEY_DEG, 0, 360, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "full angle of the field of view, degrees (360 sees all round)", NULL, TGT_VEHICLE, VP(fov) },
-    { GUNS, "view_range", KEY_NUM, 0, 1e7, KEY_MIN_OPEN, "800", NULL,
+    { GUNS, "view_range", KEY_NUM, 0, 1e7, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "how far it can see", NULL, TGT_VEHICLE, VP(view_range) },
-    { GUNS, "sight", KEY_ENUM, 0, 0, 0, "exact", NULL,
+    { GUNS, "sight", KEY_ENUM, 0, 0, KEY_CORE_DEFAULT, NULL, NULL,
       "occlusion method", sight_names, TGT_VEHICLE, VP(sight) },
 
     /* the gun */
-    { GUNS, "turret_rate", KEY_DEG, 0, 36000, KEY_MIN_OPEN, "90", NULL,
+    { GUNS, "turret_rate", KEY_DEG, 0, 36000, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "turret turn rate, degrees per second", NULL, TGT_VEHICLE, VP(turret_rate) },
-    { GUNS, "shell_speed", KEY_NUM, 0, 1e6, KEY_MIN_OPEN, "400", NULL,
+    { GUNS, "shell_speed", KEY_NUM, 0, 1e6, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "shell speed", NULL, TGT_VEHICLE, VP(shell_speed) },
-    { GUNS, "range", KEY_NUM, 0, 1e7, KEY_MIN_OPEN, "800", NULL,
+    { GUNS, "range", KEY_NUM, 0, 1e7, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "the longest shot it will take (and a shell's flight)", NULL, TGT_VEHICLE, VP(range) },
-    { GUNS, "reload", KEY_NUM, 0, 3600, KEY_MIN_OPEN, "2", NULL,
+    { GUNS, "reload", KEY_NUM, 0, 3600, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "seconds between shots", NULL, TGT_VEHICLE, VP(reload) },
-    { GUNS, "aim", KEY_ENUM, 0, 0, 0, "exact", NULL,
+    { GUNS, "aim", KEY_ENUM, 0, 0, KEY_CORE_DEFAULT, NULL, NULL,
       "intercept solver", aim_names, TGT_VEHICLE, VP(aim) },
-    { GUNS, "health", KEY_COUNT, 1, 1e6, 0, "1", NULL,
+    { GUNS, "health", KEY_COUNT, 1, 1e6, KEY_CORE_DEFAULT, NULL, NULL,
       "hits it takes to be knocked out", NULL, TGT_VEHICLE, VP(health) },
 
     /* cars */
-    { SEC_CAR, "max_speed", KEY_NUM, 0, 1e5, KEY_MIN_OPEN, "200", NULL,
+    { SEC_CAR, "max_speed", KEY_NUM, 0, 1e5, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "top speed", NULL, TGT_VEHICLE, VP(max_speed) },
-    { SEC_CAR, "min_speed", KEY_NUM, 0, 1e5, 0, "20", NULL,
+    { SEC_CAR, "min_speed", KEY_NUM, 0, 1e5, KEY_CORE_DEFAULT, NULL, NULL,
       "lowest speed when braking (at most max_speed)", NULL, TGT_VEHICLE, VP(min_speed) },
-    { SEC_CAR, "accel", KEY_NUM, 0, 1e6, KEY_MIN_OPEN, "100", NULL,
+    { SEC_CAR, "accel", KEY_NUM, 0, 1e6, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "speed gained per second", NULL, TGT_VEHICLE, VP(accel) },
-    { SEC_CAR, "brake", KEY_NUM, 0, 1e6, KEY_MIN_OPEN, "200", NULL,
+    { SEC_CAR, "brake", KEY_NUM, 0, 1e6, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "speed lost per second when braking", NULL, TGT_VEHICLE, VP(brake) },
-    { SEC_CAR, "back_angle", KEY_DEG, 0, 180, KEY_MIN_OPEN, "120", NULL,
+    { SEC_CAR, "back_angle", KEY_DEG, 0, 180, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "blind spot: brake while the next waypoint is further off the nose, degrees", NULL, TGT_VEHICLE, VP(back_angle) },
-    { SEC_CAR, "speed_rule", KEY_ENUM, 0, 0, 0, "exact", NULL,
-      "speed rule", rule_names, TGT_VEHICLE, VP(speed_rule) },
+    { SEC_CAR, "speed_rule", KEY_ENUM, 0, 0, KEY_CORE_DEFAULT, NULL, NULL,
+      "speed rule", speed_rule_names, TGT_VEHICLE, VP(speed_rule) },
 
     /* [track] */
     { SEC_TRACK, "waypoints", KEY_XYR_LIST, 0, 0, 0, NULL, "none",
       "x y r triples separated by commas, in driving order", NULL, TGT_TRACK, 0 },
-    { SEC_TRACK, "laps", KEY_COUNT, 1, 1e4, 0, "3", NULL,
+    { SEC_TRACK, "laps", KEY_COUNT, 1, 1e4, KEY_CORE_DEFAULT, NULL, NULL,
       "laps in a race", NULL, TGT_TRACK, offsetof(struct track_settings, laps) },
 
     /* [sight] */
-    { SEC_SIGHT, "threshold", KEY_NUM, 0, 1, 0, "0.20", NULL,
+    { SEC_SIGHT, "threshold", KEY_NUM, 0, 1, KEY_CORE_DEFAULT, NULL, NULL,
       "fraction of a target that must be visible for it to count as seen", NULL, TGT_SIGHT, offsetof(struct sight_config, threshold) },
-    { SEC_SIGHT, "moving_threshold", KEY_NUM, 0, 1, 0, "0.10", NULL,
+    { SEC_SIGHT, "moving_threshold", KEY_NUM, 0, 1, KEY_CORE_DEFAULT, NULL, NULL,
       "the threshold for a moving target", NULL, TGT_SIGHT, offsetof(struct sight_config, moving_threshold) },
-    { SEC_SIGHT, "edge_threshold", KEY_NUM, 0, 1, 0, "0.40", NULL,
+    { SEC_SIGHT, "edge_threshold", KEY_NUM, 0, 1, KEY_CORE_DEFAULT, NULL, NULL,
       "the threshold near the edge of the view (wins over moving_threshold)", NULL, TGT_SIGHT, offsetof(struct sight_config, edge_threshold) },
-    { SEC_SIGHT, "edge", KEY_NUM, 0, 1, 0, "0.75", NULL,
+    { SEC_SIGHT, "edge", KEY_NUM, 0, 1, KEY_CORE_DEFAULT, NULL, NULL,
       "near the edge: more than this fraction of fov/2 off the heading", NULL, TGT_SIGHT, offsetof(struct sight_config, edge) },
-    { SEC_SIGHT, "samples", KEY_COUNT, 1, 10000, 0, "20", NULL,
+    { SEC_SIGHT, "samples", KEY_COUNT, 1, 10000, KEY_CORE_DEFAULT, NULL, NULL,
       "samples across the target for sight = classic", NULL, TGT_SIGHT, offsetof(struct sight_config, samples) },
 };
 const size_t key_table_len = sizeof key_table / sizeof key_table[0];
@@ -268,6 +262,76 @@ void key_allowed(const struct key_def *k, char *buf, size_t size)
     }
 }
 
+/* ---- defaults ----------------------------------------------------------- */
+
+void key_defaults(struct key_defaults *d)
+{
+    memset(d, 0, sizeof *d);
+    struct world w;
+    world_init(&w, 1, 1);
+    d->map.cell = w.cell;
+    d->map.seed = w.seed;
+    d->map.tick_rate = w.tick_rate;
+    d->map.duration = w.duration;
+    d->track.laps = w.track_laps;
+    d->sight = w.sight;
+    world_free(&w);
+    for (int k = 0; k < VEHICLE_KIND_COUNT; k++)
+        world_default_params(&d->vehicle[k].p, (enum vehicle_kind)k);
+}
+
+/* Where row k's core default is, for a section of kind `kind`. */
+static const void *core_default(const struct key_def *k, unsigned kind,
+                                const struct key_defaults *d)
+{
+    const char *base = NULL;
+    switch (k->target) {
+    case TGT_MAP: base = (const char *)&d->map; break;
+    case TGT_TRACK: base = (const char *)&d->track; break;
+    case TGT_SIGHT: base = (const char *)&d->sight; break;
+    case TGT_VEHICLE:
+        /* A team's keys are its tanks' defaults. */
+        base = (const char *)&d->vehicle[kind == SEC_TURRET ? VK_TURRET
+                                         : kind == SEC_CAR ? VK_CAR : VK_TANK];
+        break;
+    default:
+        return NULL;
+    }
+    return base + k->offset;
+}
+
+void key_default_text(const struct key_def *k, unsigned kind,
+                      const struct key_defaults *d, char *buf, size_t size)
+{
+    const void *v = k->flags & KEY_CORE_DEFAULT ? core_default(k, kind, d) : NULL;
+    if (!v) {
+        snprintf(buf, size, "%s", k->def ? k->def : k->def_doc ? k->def_doc : "");
+        return;
+    }
+    switch (k->type) {
+    case KEY_NUM:
+        snprintf(buf, size, "%.15g", *(const double *)v);
+        break;
+    case KEY_DEG:
+    case KEY_ANGLE:
+        /* Kept in radians: back to degrees, rounded off the last bits. */
+        snprintf(buf, size, "%.10g", rad2deg(*(const double *)v));
+        break;
+    case KEY_COUNT:
+        snprintf(buf, size, "%d", *(const int *)v);
+        break;
+    case KEY_SEED:
+        snprintf(buf, size, "%llu", (unsigned long long)*(const uint64_t *)v);
+        break;
+    case KEY_ENUM:
+        snprintf(buf, size, "%s", k->names[*(const int *)v]);
+        break;
+    default:
+        snprintf(buf, size, "?");
+        break;
+    }
+}
+
 /* ---- the man page's key list -------------------------------------------- */
 
 static void man_escape(FILE *f, const char *s)
@@ -289,6 +353,8 @@ char *map_keys_man(void)
     FILE *f = open_memstream(&buf, &len);
     if (!f)
         return NULL;
+    struct key_defaults defaults;
+    key_defaults(&defaults);
     static const unsigned order[] = { SEC_MAP, SEC_TREES, SEC_TREE, SEC_TEAM, SEC_TANK,
                                       SEC_TURRET, SEC_TRACK, SEC_WAYPOINT, SEC_CAR, SEC_SIGHT };
     for (size_t o = 0; o < sizeof order / sizeof order[0]; o++) {
@@ -302,8 +368,9 @@ char *map_keys_man(void)
                 continue;
             if (kind == SEC_TEAM && k->sections != SEC_TEAM)
                 continue;
-            char allowed[256];
+            char allowed[256], def[128];
             key_allowed(k, allowed, sizeof allowed);
+            key_default_text(k, kind, &defaults, def, sizeof def);
             fputs(".TP\n.B ", f);
             man_escape(f, k->name);
             fputs("\n", f);
@@ -311,9 +378,9 @@ char *map_keys_man(void)
             fputs(".\n", f);
             if (k->flags & KEY_REQUIRED)
                 fputs("Required.\n", f);
-            else if (k->def || k->def_doc) {
+            else if (*def) {
                 fputs("Default: ", f);
-                man_escape(f, k->def ? k->def : k->def_doc);
+                man_escape(f, def);
                 fputs(".\n", f);
             }
             allowed[0] = (char)toupper((unsigned char)allowed[0]);

@@ -1,10 +1,16 @@
-/* keys.h — the one declarative table of map keys (MAPS.md).
+/* keys.h — the one declarative table of map keys (the man page's MAP FORMAT).
  *
  * Each row says which sections take the key, its type, its range, its
  * default and a line of help; the loader parses and validates from it, its
  * error messages quote it, and the man page's key list is printed from it.
  * A key whose default differs by section (radius, turn_rate, heading) has
- * one row per group of sections. */
+ * one row per group of sections.
+ *
+ * A default the core also needs (a world built without a map file: every
+ * vehicle setting, the [map] numbers, laps, [sight]) is not written here
+ * but in src/core/params.def; such a row has KEY_CORE_DEFAULT and
+ * key_defaults() reads its value from the core.  Other defaults (e.g.
+ * [trees] radius) are the row's text. */
 #ifndef BOTFIELD_KEYS_H
 #define BOTFIELD_KEYS_H
 
@@ -38,6 +44,7 @@ enum key_target { TGT_MAP, TGT_TREES, TGT_XYR, TGT_TEAM, TGT_VEHICLE,
 #define KEY_REQUIRED 1      /* must be given in the section */
 #define KEY_MIN_OPEN 2      /* the minimum itself is not allowed */
 #define KEY_NO_TEAM 4       /* a tank key that a team cannot set */
+#define KEY_CORE_DEFAULT 8  /* the default is the core's (see above) */
 
 struct key_def {
     unsigned sections;      /* SEC_* mask */
@@ -45,7 +52,8 @@ struct key_def {
     enum key_type type;
     double min, max;
     unsigned flags;
-    const char *def;        /* default as text; NULL: none or computed */
+    const char *def;        /* default as text; NULL: none, computed or
+                               the core's */
     const char *def_doc;    /* how the default reads in the man page */
     const char *help;
     const char *const *names;   /* KEY_ENUM: NULL-terminated */
@@ -98,5 +106,20 @@ struct vehicle_spec {
 };
 
 struct track_settings { int laps; };
+
+/* The core's defaults (KEY_CORE_DEFAULT rows), in the structures the rows'
+ * offsets point into. */
+struct key_defaults {
+    struct map_settings map;
+    struct track_settings track;
+    struct sight_config sight;
+    struct vehicle_spec vehicle[VEHICLE_KIND_COUNT];   /* by vehicle kind */
+};
+void key_defaults(struct key_defaults *d);
+
+/* The default of row k in a section of kind `kind` as the man page says
+ * it ("20", "wander", "by order"), or "" when it has none. */
+void key_default_text(const struct key_def *k, unsigned kind,
+                      const struct key_defaults *d, char *buf, size_t size);
 
 #endif

@@ -732,6 +732,12 @@ static void parse_sections(struct loader *L, struct parsed *P, struct numset *wn
 {
     memset(P, 0, sizeof *P);
     P->map_section = P->trees_section = P->track_section = -1;
+    /* The core's defaults (KEY_CORE_DEFAULT rows), then the table's. */
+    struct key_defaults d;
+    key_defaults(&d);
+    P->map = d.map;
+    P->track = d.track;
+    P->sight = d.sight;
     apply_defaults(L, SEC_MAP, TGT_MAP, &P->map);
     apply_defaults(L, SEC_TREES, TGT_TREES, &P->trees);
     apply_defaults(L, SEC_TRACK, TGT_TRACK, &P->track);

@@ -54,11 +54,6 @@ static void put_key_str(FILE *f, const char *key, const char *s)
     put_str(f, s);
 }
 
-static const char *kind_name(enum vehicle_kind k)
-{
-    return k == VK_TANK ? "tank" : k == VK_TURRET ? "turret" : "car";
-}
-
 static const char *vid(const struct world *w, int i)
 {
     return i >= 0 && (size_t)i < w->vehicles.n ? w->vehicles.p[i].id : "";
@@ -85,7 +80,7 @@ int trace_begin(FILE *f, const struct world *w, const char *version)
         const struct vehicle *v = &w->vehicles.p[i];
         fputs("{\"type\":\"entity\"", f);
         put_key_str(f, "id", v->id);
-        put_key_str(f, "kind", kind_name(v->kind));
+        put_key_str(f, "kind", vehicle_kind_names[v->kind]);
         if (v->team >= 0)
             put_key_str(f, "team", w->teams.p[v->team].name);
         put_num(f, "radius", v->p->radius);
@@ -105,25 +100,18 @@ int trace_begin(FILE *f, const struct world *w, const char *version)
     return ferror(f) ? -1 : 0;
 }
 
-static const char *const sight_names[] = { "classic", "exact" };
-static const char *const aim_names[] = { "none", "classic", "exact" };
-static const char *const reason_names[] = { "ok", "out_of_range", "too_fast",
-                                            "no_convergence" };
-static const char *const miss_names[] = { "tree", "range", "edge" };
-
 int trace_events(FILE *f, const struct world *w)
 {
     for (size_t k = 0; k < w->events.n; k++) {
         const struct event *e = &w->events.p[k];
+        fprintf(f, "{\"type\":\"%s\",\"tick\":%ld", event_kind_names[e->kind], w->tick);
         switch (e->kind) {
         case EV_COLLISION:
-            fprintf(f, "{\"type\":\"collision\",\"tick\":%ld", w->tick);
             put_key_str(f, "a", vid(w, e->a));
             put_key_str(f, "b", vid(w, e->b));
             put_num(f, "distance", e->u.collision.distance);
             break;
         case EV_SIGHT:
-            fprintf(f, "{\"type\":\"sight\",\"tick\":%ld", w->tick);
             put_key_str(f, "from", vid(w, e->a));
             put_key_str(f, "to", vid(w, e->b));
             put_num(f, "visible", e->u.sight.visible);
@@ -131,7 +119,6 @@ int trace_events(FILE *f, const struct world *w)
             put_key_str(f, "method", sight_names[e->u.sight.method]);
             break;
         case EV_AIM:
-            fprintf(f, "{\"type\":\"aim\",\"tick\":%ld", w->tick);
             put_key_str(f, "shooter", vid(w, e->a));
             put_key_str(f, "target", vid(w, e->b));
             fprintf(f, ",\"ok\":%s", e->u.aim.ok ? "true" : "false");
@@ -140,13 +127,12 @@ int trace_events(FILE *f, const struct world *w)
                 put_num(f, "aim_y", e->u.aim.y);
                 put_num(f, "t_impact", e->u.aim.t_impact);
             } else {
-                put_key_str(f, "reason", reason_names[e->u.aim.reason]);
+                put_key_str(f, "reason", aim_reason_names[e->u.aim.reason]);
             }
             fprintf(f, ",\"iterations\":%d", e->u.aim.iterations);
             put_key_str(f, "method", aim_names[e->u.aim.method]);
             break;
         case EV_SHOT:
-            fprintf(f, "{\"type\":\"shot\",\"tick\":%ld", w->tick);
             put_key_str(f, "shooter", vid(w, e->a));
             if (e->b >= 0)
                 put_key_str(f, "target", vid(w, e->b));
@@ -155,35 +141,27 @@ int trace_events(FILE *f, const struct world *w)
             put_num(f, "heading", rad2deg(e->u.shot.heading));
             break;
         case EV_HIT:
-            fprintf(f, "{\"type\":\"hit\",\"tick\":%ld", w->tick);
             put_key_str(f, "shooter", vid(w, e->a));
             put_key_str(f, "target", vid(w, e->b));
             break;
         case EV_MISS:
-            fprintf(f, "{\"type\":\"miss\",\"tick\":%ld", w->tick);
             put_key_str(f, "shooter", vid(w, e->a));
-            put_key_str(f, "reason", miss_names[e->u.miss.reason]);
+            put_key_str(f, "reason", miss_reason_names[e->u.miss.reason]);
             break;
         case EV_KNOCKOUT:
-            fprintf(f, "{\"type\":\"knockout\",\"tick\":%ld", w->tick);
             put_key_str(f, "id", vid(w, e->a));
             break;
         case EV_WAYPOINT_REACHED:
         case EV_WAYPOINT_SKIPPED:
-            fprintf(f, "{\"type\":\"%s\",\"tick\":%ld",
-                    e->kind == EV_WAYPOINT_REACHED ? "waypoint_reached"
-                                                   : "waypoint_skipped", w->tick);
             put_key_str(f, "id", vid(w, e->a));
             fprintf(f, ",\"index\":%d", e->u.waypoint.index);
             break;
         case EV_LAP:
-            fprintf(f, "{\"type\":\"lap\",\"tick\":%ld", w->tick);
             put_key_str(f, "id", vid(w, e->a));
             fprintf(f, ",\"lap\":%d", e->u.lap.lap);
             put_num(f, "time", e->u.lap.time);
             break;
         case EV_FINISH:
-            fprintf(f, "{\"type\":\"finish\",\"tick\":%ld", w->tick);
             put_key_str(f, "id", vid(w, e->a));
             put_num(f, "time", e->u.finish.time);
             break;

@@ -106,6 +106,23 @@ void draw_status(struct app *a);
 void draw_inspector(struct app *a);
 void draw_banner(struct app *a);
 
+/* keys_table.c: the viewer's keys, one row each: the map screen runs
+ * them, the help screen lists them, the man page prints them. */
+#define VIEW_KEY_CODES 8
+#define VIEW_KEY_ANY_SCREEN 1       /* also on the help and error screens */
+struct view_key {
+    const char *name;               /* as the help and the man page say it */
+    int codes[VIEW_KEY_CODES];      /* what curses reads; 0 ends the list */
+    const char *help;               /* its line on the ? screen */
+    const char *man;                /* its man page entry (roff) */
+    void (*act)(struct app *a, int ch);  /* ch: which of the codes */
+    unsigned flags;                 /* VIEW_KEY_* */
+};
+extern const struct view_key view_keys[];
+extern const int view_nkeys;
+/* The row of a key code, or NULL. */
+const struct view_key *view_key_find(int ch);
+
 /* screens.c: each screen's draw and key functions */
 struct screen {
     void (*draw)(struct app *a);

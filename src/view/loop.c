@@ -429,8 +429,9 @@ static void draw(struct app *a)
 static void key(struct app *a, int ch)
 {
     a->dirty = 1;
-    if (ch == 'q') {
-        a->quit = 1;
+    const struct view_key *k = view_key_find(ch);
+    if (k && (k->flags & VIEW_KEY_ANY_SCREEN)) {
+        k->act(a, ch);
         return;
     }
     if (ch == KEY_RESIZE)       /* handled through SIGWINCH */

@@ -118,32 +118,23 @@ static double deg(double r)
     return d < 0 ? d + 360.0 : d;
 }
 
-static const char *brake_name(enum brake_reason r)
+/* An enum's name as the inspector says it: "out_of_range" is "out of
+ * range" (the names themselves are the core's, beside each enum). */
+static const char *words(const char *name, char *buf, size_t size)
 {
-    switch (r) {
-    case BRAKE_CIRCLE: return "turning circle";
-    case BRAKE_BLIND_SPOT: return "blind spot";
-    case BRAKE_AHEAD: return "corner ahead";
-    default: return "no";
-    }
-}
-
-static const char *aim_reason_name(enum aim_reason r)
-{
-    switch (r) {
-    case AIM_REASON_OUT_OF_RANGE: return "out of range";
-    case AIM_REASON_TOO_FAST: return "too fast";
-    case AIM_REASON_NO_CONVERGENCE: return "no convergence";
-    default: return "ok";
-    }
+    size_t i = 0;
+    for (; name[i] && i + 1 < size; i++)
+        buf[i] = name[i] == '_' ? ' ' : name[i];
+    buf[i] = 0;
+    return buf;
 }
 
 static void inspect(const struct app *a, const struct vehicle *v, struct lines *l)
 {
     const struct world *w = &a->world;
-    static const char *kinds[] = { "tank", "turret", "car" };
+    char word[64];
     add(l, 1, "%s", v->id);
-    add(l, 0, "%s%s%s  %s", kinds[v->kind], v->team >= 0 ? " of " : "",
+    add(l, 0, "%s%s%s  %s", vehicle_kind_names[v->kind], v->team >= 0 ? " of " : "",
         v->team >= 0 ? w->teams.p[v->team].name : "",
         v->alive ? "alive" : "wreck");
     add(l, 0, "at %.0f, %.0f", v->pos.x, v->pos.y);
@@ -191,7 +182,7 @@ static void inspect(const struct app *a, const struct vehicle *v, struct lines *
             add(l, 0, " iterations %d", ai->iterations);
             add(l, 0, " rotation %.3fs", ai->t_rotate);
         } else if (ai)
-            add(l, 0, " no solution: %s", aim_reason_name(ai->reason));
+            add(l, 0, " no solution: %s", words(aim_reason_names[ai->reason], word, sizeof word));
     }
     int nroute;
     const struct racer *rc = world_racer(w, v);
@@ -202,7 +193,7 @@ static void inspect(const struct app *a, const struct vehicle *v, struct lines *
         if (ri->circle_r > 0 && ri->circle_r < 1e9)
             add(l, 0, " turning radius %.1f", ri->circle_r);
         add(l, 0, " target speed %.1f", ri->target_speed);
-        add(l, 0, " brakes: %s", brake_name(ri->reason));
+        add(l, 0, " brakes: %s", words(brake_reason_names[ri->reason], word, sizeof word));
         if (v->kind == VK_CAR) {
             add(l, 0, " laps %d/%d", world_race_state(w, v).laps, w->track_laps);
             if (world_race_state(w, v).best_lap > 0)

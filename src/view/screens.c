@@ -11,34 +11,6 @@
 void map_draw(struct app *a);
 int map_key(struct app *a, int ch);
 
-/* The key list, also the source of the man page's KEYS section (keep the
- * two in step). */
-static const char *const help_keys[][2] = {
-    { "space", "pause / resume" },
-    { ".", "step one tick" },
-    { ",", "step one tick back" },
-    { "+ -", "faster / slower" },
-    { "r", "rays (green seen, red hidden)" },
-    { "v", "view cones" },
-    { "a", "avoidance: threat, turn" },
-    { "t", "aim points, shell paths" },
-    { "w", "waypoints, turning circles" },
-    { "c", "collision marks" },
-    { "Tab S-Tab", "select next / previous" },
-    { "click", "select a vehicle" },
-    { "f", "follow the selected one" },
-    { "arrows hjkl", "pan" },
-    { "z Z", "zoom in / out" },
-    { "0", "fit the map" },
-    { "R", "restart the run" },
-    { "L", "reload the map file" },
-    { "e", "the last map error" },
-    { "Esc", "close, unselect, hide banner" },
-    { "?", "this help" },
-    { "q", "quit" },
-};
-#define NHELP (int)(sizeof help_keys / sizeof help_keys[0])
-
 static void text(struct app *a, int y, int x, int w, const char *s, int color,
                  int attr)
 {
@@ -50,8 +22,8 @@ static void help_draw(struct app *a)
 {
     erase();
     int avail = a->rows - 1;
-    int scroll = NHELP > avail;
-    int maxtop = scroll ? NHELP - avail : 0;
+    int scroll = view_nkeys > avail;
+    int maxtop = scroll ? view_nkeys - avail : 0;
     if (a->help_top > maxtop)
         a->help_top = maxtop;
     if (a->help_top < 0)
@@ -60,10 +32,10 @@ static void help_draw(struct app *a)
     text(a, 0, 15, a->cols - 16, scroll ? "(j k scroll, ? or Esc closes)"
          : "(? or Esc closes, q quits)", COL_DEFAULT, CA_DIM);
     /* One key a line; a short terminal scrolls the list. */
-    for (int r = 0; r < avail && a->help_top + r < NHELP; r++) {
+    for (int r = 0; r < avail && a->help_top + r < view_nkeys; r++) {
         int k = a->help_top + r;
-        text(a, r + 1, 1, 11, help_keys[k][0], COL_YELLOW, CA_BOLD);
-        text(a, r + 1, 13, a->cols - 14, help_keys[k][1], COL_DEFAULT, 0);
+        text(a, r + 1, 1, 11, view_keys[k].name, COL_YELLOW, CA_BOLD);
+        text(a, r + 1, 13, a->cols - 14, view_keys[k].help, COL_DEFAULT, 0);
     }
 }
 

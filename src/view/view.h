@@ -20,4 +20,9 @@ struct view_options {
  * Returns the process exit status. */
 int view_run(const struct view_options *o, struct world *w);
 
+/* The viewer's keys as man-page (roff) text, from the table the viewer
+ * runs (keys_table.c).  A malloc'd string, or NULL when the table gives
+ * one key code to two rows (said on stderr) or memory ran out. */
+char *view_keys_man(void);
+
 #endif

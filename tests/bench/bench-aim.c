@@ -204,14 +204,13 @@ int main(int argc, char **argv)
     char path[4096];
     solvers();
     snprintf(path, sizeof path, "%s/maps/turret.ini", srcdir);
-    static const char *const names[] = { "none", "classic", "exact" };
     for (int m = AIM_NONE; m <= AIM_EXACT; m++) {
         long shots, hits;
         if (turret_run(path, (enum aim_method)m, &shots, &hits))
             return 1;
-        printf("bench aim_turret_%s_shots %ld shots\n", names[m], shots);
-        printf("bench aim_turret_%s_hits %ld hits\n", names[m], hits);
-        printf("bench aim_turret_%s_hit_rate %.3f fraction\n", names[m],
+        printf("bench aim_turret_%s_shots %ld shots\n", aim_names[m], shots);
+        printf("bench aim_turret_%s_hits %ld hits\n", aim_names[m], hits);
+        printf("bench aim_turret_%s_hit_rate %.3f fraction\n", aim_names[m],
                shots ? (double)hits / shots : 0);
     }
     return 0;

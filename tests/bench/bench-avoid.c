@@ -105,7 +105,6 @@ int main(void)
 {
     static const int sizes[] = { 1000, 10000, 100000 };
     static const enum avoid_method methods[] = { AVOID_CLASSIC, AVOID_PREDICTIVE };
-    static const char *const names[] = { "classic", "predictive" };
     double brute_tick[2] = { 0, 0 };
     /* Memory first, while this process is still small: a child inherits
      * its parent's peak, so the children must start from a small one. */
@@ -120,7 +119,7 @@ int main(void)
                 run(&w, 2.0, 1L << 40, NULL);
                 long rss1 = maxrss_bytes();
                 if (rss0 > 0)
-                    printf("bench avoid_%s_%d_peak_memory %.0f bytes/tank\n", names[m],
+                    printf("bench avoid_%s_%d_peak_memory %.0f bytes/tank\n", avoid_names[methods[m]],
                            sizes[s], (double)(rss1 - rss0) / sizes[s]);
                 fflush(stdout);
                 _exit(0);
@@ -136,11 +135,11 @@ int main(void)
             run(&w, 0.0, 60, NULL);         /* warm-up: one second */
             double grid_wall;
             double grid = run(&w, 2.0, 1L << 40, &grid_wall);
-            printf("bench avoid_%s_%d_grid %.1f ticks/s\n", names[m], n, grid);
-            printf("bench avoid_%s_%d_grid_updates %.0f tank-updates/s\n", names[m], n, grid * n);
-            printf("bench avoid_%s_%d_grid_wall %.1f ticks/s\n", names[m], n, grid_wall);
+            printf("bench avoid_%s_%d_grid %.1f ticks/s\n", avoid_names[methods[m]], n, grid);
+            printf("bench avoid_%s_%d_grid_updates %.0f tank-updates/s\n", avoid_names[methods[m]], n, grid * n);
+            printf("bench avoid_%s_%d_grid_wall %.1f ticks/s\n", avoid_names[methods[m]], n, grid_wall);
             printf("bench avoid_%s_%d_collisions_per_10000_tank_s %.3g collisions\n",
-                   names[m], n, w.stats.collisions * 10000.0 / (n * (w.tick / w.tick_rate)));
+                   avoid_names[methods[m]], n, w.stats.collisions * 10000.0 / (n * (w.tick / w.tick_rate)));
             world_free(&w);
 
             /* Brute force, only where a few ticks fit in 10 s: the
@@ -156,12 +155,12 @@ int main(void)
             }
             if (one * 4 < 10) {
                 double brute = run(&w, 2.0, (long)(10 / one) - 1, NULL);
-                printf("bench avoid_%s_%d_brute %.2f ticks/s\n", names[m], n, brute);
-                printf("bench avoid_%s_%d_brute_updates %.0f tank-updates/s\n", names[m], n, brute * n);
-                printf("bench avoid_%s_%d_grid_over_brute %.1f x\n", names[m], n, grid / brute);
+                printf("bench avoid_%s_%d_brute %.2f ticks/s\n", avoid_names[methods[m]], n, brute);
+                printf("bench avoid_%s_%d_brute_updates %.0f tank-updates/s\n", avoid_names[methods[m]], n, brute * n);
+                printf("bench avoid_%s_%d_grid_over_brute %.1f x\n", avoid_names[methods[m]], n, grid / brute);
                 world_free(&w);
             } else {
-                printf("# avoid_%s_%d_brute skipped: a tick would take about %.0f s\n", names[m], n, one);
+                printf("# avoid_%s_%d_brute skipped: a tick would take about %.0f s\n", avoid_names[methods[m]], n, one);
             }
         }
     }

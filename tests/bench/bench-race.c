@@ -18,8 +18,6 @@
 /* A car that has not finished by then orbits somewhere. */
 #define BENCH_SECONDS 600
 
-static const char *const rule_names[] = { "none", "classic", "exact" };
-
 int main(int argc, char **argv)
 {
     const char *srcdir = argc > 1 ? argv[1] : ".";
@@ -49,13 +47,13 @@ int main(int argc, char **argv)
                 printf("bench race_bound_%s %.3f s\n", v->id, bound);
             if (world_race_state(&w, v).laps < 2) {
                 /* Lap 1 includes the run-up from the start: no flying lap. */
-                printf("bench race_%s_%s_laps %d laps\n", rule_names[rule], v->id,
+                printf("bench race_%s_%s_laps %d laps\n", speed_rule_names[rule], v->id,
                        world_race_state(&w, v).laps);
                 continue;
             }
-            printf("bench race_%s_%s_best_lap %.3f s\n", rule_names[rule], v->id,
+            printf("bench race_%s_%s_best_lap %.3f s\n", speed_rule_names[rule], v->id,
                    world_race_state(&w, v).best_lap);
-            printf("bench race_%s_%s_ratio %.3f x\n", rule_names[rule], v->id,
+            printf("bench race_%s_%s_ratio %.3f x\n", speed_rule_names[rule], v->id,
                    world_race_state(&w, v).best_lap / bound);
         }
         world_free(&w);

@@ -17,11 +17,18 @@
 
 #include <stdint.h>
 #include "vec.h"
+#include "names.h"
 
 struct world;
 
-enum aim_reason { AIM_REASON_OK, AIM_REASON_OUT_OF_RANGE, AIM_REASON_TOO_FAST,
-                  AIM_REASON_NO_CONVERGENCE };
+/* Why a gun found no solution (the trace's and the inspector's words). */
+#define AIM_REASON_LIST(X)                                              \
+    X(AIM_REASON_OK, "ok") X(AIM_REASON_OUT_OF_RANGE, "out_of_range")   \
+    X(AIM_REASON_TOO_FAST, "too_fast")                                  \
+    X(AIM_REASON_NO_CONVERGENCE, "no_convergence")
+enum aim_reason { AIM_REASON_LIST(NAMES_ENUM) };
+#define AIM_REASON_COUNT (0 AIM_REASON_LIST(NAMES_COUNT))
+extern const char *const aim_reason_names[AIM_REASON_COUNT + 1];
 
 /* Gun state that lasts across ticks. */
 struct aim_state {

@@ -19,12 +19,19 @@
 #define BOTFIELD_RACE_H
 
 #include "vec.h"
+#include "names.h"
 
 struct world;
 struct vehicle;
 struct waypoint;
 
-enum brake_reason { BRAKE_NONE, BRAKE_CIRCLE, BRAKE_BLIND_SPOT, BRAKE_AHEAD };
+/* Why the speed rule brakes (the inspector's words). */
+#define BRAKE_REASON_LIST(X)                                            \
+    X(BRAKE_NONE, "no") X(BRAKE_CIRCLE, "turning_circle")               \
+    X(BRAKE_BLIND_SPOT, "blind_spot") X(BRAKE_AHEAD, "corner_ahead")
+enum brake_reason { BRAKE_REASON_LIST(NAMES_ENUM) };
+#define BRAKE_REASON_COUNT (0 BRAKE_REASON_LIST(NAMES_COUNT))
+extern const char *const brake_reason_names[BRAKE_REASON_COUNT + 1];
 
 /* Progress along the route, kept across ticks. */
 struct race_state {

@@ -1,0 +1,288 @@
+/* keys_table.c — the viewer's keys: one table of what each key is called,
+ * the codes curses reads for it, its line on the ? screen, its entry in
+ * the man page and the function it runs.  The map screen dispatches
+ * through it, the help screen lists it, and `botfield --man-viewer-keys`
+ * prints it for the man page's KEYS section (Makefile.am), so a key is
+ * added, changed or documented in this one place. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "app.h"
+#include "tui.h"
+
+/* ---- what the keys do ---------------------------------------------------- */
+
+static void toggle(struct app *a, int bit, const char *name)
+{
+    a->overlays ^= bit;
+    app_message(a, 0, "%s %s", name, a->overlays & bit ? "on" : "off");
+}
+
+static void key_pause(struct app *a, int ch)
+{
+    (void)ch;
+    a->paused = !a->paused;
+}
+
+static void key_step(struct app *a, int ch)
+{
+    a->paused = 1;
+    if (ch == ',')
+        app_step_back(a);
+    else
+        app_step(a);
+}
+
+static void key_speed(struct app *a, int ch)
+{
+    if (ch == '+' || ch == '=') {
+        if (a->speed_max)
+            return;
+        if (a->speed >= view_speeds[SPEED_MAX_IDX - 1])
+            a->speed_max = 1;
+        else
+            for (int k = 0; k < SPEED_MAX_IDX; k++)
+                if (view_speeds[k] > a->speed * (1 + 1e-9)) {
+                    a->speed = view_speeds[k];
+                    break;
+                }
+    } else if (a->speed_max)
+        a->speed_max = 0;
+    else
+        for (int k = SPEED_MAX_IDX - 1; k >= 0; k--)
+            if (view_speeds[k] < a->speed * (1 - 1e-9)) {
+                a->speed = view_speeds[k];
+                break;
+            }
+}
+
+static void key_rays(struct app *a, int ch) { (void)ch; toggle(a, OV_RAYS, "rays"); }
+static void key_cones(struct app *a, int ch) { (void)ch; toggle(a, OV_CONES, "view cones"); }
+static void key_avoid(struct app *a, int ch) { (void)ch; toggle(a, OV_AVOID, "avoidance"); }
+static void key_traj(struct app *a, int ch) { (void)ch; toggle(a, OV_TRAJ, "aim and trajectories"); }
+static void key_wayp(struct app *a, int ch) { (void)ch; toggle(a, OV_WAYP, "waypoints and turning circles"); }
+static void key_coll(struct app *a, int ch) { (void)ch; toggle(a, OV_COLL, "collision marks"); }
+
+static void key_select(struct app *a, int ch)
+{
+    app_select(a, ch == KEY_BTAB ? -1 : 1);
+}
+
+static void key_click(struct app *a, int ch)
+{
+    (void)ch;
+    MEVENT ev;
+    if (getmouse(&ev) != OK)
+        return;
+#ifdef BUTTON5_PRESSED
+    /* The wheel zooms, where the terminal reports it. */
+    if (ev.bstate & BUTTON4_PRESSED) {
+        camera_zoom(&a->cam, 1.25);
+        return;
+    }
+    if (ev.bstate & BUTTON5_PRESSED) {
+        camera_zoom(&a->cam, 1 / 1.25);
+        return;
+    }
+#endif
+    if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+        return;
+    int x = ev.x - a->map_x, y = ev.y - a->map_y;
+    if (x < 0 || y < 0 || x >= a->cam.w || y >= a->cam.h)
+        return;
+    vec2 p = camera_world(&a->cam, x, y);
+    /* The nearest vehicle within about a cell and a half of the click:
+     * a glyph is much bigger than a tank when zoomed out. */
+    double best = fmax(1.5 * 2.0 * a->cam.upc, 0);
+    int pick = -1;
+    const struct world *w = &a->world;
+    for (size_t i = 0; i < w->vehicles.n; i++) {
+        const struct vehicle *v = &w->vehicles.p[i];
+        double d = v2_dist(v->pos, p) - v->p->radius;
+        if (d < best || (d == best && pick >= 0 && !w->vehicles.p[pick].alive && v->alive)) {
+            best = d;
+            pick = (int)i;
+        }
+    }
+    if (pick != a->sel) {
+        a->sel = pick;
+        a->relayout = 1;
+    }
+}
+
+static void key_follow(struct app *a, int ch)
+{
+    (void)ch;
+    if (a->sel < 0)
+        app_select(a, 1);
+    a->follow = a->sel >= 0 && !a->follow;
+    if (a->follow)
+        a->cam.fitted = 0;
+}
+
+static void key_pan(struct app *a, int ch)
+{
+    a->follow = 0;
+    switch (ch) {
+    case KEY_LEFT: case 'h': camera_pan(&a->cam, -0.125, 0); break;
+    case KEY_RIGHT: case 'l': camera_pan(&a->cam, 0.125, 0); break;
+    case KEY_UP: case 'k': camera_pan(&a->cam, 0, -0.125); break;
+    default: camera_pan(&a->cam, 0, 0.125); break;
+    }
+}
+
+static void key_zoom(struct app *a, int ch)
+{
+    camera_zoom(&a->cam, ch == 'z' ? 1.5 : 1 / 1.5);
+}
+
+static void key_fit(struct app *a, int ch)
+{
+    (void)ch;
+    a->follow = 0;
+    camera_fit(&a->cam, a->world.width, a->world.height);
+}
+
+static void key_restart(struct app *a, int ch) { (void)ch; app_restart(a); }
+static void key_reload(struct app *a, int ch) { (void)ch; app_reload(a, 1); }
+
+static void key_error(struct app *a, int ch)
+{
+    (void)ch;
+    if (a->load_error)
+        a->screen = SCREEN_ERROR;
+    else
+        app_message(a, 0, "no map error to show");
+}
+
+static void key_escape(struct app *a, int ch)
+{
+    (void)ch;
+    /* Esc peels one thing at a time: the banner, then the selection.
+     * (The help and error screens close on it themselves.) */
+    if (a->world.ended && !a->banner_hidden)
+        a->banner_hidden = 1;
+    else if (a->sel >= 0) {
+        a->sel = -1;
+        a->follow = 0;
+        a->relayout = 1;
+    } else
+        a->msg[0] = 0;
+}
+
+static void key_help(struct app *a, int ch) { (void)ch; a->screen = SCREEN_HELP; }
+static void key_quit(struct app *a, int ch) { (void)ch; a->quit = 1; }
+
+/* ---- the table ----------------------------------------------------------- */
+
+/* The man column is roff: \(mu is a multiplication sign. */
+const struct view_key view_keys[] = {
+    { "space", { ' ' }, "pause / resume",
+      "Pause or resume the run.", key_pause, 0 },
+    { ".", { '.' }, "step one tick",
+      "Step one tick forward (and pause).", key_step, 0 },
+    { ",", { ',' }, "step one tick back",
+      "Step one tick back (and pause): the earlier state exactly, as far back as "
+      "the history reaches (see \\fBViewer\\fR).", key_step, 0 },
+    { "+ -", { '+', '=', '-', '_' }, "faster / slower",
+      "Faster or slower: \\(mu0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, then max (as fast "
+      "as the machine allows).", key_speed, 0 },
+    { "r", { 'r' }, "rays (green seen, red hidden)",
+      "Sight rays from each tank to each enemy in its view: green seen, yellow "
+      "partly visible but under the threshold, red hidden.", key_rays, 0 },
+    { "v", { 'v' }, "view cones",
+      "View cones: field of view and view range.", key_cones, 0 },
+    { "a", { 'a' }, "avoidance: threat, turn",
+      "Avoidance: a line to the threat, the hit point (\\(mu), and a stroke on the "
+      "side the tank turns to.", key_avoid, 0 },
+    { "t", { 't' }, "aim points, shell paths",
+      "Trajectories: the aim point (\\[u2295] or +), the gun's line and the "
+      "target's way to it, and the rest of each shell's flight.", key_traj, 0 },
+    { "w", { 'w' }, "waypoints, turning circles",
+      "Waypoints: each vehicle's next waypoint and its turning circle (green, red "
+      "while it brakes); a patrol route.", key_wayp, 0 },
+    { "c", { 'c' }, "collision marks",
+      "Collision marks (on at start): where vehicles touched in the last two "
+      "seconds.", key_coll, 0 },
+    { "Tab S-Tab", { '\t', KEY_BTAB }, "select next / previous",
+      "Select the next or previous (shift-Tab) vehicle; the inspector on the right "
+      "shows the numbers behind its decisions this tick. With a vehicle selected "
+      "the overlays show only its decisions.", key_select, 0 },
+    { "click", { KEY_MOUSE }, "select a vehicle",
+      "The first mouse button selects the vehicle under the pointer, the wheel "
+      "zooms (where the terminal reports them).", key_click, 0 },
+    { "f", { 'f' }, "follow the selected one",
+      "Follow the selected vehicle.", key_follow, 0 },
+    { "arrows hjkl", { KEY_LEFT, KEY_DOWN, KEY_UP, KEY_RIGHT, 'h', 'j', 'k', 'l' }, "pan",
+      "Pan: the arrows or h, j, k, l.", key_pan, 0 },
+    { "z Z", { 'z', 'Z' }, "zoom in / out",
+      "Zoom in, out.", key_zoom, 0 },
+    { "0", { '0' }, "fit the map",
+      "Fit the whole map.", key_fit, 0 },
+    { "R", { 'R' }, "restart the run",
+      "Restart the run from tick 0.", key_restart, 0 },
+    { "L", { 'L' }, "reload the map file",
+      "Reload the map file (the built-in map when none was given).", key_reload, 0 },
+    { "e", { 'e' }, "the last map error",
+      "Show every error of the last failed reload.", key_error, 0 },
+    { "Esc", { 27 }, "close, unselect, hide banner",
+      "Close the help or error screen; else hide the ending banner; else "
+      "unselect.", key_escape, 0 },
+    { "?", { '?' }, "this help",
+      "Help (\\fB?\\fR or Esc closes it).", key_help, 0 },
+    { "q", { 'q' }, "quit",
+      "Quit, from any screen.", key_quit, VIEW_KEY_ANY_SCREEN },
+};
+const int view_nkeys = (int)(sizeof view_keys / sizeof view_keys[0]);
+
+const struct view_key *view_key_find(int ch)
+{
+    for (int i = 0; i < view_nkeys; i++)
+        for (int j = 0; j < VIEW_KEY_CODES && view_keys[i].codes[j]; j++)
+            if (view_keys[i].codes[j] == ch)
+                return &view_keys[i];
+    return NULL;
+}
+
+/* ---- the man page's list ------------------------------------------------- */
+
+char *view_keys_man(void)
+{
+    /* A code claimed by two rows would reach only the first: refuse to
+     * document (and so to build) such a table. */
+    for (int i = 0; i < view_nkeys; i++)
+        for (int j = 0; j < VIEW_KEY_CODES && view_keys[i].codes[j]; j++) {
+            const struct view_key *first = view_key_find(view_keys[i].codes[j]);
+            if (first && first != &view_keys[i]) {
+                fprintf(stderr, "botfield: the viewer key '%s' shares a code with '%s'\n",
+                        view_keys[i].name, first->name);
+                return NULL;
+            }
+        }
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    for (int i = 0; i < view_nkeys; i++) {
+        fputs(".TP\n.B ", f);
+        /* The name is plain text: escape what roff reads specially. */
+        for (const char *s = view_keys[i].name; *s; s++) {
+            if (*s == '\\')
+                fputs("\\e", f);
+            else if (*s == '-')
+                fputs("\\-", f);
+            else
+                fputc(*s, f);
+        }
+        fprintf(f, "\n%s\n", view_keys[i].man);
+    }
+    if (fclose(f)) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
