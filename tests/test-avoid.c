@@ -6,6 +6,7 @@
 
 #include "tap.h"
 #include "core/avoid/avoid.h"
+#include "core/avoid/ttc.h"
 #include "core/tick.h"
 #include "core/world.h"
 
@@ -480,3 +481,49 @@ int main(void)
     run(turned_direction_stays_the_headings, "turns keep the direction the unit vector of the heading");
     return tap_done();
 }
+/* ---- time to collision: the SSE2 path gives the scalar path's bits ------ */
+
+TEST(ttc_sse2_matches_scalar)
+{
+    struct rng r;
+    rng_seed(&r, 11, 3);
+    int differ = 0, finite = 0, zero = 0, never = 0;
+    for (int k = 0; k < 100000; k++) {
+        struct ttc_set s;
+        s.n = 1 + (int)(rng_u32(&r) % TTC_SET_MAX);
+        double scale = k % 7 == 0 ? 1e-3 : k % 11 == 0 ? 1e6 : 100;
+        for (int q = 0; q < s.n; q++) {
+            vec2 rel = v2(rng_range(&r, -scale, scale), rng_range(&r, -scale, scale));
+            vec2 vel = q % 5 == 0 ? v2(0, 0)
+                     : v2(rng_range(&r, -80, 80), rng_range(&r, -80, 80));
+            double R = rng_range(&r, 0, scale);
+            ttc_set_put(&s, q, rel, vel, v2_len2(rel) - R * R, (int)(rng_u32(&r) & 1));
+        }
+        ttc_set_pad(&s);
+        vec2 cand = k % 13 == 0 ? v2(0, 0) : v2(rng_range(&r, -80, 80), rng_range(&r, -80, 80));
+        vec2 recip = v2(rng_range(&r, -160, 160), rng_range(&r, -160, 160));
+        double start = k % 3 == 0 ? INFINITY : rng_range(&r, 0, 10);
+        double a = ttc_set_min_scalar(&s, cand, recip, start);
+        double b = ttc_set_min(&s, cand, recip, start);
+        differ += memcmp(&a, &b, sizeof a) != 0;
+        finite += isfinite(a) && a > 0;
+        zero += a == 0;
+        never += isinf(a);
+    }
+    check_int(differ, ==, 0);
+    /* the cases cover every outcome */
+    check_int(finite, >, 1000);
+    check_int(zero, >, 1000);
+    check_int(never, >, 100);
+}
+
+TEST(ttc_enter_cases)
+{
+    /* 10 units apart on x, radius 4: entered after 6 units at speed 2 */
+    check_near(ttc_enter(v2(10, 0), v2(-2, 0), 100 - 16), 3, 1e-12);
+    check(isinf(ttc_enter(v2(10, 0), v2(2, 0), 84)));      /* opening up */
+    check(isinf(ttc_enter(v2(10, 0), v2(0, -2), 84)));     /* passing by */
+    check_num(ttc_enter(v2(1, 0), v2(-1, 0), -15), ==, 0); /* inside, closing */
+    check(isinf(ttc_enter(v2(1, 0), v2(1, 0), -15)));      /* inside, leaving */
+}
+

@@ -30,11 +30,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include "avoid_impl.h"
+#include "ttc.h"
 #include "grow.h"
 #include "decide_guard.h"
 
@@ -112,26 +110,6 @@ static inline int better_threat(double t, int idx, const struct scan *s)
     return t < s->threat_t || (t == s->threat_t && s->threat >= 0 && idx < s->threat);
 }
 
-/* Time until a circle of radius R around the origin is entered by a point
- * at p moving with velocity v; 0 when inside already, INFINITY never.
- * Takes c = |p|^2 - R^2, the same for every candidate against one
- * neighbour. */
-static inline double time_to_enter_c(vec2 p, vec2 v, double c)
-{
-    double b = v2_dot(p, v);
-    /* Inside already (within the margin): what matters is whether the
-     * motion closes in or opens up. */
-    if (b >= 0)
-        return INFINITY;
-    if (c < 0)
-        return 0;
-    double a = v2_len2(v);
-    double disc = b * b - a * c;
-    if (disc < 0)
-        return INFINITY;
-    return c / (-b + sqrt(disc));   /* the smaller root, without cancellation */
-}
-
 /* The separation rule's constraint from one neighbour at d2 (rel: its
  * centre from mine), if it can bind. */
 static inline void separation(struct scan *s, vec2 rel, const struct vgrid_entry *e,
@@ -172,7 +150,7 @@ static inline void pass1(struct scan *s, struct nb *n, const struct vgrid_entry 
                          double d2)
 {
     separation(s, n->rel, e, d2);
-    double t = time_to_enter_c(n->rel, v2_sub(e->vel, s->pref), n->c0);
+    double t = ttc_enter(n->rel, v2_sub(e->vel, s->pref), n->c0);
     n->t1 = t;
     if (t < HORIZON && better_threat(t, e->index, s)) {
         s->threat_t = t;
@@ -322,75 +300,14 @@ static void record_threat(const struct vehicle *v, struct avoid_info *a,
     a->hit_point = v2_add(v->pos, v2_scale(s->vel, tca));
 }
 
-#ifdef __SSE2__
-/* The candidate loop two neighbours at a time (SSE2, the x86-64 baseline):
- * the same IEEE operations in the same order as the scalar loop, so the
- * same times; the smallest of them is the same whichever way it is
- * reduced (min is exact; a NaN time is skipped both ways). */
-#define SOA_MAX 64
-struct soa {
-    double rx[SOA_MAX], ry[SOA_MAX], vx[SOA_MAX], vy[SOA_MAX], c0[SOA_MAX];
-    double shares[SOA_MAX];     /* all bits set: meet it with the reciprocal */
-    int n;                      /* even */
-};
-
-static void soa_fill(struct soa *a, const struct scan *s)
+/* The neighbours as columns for ttc_set_min, when they fit. */
+static void set_fill(struct ttc_set *a, const struct scan *s)
 {
-    int n = s->n;
-    for (int q = 0; q < n; q++) {
-        const struct nb *nb = &s->nb[q];
-        a->rx[q] = nb->rel.x;
-        a->ry[q] = nb->rel.y;
-        a->vx[q] = nb->vel.x;
-        a->vy[q] = nb->vel.y;
-        a->c0[q] = nb->c0;
-        uint64_t m = nb->shares ? ~(uint64_t)0 : 0;
-        memcpy(&a->shares[q], &m, sizeof m);
-    }
-    if (n & 1) {
-        a->rx[n] = a->ry[n] = a->vx[n] = a->vy[n] = 0;
-        a->c0[n] = 1;
-        a->shares[n] = 0;
-        n++;
-    }
-    a->n = n;
+    a->n = s->n;
+    for (int q = 0; q < s->n; q++)
+        ttc_set_put(a, q, s->nb[q].rel, s->nb[q].vel, s->nb[q].c0, s->nb[q].shares);
+    ttc_set_pad(a);
 }
-
-static double soa_ttc(const struct soa *a, vec2 cand, vec2 recip, double ttc)
-{
-    __m128d cx = _mm_set1_pd(cand.x), cy = _mm_set1_pd(cand.y);
-    __m128d px = _mm_set1_pd(recip.x), py = _mm_set1_pd(recip.y);
-    __m128d zero = _mm_setzero_pd(), inf = _mm_set1_pd(INFINITY);
-    __m128d best = _mm_set1_pd(ttc);
-    for (int q = 0; q < a->n; q += 2) {
-        __m128d sh = _mm_loadu_pd(&a->shares[q]);
-        __m128d mx = _mm_or_pd(_mm_and_pd(sh, px), _mm_andnot_pd(sh, cx));
-        __m128d my = _mm_or_pd(_mm_and_pd(sh, py), _mm_andnot_pd(sh, cy));
-        __m128d vrx = _mm_sub_pd(_mm_loadu_pd(&a->vx[q]), mx);
-        __m128d vry = _mm_sub_pd(_mm_loadu_pd(&a->vy[q]), my);
-        __m128d rx = _mm_loadu_pd(&a->rx[q]), ry = _mm_loadu_pd(&a->ry[q]);
-        __m128d c0 = _mm_loadu_pd(&a->c0[q]);
-        __m128d b = _mm_add_pd(_mm_mul_pd(rx, vrx), _mm_mul_pd(ry, vry));
-        __m128d aa = _mm_add_pd(_mm_mul_pd(vrx, vrx), _mm_mul_pd(vry, vry));
-        __m128d disc = _mm_sub_pd(_mm_mul_pd(b, b), _mm_mul_pd(aa, c0));
-        /* disc > 0 ? disc : 0 (a NaN gives 0, as the scalar select) */
-        __m128d dpos = _mm_and_pd(_mm_cmpgt_pd(disc, zero), disc);
-        __m128d t = _mm_div_pd(c0, _mm_add_pd(_mm_sub_pd(zero, b), _mm_sqrt_pd(dpos)));
-        __m128d m = _mm_cmplt_pd(disc, zero);
-        t = _mm_or_pd(_mm_and_pd(m, inf), _mm_andnot_pd(m, t));
-        m = _mm_cmplt_pd(c0, zero);
-        t = _mm_andnot_pd(m, t);
-        m = _mm_cmpge_pd(b, zero);
-        t = _mm_or_pd(_mm_and_pd(m, inf), _mm_andnot_pd(m, t));
-        /* t < best ? t : best */
-        m = _mm_cmplt_pd(t, best);
-        best = _mm_or_pd(_mm_and_pd(m, t), _mm_andnot_pd(m, best));
-    }
-    double lanes[2];
-    _mm_storeu_pd(lanes, best);
-    return lanes[1] < lanes[0] ? lanes[1] : lanes[0];
-}
-#endif
 
 /* The steering search: the best candidate motion for the neighbours in
  * s->nb; returns its index (turn step TURN_STEPS - c / NSPEEDS, speed
@@ -429,14 +346,11 @@ static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
             side[c] = k > 0 ? 1 : k < 0 ? -1 : 0;
         }
     }
-#ifdef __SSE2__
-    /* The neighbours again as columns, padded to an even count with one
-     * that is never entered (b = 0), for the two-at-a-time loop below. */
-    struct soa soa;
-    int use_soa = s->n <= SOA_MAX;
-    if (use_soa)
-        soa_fill(&soa, s);
-#endif
+    /* The neighbours again as columns (ttc.h), when they fit. */
+    struct ttc_set set;
+    int use_set = s->n <= TTC_SET_MAX;
+    if (use_set)
+        set_fill(&set, s);
     /* The order to try them in: by (base cost, c), a NaN as +inf (it
      * never wins anyway).  Most are tried, so one insertion sort. */
     /* key is zeroed only because cppcheck cannot see that key[j - 1] is
@@ -480,25 +394,14 @@ static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
         /* Reciprocal: against a tank that avoids too, 2v' - v, as if
          * it takes the other half of the change. */
         vec2 recip = v2_sub(v2_scale(cand[c], 2), s->vel);
-#ifdef __SSE2__
-        if (use_soa)
-            ttc = soa_ttc(&soa, cand[c], recip, ttc);
+        if (use_set)
+            ttc = ttc_set_min(&set, cand[c], recip, ttc);
         else
-#endif
-        for (int q = 0; q < s->n; q++) {
-            const struct nb *n = &s->nb[q];
-            vec2 mine = n->shares ? recip : cand[c];
-            /* time_to_enter_c() without branches: the ends of this
-             * loop are unpredictable, every term is cheap. */
-            vec2 vr = v2_sub(n->vel, mine);
-            double b = v2_dot(n->rel, vr), a = v2_len2(vr);
-            double disc = b * b - a * n->c0;
-            double t = n->c0 / (-b + sqrt(disc > 0 ? disc : 0));
-            t = disc < 0 ? INFINITY : t;
-            t = n->c0 < 0 ? 0 : t;
-            t = b >= 0 ? INFINITY : t;
-            ttc = t < ttc ? t : ttc;
-        }
+            for (int q = 0; q < s->n; q++) {
+                const struct nb *n = &s->nb[q];
+                double t = ttc_enter(n->rel, v2_sub(n->vel, n->shares ? recip : cand[c]), n->c0);
+                ttc = t < ttc ? t : ttc;
+            }
         if (stop)
             stop_ttc = ttc;
         double cost = cand_cost(penalty(ttc), dev[c], side[c], last_turn);
