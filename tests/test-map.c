@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "tap.h"
+#include "core/rng.h"
 #include "core/world.h"
 #include "io/keys.h"
 #include "io/map.h"
@@ -306,6 +307,41 @@ TEST(waypoint_numbers_twice)
     map_error_free(&e);
 }
 
+/* Random trees and random tanks draw y before x, in statements of their
+ * own: the same positions from every compiler (clang evaluated the two
+ * draws of v2(rng_range(..), rng_range(..)) in the other order than gcc). */
+TEST(random_draw_order)
+{
+    struct world w;
+    struct map_error e;
+    int rc = load_text("[map]\nwidth = 1000\nheight = 500\nseed = 7\n"
+                       "[trees]\nrandom = 3\nradius = 10\n"
+                       "[team.a]\nrandom = 1\nradius = 20\n", &w, &e);
+    check_int(rc, ==, 0);
+    if (rc) {
+        tap_note("%s", e.text);
+        map_error_free(&e);
+        return;
+    }
+    struct rng r;
+    rng_seed(&r, 7, 1);
+    check_int(w.trees.n, ==, 3);
+    for (size_t i = 0; i < w.trees.n && i < 3; i++) {
+        double y = rng_range(&r, 10, 490);
+        double x = rng_range(&r, 10, 990);
+        check_num(w.trees.p[i].c.x, ==, x);
+        check_num(w.trees.p[i].c.y, ==, y);
+    }
+    check_int(w.vehicles.n, ==, 1);
+    if (w.vehicles.n == 1) {
+        double y = rng_range(&r, 40, 460);
+        double x = rng_range(&r, 40, 960);
+        check_num(w.vehicles.p[0].pos.x, ==, x);
+        check_num(w.vehicles.p[0].pos.y, ==, y);
+    }
+    world_free(&w);
+}
+
 int main(void)
 {
     run(values_land, "a map's values land in the world");
@@ -318,5 +354,6 @@ int main(void)
     run(values_across_pieces, "values land across iniparser's pieces of the file");
     run(scan_index, "the scanner indexes sections and keys, duplicates found");
     run(waypoint_numbers_twice, "a waypoint number given thrice is reported twice");
+    run(random_draw_order, "random trees and tanks draw y, then x, on every compiler");
     return tap_done();
 }

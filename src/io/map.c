@@ -1028,7 +1028,12 @@ static int build(struct loader *L, struct parsed *P, const struct map_options *o
     for (int i = 0; i < P->trees.random; i++) {
         double r = P->has_min_r ? rng_range(&rng, P->trees.min_radius, P->trees.max_radius)
                                 : P->trees.radius;
-        vec2 c = v2(rng_range(&rng, r, P->map.width - r), rng_range(&rng, r, P->map.height - r));
+        /* y is drawn before x: the order gcc happened to use when this
+         * was one expression, kept so that every recorded trace stays
+         * valid; named locals fix it for every compiler. */
+        double y = rng_range(&rng, r, P->map.height - r);
+        double x = rng_range(&rng, r, P->map.width - r);
+        vec2 c = v2(x, y);
         if (world_add_tree(w, c, r) < 0)
             goto oom;
     }
@@ -1147,8 +1152,10 @@ static int build(struct loader *L, struct parsed *P, const struct map_options *o
                 int ok = 0;
                 if (P->map.width > 4 * r && P->map.height > 4 * r)
                     for (int attempt = 0; attempt < 10000 && !ok; attempt++) {
-                        p = v2(rng_range(&rng, 2 * r, P->map.width - 2 * r),
-                               rng_range(&rng, 2 * r, P->map.height - 2 * r));
+                        /* y before x, as for random trees. */
+                        double y = rng_range(&rng, 2 * r, P->map.height - 2 * r);
+                        double x = rng_range(&rng, 2 * r, P->map.width - 2 * r);
+                        p = v2(x, y);
                         ok = place_clear(&g, pos, rad, p, r, r, reach);
                     }
                 if (!ok) {
