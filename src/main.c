@@ -115,7 +115,7 @@ int main(int argc, char **argv)
     long ticks = -1, every = 1;
     double seconds = 0;
     const char *trace = NULL;
-    struct view_options vo = { NULL, { 0, 0 }, 0, 1.0, 0 };
+    struct view_options vo = { NULL, { 0, 0, 0 }, 0, 1.0, 0 };
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
