@@ -20,6 +20,41 @@ for args in "--bogus" "--ticks" "--ticks -1 --headless" "--ticks x --headless" \
     ok $? "bad command line '$args' exits 2 with a message (got $st)"
 done
 
+# --seed is digits only: strtoull alone read " -1" as 18446744073709551615.
+for seed in " -1" "+5" " 5" "5 " "-0" "" "0x10" "18446744073709551616"; do
+    "$BOTFIELD" --check --seed "$seed" "$MAP" >"$TMPD/out" 2>"$TMPD/err"
+    st=$?
+    [ "$st" -eq 2 ] && grep -q "^botfield: --seed $seed: expected a whole number" "$TMPD/err"
+    ok $? "--seed '$seed' is refused with a message (got $st)"
+done
+"$BOTFIELD" --check --seed 18446744073709551615 "$MAP"
+expect_eq "--seed 18446744073709551615 is accepted" "$?" 0
+
+# --check takes MAP and --seed; any option it would ignore is an error.
+for args in "--headless" "--summary" "--ticks 5" "--seconds 1" "--trace-every 2" \
+            "--trace $TMPD/c.jsonl" "--paused" "--ascii" "--speed 2"; do
+    # shellcheck disable=SC2086
+    "$BOTFIELD" --check $args "$MAP" >"$TMPD/out" 2>"$TMPD/err"
+    st=$?
+    [ "$st" -eq 2 ] && grep -q -- "--check only loads the map" "$TMPD/err" && [ ! -e "$TMPD/c.jsonl" ]
+    ok $? "--check $args: exit 2, says --check takes no such option (got $st)"
+done
+"$BOTFIELD" --check --seed 5 "$MAP"
+expect_eq "--check --seed 5 is accepted" "$?" 0
+
+# A trace written over the map itself is refused before anything is written.
+cp "$MAP" "$TMPD/self.ini"
+ln "$TMPD/self.ini" "$TMPD/hard.ini"
+ln -s self.ini "$TMPD/soft.ini"
+sum=$(cksum <"$TMPD/self.ini")
+for t in "$TMPD/self.ini" "$TMPD/hard.ini" "$TMPD/soft.ini" "$TMPD/./self.ini"; do
+    "$BOTFIELD" --headless --ticks 2 --trace "$t" "$TMPD/self.ini" >"$TMPD/out" 2>"$TMPD/err"
+    st=$?
+    [ "$st" -eq 2 ] && grep -q "that is the map file itself" "$TMPD/err" \
+        && [ "$(cksum <"$TMPD/self.ini")" = "$sum" ]
+    ok $? "--trace $(basename "$t") of the map itself: exit 2, map untouched (got $st)"
+done
+
 "$BOTFIELD" --headless --ticks 10 --trace "$TMPD/no/such/dir/t.jsonl" "$MAP" 2>"$TMPD/err"
 expect_eq "an unwritable trace exits 1" "$?" 1
 grep -q "cannot write the trace" "$TMPD/err"
