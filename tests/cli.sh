@@ -98,6 +98,30 @@ else
     skip "every trace line is JSON" "python3 not installed"
 fi
 
+# The trace is JSON whatever a map's name holds: quotes, a backslash, a
+# control character, bytes that are not UTF-8 (in the name, or in the file
+# name that stands for a missing name) become escapes or U+FFFD.
+if command -v python3 >/dev/null; then
+    printf '[map]\nname = caf\303\251 \377\376 "q" \\ \001 \355\240\200 \342\202\nwidth = 100\nheight = 100\n[team.a]\nrandom = 1\n' >"$TMPD/named.ini"
+    odd=$(printf '%s/n\377\001"me.ini' "$TMPD")
+    printf '[map]\nwidth = 100\nheight = 100\n[team.a]\nrandom = 1\n' >"$odd"
+    for m in "$TMPD/named.ini" "$odd"; do
+        case $m in *named.ini) where="map name" ;; *) where="file name" ;; esac
+        "$BOTFIELD" --headless --ticks 3 --trace "$TMPD/u.jsonl" "$m"
+        python3 - "$TMPD/u.jsonl" <<'PY'
+import json, sys
+raw = open(sys.argv[1], 'rb').read().decode('utf-8')      # strict: fails on bad bytes
+lines = [json.loads(l) for l in raw.splitlines()]
+name = lines[0]["map"]
+assert "\ufffd" in name, name
+assert ('caf\u00e9' in name and '"q" \\ \u0001' in name) or name.startswith('n\ufffd\u0001"me'), name
+PY
+        ok $? "bad UTF-8 and control characters in the $where: the trace is valid JSON, with U+FFFD"
+    done
+else
+    ok 1 "python3 is installed (the JSON checks need it)"
+fi
+
 # Without --ticks/--seconds a run lasts the map's duration.
 printf '[map]\nwidth = 500\nheight = 500\nduration = 1.5\ntick_rate = 20\n[team.a]\nrandom = 1\n' >"$TMPD/short.ini"
 "$BOTFIELD" --headless --summary "$TMPD/short.ini" | grep -q '"ticks":30,"seconds":1.5,'
