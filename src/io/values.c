@@ -285,7 +285,7 @@ int load_parse_xyr_list(struct loader *L, const char *s, struct xyr *out,
     if (!*p)
         return 0;
     for (;;) {
-        double v[3];
+        double v[3] = { 0, 0, 0 };
         for (int j = 0; j < 3; j++)
             if (parse_item(L, &p, n, j, item_kind, &v[j], at, k))
                 return -1;
