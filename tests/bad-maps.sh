@@ -1,5 +1,5 @@
 #!/bin/sh
-# Every bad map of MAPS.md's Errors list: --check exits 2, prints nothing on
+# Every kind of bad map the man page promises to refuse: --check exits 2, prints nothing on
 # standard output, and its message names the file, line, section and key as
 # the fixture's first line ("; expect: ...") says.
 . "$top_srcdir/tests/lib.sh"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The command line and the headless contract of TRACE.md.
+# The command line and the headless output of botfield(6).
 . "$top_srcdir/tests/lib.sh"
 MAP="$top_srcdir/maps/default.ini"
 

@@ -163,7 +163,7 @@ TEST(non_finite_refused)
 int main(void)
 {
     run(numbers_round_trip, "numbers are the shortest text that reads back exactly");
-    run(event_lines, "event and summary lines as TRACE.md shows them");
+    run(event_lines, "event and summary lines in the documented form");
     run(strings_escaped, "strings are JSON: escapes, and U+FFFD for bytes that are not UTF-8");
     run(non_finite_refused, "a non-finite number is refused loudly, never written as a number");
     return tap_done();

@@ -1,4 +1,4 @@
-/* map.h — INI map files into worlds (MAPS.md), through iniparser.
+/* map.h — INI map files into worlds (the format of botfield(6)), through iniparser.
  *
  * map_load() reads and validates a whole file and builds the world only
  * when everything is right: on error the world is left untouched and

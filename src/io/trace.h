@@ -1,4 +1,4 @@
-/* trace.h — JSON Lines traces and the summary line (TRACE.md).
+/* trace.h — JSON Lines traces and the summary line (botfield(6), HEADLESS OUTPUT).
  *
  * The writer only reads the world.  Numbers are written as the shortest of
  * %.15g, %.16g and %.17g that reads back as the same double, so a trace is
