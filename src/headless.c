@@ -62,6 +62,13 @@ out:
         return fail("cannot write", "standard output");
     return rc;
 write_error:
+    if (trace_error()) {
+        /* A non-finite number reached the writer: a bug, said loudly. */
+        fprintf(stderr, "botfield: tick %ld: %s; the trace stops here (a bug: "
+                "please report it with the map)\n", w->tick, trace_error());
+        rc = 1;
+        goto out;
+    }
     rc = fail("cannot write the trace", o->trace ? o->trace : "-");
     goto out;
 }

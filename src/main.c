@@ -1,4 +1,5 @@
 /* main.c — the command line: a headless run, a map check, or the viewer. */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -7,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "config.h"
 #include "core/world.h"
@@ -32,12 +34,14 @@ static void usage(FILE *f)
 "      --headless         run without a screen, as fast as possible\n"
 "      --ticks N          perform exactly N updates\n"
 "      --seconds S        perform S x tick_rate updates\n"
-"      --trace FILE       write a JSON Lines trace to FILE ('-': stdout)\n"
+"      --trace FILE       write a JSON Lines trace to FILE ('-': stdout;\n"
+"                         never the map file itself)\n"
 "      --trace-every K    state lines every K ticks (default 1)\n"
 "      --summary          print the summary line on standard output\n"
 "Both:\n"
-"      --seed S           override the map's seed\n"
+"      --seed S           override the map's seed (digits only)\n"
 "      --check            load and validate MAP, print nothing on success\n"
+"                         (takes --seed; any other option is an error)\n"
 "      --help             display this help and exit\n"
 "      --version          output version information and exit\n"
 "\n"
@@ -83,6 +87,32 @@ static int parse_double(const char *s, double lo, double hi, double *out)
     return 0;
 }
 
+/* Digits only: strtoull alone takes leading spaces and a sign, and reads
+ * " -1" as 18446744073709551615. */
+static int parse_seed(const char *s, uint64_t *out)
+{
+    if (!*s)
+        return -1;
+    for (const char *p = s; *p; p++)
+        if (!isdigit((unsigned char)*p))
+            return -1;
+    errno = 0;
+    unsigned long long v = strtoull(s, NULL, 10);
+    if (errno)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* 1 when the trace would be written over the map itself (the same file
+ * by another name, or a link to it): refused before anything is written. */
+static int same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0
+        && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
 enum { OPT_HEADLESS = 256, OPT_TICKS, OPT_SECONDS, OPT_SEED, OPT_TRACE,
        OPT_TRACE_EVERY, OPT_SUMMARY, OPT_CHECK, OPT_PAUSED, OPT_SPEED,
        OPT_ASCII, OPT_HELP, OPT_VERSION, OPT_MAN_KEYS, OPT_MAN_VIEWER_KEYS };
@@ -113,10 +143,11 @@ int main(int argc, char **argv)
     setlocale(LC_NUMERIC, "C");
 
     int headless = 0, check = 0, summary = 0, have_ticks = 0, have_seconds = 0;
+    int speed_given = 0;
     long ticks = -1, every = 1;
     double seconds = 0;
     const char *trace = NULL;
-    struct view_options vo = { NULL, { 0, 0 }, 0, 1.0, 0 };
+    struct view_options vo = { NULL, { 0, 0, 0 }, 0, 1.0, 0 };
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
@@ -132,16 +163,12 @@ int main(int argc, char **argv)
                 return bad_option("--seconds", optarg, "expected a number of seconds, 0 to 1e9");
             have_seconds = 1;
             break;
-        case OPT_SEED: {
-            char *end;
-            errno = 0;
-            unsigned long long s = strtoull(optarg, &end, 10);
-            if (errno || end == optarg || *end || optarg[0] == '-')
-                return bad_option("--seed", optarg, "expected a whole number, 0 to 18446744073709551615");
+        case OPT_SEED:
+            if (parse_seed(optarg, &vo.map.seed))
+                return bad_option("--seed", optarg, "expected a whole number, 0 to "
+                                  "18446744073709551615, digits only (no sign or spaces)");
             vo.map.has_seed = 1;
-            vo.map.seed = s;
             break;
-        }
         case OPT_TRACE: trace = optarg; break;
         case OPT_TRACE_EVERY:
             if (parse_long(optarg, 1, LONG_MAX, &every))
@@ -153,6 +180,7 @@ int main(int argc, char **argv)
         case OPT_SPEED:
             if (parse_double(optarg, 0.25, 64, &vo.speed))
                 return bad_option("--speed", optarg, "expected a speed from 0.25 to 64");
+            speed_given = 1;
             break;
         case OPT_ASCII: vo.ascii = 1; break;
         case OPT_HELP: usage(stdout); return 0;
@@ -186,12 +214,29 @@ int main(int argc, char **argv)
         fprintf(stderr, "botfield: --ticks and --seconds both say how long a run lasts: give one\n");
         return 2;
     }
+    /* --check loads the map (with --seed, which can decide whether
+     * random tanks fit) and does nothing else: an option it would ignore
+     * is a mistake, said at once. */
+    if (check && (headless || trace || summary || have_ticks || have_seconds || every != 1
+                  || vo.paused || vo.ascii || speed_given)) {
+        fprintf(stderr, "botfield: --check only loads the map: it takes MAP and --seed, "
+                "no other option\n"
+                "Try 'botfield --help' for more information.\n");
+        return 2;
+    }
     if ((trace || summary || have_ticks || have_seconds || every != 1) && !headless && !check) {
         fprintf(stderr, "botfield: --trace, --trace-every, --summary, --ticks and --seconds "
                 "need --headless\n");
         return 2;
     }
     vo.map_path = optind < argc ? argv[optind] : NULL;
+    if (trace && vo.map_path && strcmp(trace, "-") && same_file(trace, vo.map_path)) {
+        fprintf(stderr, "botfield: --trace %s: that is the map file itself; "
+                "the trace would overwrite it\n", trace);
+        return 2;
+    }
+    /* The viewer never waits for a writer: a FIFO as the map is refused. */
+    vo.map.regular_only = !headless && !check;
 
     struct world w;
     struct map_error err = { NULL, 0 };

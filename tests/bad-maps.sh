@@ -1,5 +1,5 @@
 #!/bin/sh
-# Every bad map of MAPS.md's Errors list: --check exits 2, prints nothing on
+# Every kind of bad map the man page promises to refuse: --check exits 2, prints nothing on
 # standard output, and its message names the file, line, section and key as
 # the fixture's first line ("; expect: ...") says.
 . "$top_srcdir/tests/lib.sh"
@@ -39,6 +39,29 @@ ok $? "NUL bytes: says it is not a text file"
 head -c 3000 /dev/urandom | tr -d '\000' >"$TMPD/random.ini"
 "$BOTFIELD" --check "$TMPD/random.ini" 2>"$TMPD/err"
 expect_eq "random bytes: exit status 2" "$?" 2
+
+# A FIFO where the map should be: the viewer refuses it at once instead of
+# waiting in open() for a writer (--check still reads a pipe: limits.sh).
+if mkfifo "$TMPD/fifo.ini" 2>/dev/null; then
+    timeout 10 "$BOTFIELD" "$TMPD/fifo.ini" </dev/null >"$TMPD/out" 2>"$TMPD/err"
+    expect_eq "a FIFO as the viewer's map: exit status 2, no hang" "$?" 2
+    grep -q "fifo.ini: is not a regular file (a FIFO, device or socket)" "$TMPD/err"
+    ok $? "a FIFO as the viewer's map: says it is not a regular file"
+else
+    ok 1 "mkfifo works here"
+fi
+
+# A path of over 500 bytes keeps file, line, section and key.
+long="$TMPD"
+for i in 1 2 3 4 5 6; do
+    long="$long/dir-$i-of-a-deep-tree-of-directories-with-long-names-to-pass-five-hundred-bytes-$i"
+done
+mkdir -p "$long"
+cp undeclared-team.ini "$long/"
+"$BOTFIELD" --check "$long/undeclared-team.ini" 2>"$TMPD/err"
+expect_eq "a ${#long}-byte directory: exit status 2" "$?" 2
+grep -qF "$long/undeclared-team.ini:7: [tank.1] team = green: no such team" "$TMPD/err"
+ok $? "a ${#long}-byte directory: the message keeps file, line, section and key"
 
 # Several problems are reported together.
 printf '[map]\nwidth = x\nheight = -1\n[tank.1]\nspeeed = 1\n' >"$TMPD/many.ini"

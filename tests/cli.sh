@@ -1,5 +1,5 @@
 #!/bin/sh
-# The command line and the headless contract of TRACE.md.
+# The command line and the headless output of botfield(6).
 . "$top_srcdir/tests/lib.sh"
 MAP="$top_srcdir/maps/default.ini"
 
@@ -18,6 +18,41 @@ for args in "--bogus" "--ticks" "--ticks -1 --headless" "--ticks x --headless" \
     st=$?
     [ "$st" -eq 2 ] && [ -s "$TMPD/err" ] && [ ! -s "$TMPD/out" ]
     ok $? "bad command line '$args' exits 2 with a message (got $st)"
+done
+
+# --seed is digits only: strtoull alone read " -1" as 18446744073709551615.
+for seed in " -1" "+5" " 5" "5 " "-0" "" "0x10" "18446744073709551616"; do
+    "$BOTFIELD" --check --seed "$seed" "$MAP" >"$TMPD/out" 2>"$TMPD/err"
+    st=$?
+    [ "$st" -eq 2 ] && grep -q "^botfield: --seed $seed: expected a whole number" "$TMPD/err"
+    ok $? "--seed '$seed' is refused with a message (got $st)"
+done
+"$BOTFIELD" --check --seed 18446744073709551615 "$MAP"
+expect_eq "--seed 18446744073709551615 is accepted" "$?" 0
+
+# --check takes MAP and --seed; any option it would ignore is an error.
+for args in "--headless" "--summary" "--ticks 5" "--seconds 1" "--trace-every 2" \
+            "--trace $TMPD/c.jsonl" "--paused" "--ascii" "--speed 2"; do
+    # shellcheck disable=SC2086
+    "$BOTFIELD" --check $args "$MAP" >"$TMPD/out" 2>"$TMPD/err"
+    st=$?
+    [ "$st" -eq 2 ] && grep -q -- "--check only loads the map" "$TMPD/err" && [ ! -e "$TMPD/c.jsonl" ]
+    ok $? "--check $args: exit 2, says --check takes no such option (got $st)"
+done
+"$BOTFIELD" --check --seed 5 "$MAP"
+expect_eq "--check --seed 5 is accepted" "$?" 0
+
+# A trace written over the map itself is refused before anything is written.
+cp "$MAP" "$TMPD/self.ini"
+ln "$TMPD/self.ini" "$TMPD/hard.ini"
+ln -s self.ini "$TMPD/soft.ini"
+sum=$(cksum <"$TMPD/self.ini")
+for t in "$TMPD/self.ini" "$TMPD/hard.ini" "$TMPD/soft.ini" "$TMPD/./self.ini"; do
+    "$BOTFIELD" --headless --ticks 2 --trace "$t" "$TMPD/self.ini" >"$TMPD/out" 2>"$TMPD/err"
+    st=$?
+    [ "$st" -eq 2 ] && grep -q "that is the map file itself" "$TMPD/err" \
+        && [ "$(cksum <"$TMPD/self.ini")" = "$sum" ]
+    ok $? "--trace $(basename "$t") of the map itself: exit 2, map untouched (got $st)"
 done
 
 "$BOTFIELD" --headless --ticks 10 --trace "$TMPD/no/such/dir/t.jsonl" "$MAP" 2>"$TMPD/err"
@@ -61,6 +96,30 @@ PY
     ok $? "every trace line is JSON with a type, no NaN or Infinity"
 else
     skip "every trace line is JSON" "python3 not installed"
+fi
+
+# The trace is JSON whatever a map's name holds: quotes, a backslash, a
+# control character, bytes that are not UTF-8 (in the name, or in the file
+# name that stands for a missing name) become escapes or U+FFFD.
+if command -v python3 >/dev/null; then
+    printf '[map]\nname = caf\303\251 \377\376 "q" \\ \001 \355\240\200 \342\202\nwidth = 100\nheight = 100\n[team.a]\nrandom = 1\n' >"$TMPD/named.ini"
+    odd=$(printf '%s/n\377\001"me.ini' "$TMPD")
+    printf '[map]\nwidth = 100\nheight = 100\n[team.a]\nrandom = 1\n' >"$odd"
+    for m in "$TMPD/named.ini" "$odd"; do
+        case $m in *named.ini) where="map name" ;; *) where="file name" ;; esac
+        "$BOTFIELD" --headless --ticks 3 --trace "$TMPD/u.jsonl" "$m"
+        python3 - "$TMPD/u.jsonl" <<'PY'
+import json, sys
+raw = open(sys.argv[1], 'rb').read().decode('utf-8')      # strict: fails on bad bytes
+lines = [json.loads(l) for l in raw.splitlines()]
+name = lines[0]["map"]
+assert "\ufffd" in name, name
+assert ('caf\u00e9' in name and '"q" \\ \u0001' in name) or name.startswith('n\ufffd\u0001"me'), name
+PY
+        ok $? "bad UTF-8 and control characters in the $where: the trace is valid JSON, with U+FFFD"
+    done
+else
+    ok 1 "python3 is installed (the JSON checks need it)"
 fi
 
 # Without --ticks/--seconds a run lasts the map's duration.

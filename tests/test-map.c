@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "tap.h"
+#include "core/rng.h"
 #include "core/world.h"
 #include "io/keys.h"
 #include "io/map.h"
@@ -118,7 +119,7 @@ TEST(seed_option_overrides)
 {
     struct world a, b;
     struct map_error e;
-    struct map_options o = { 1, 99 };
+    struct map_options o = { 1, 99, 0 };
     const char *text = "[map]\nwidth = 500\nheight = 500\nseed = 5\n[trees]\nrandom = 3\n";
     check_int(map_load_text("t.ini", text, strlen(text), NULL, &a, &e), ==, 0);
     check_int(map_load_text("t.ini", text, strlen(text), &o, &b, &e), ==, 0);
@@ -306,6 +307,157 @@ TEST(waypoint_numbers_twice)
     map_error_free(&e);
 }
 
+/* Random trees and random tanks draw y before x, in statements of their
+ * own: the same positions from every compiler (clang evaluated the two
+ * draws of v2(rng_range(..), rng_range(..)) in the other order than gcc). */
+TEST(random_draw_order)
+{
+    struct world w;
+    struct map_error e;
+    int rc = load_text("[map]\nwidth = 1000\nheight = 500\nseed = 7\n"
+                       "[trees]\nrandom = 3\nradius = 10\n"
+                       "[team.a]\nrandom = 1\nradius = 20\n", &w, &e);
+    check_int(rc, ==, 0);
+    if (rc) {
+        tap_note("%s", e.text);
+        map_error_free(&e);
+        return;
+    }
+    struct rng r;
+    rng_seed(&r, 7, 1);
+    check_int(w.trees.n, ==, 3);
+    for (size_t i = 0; i < w.trees.n && i < 3; i++) {
+        double y = rng_range(&r, 10, 490);
+        double x = rng_range(&r, 10, 990);
+        check_num(w.trees.p[i].c.x, ==, x);
+        check_num(w.trees.p[i].c.y, ==, y);
+    }
+    check_int(w.vehicles.n, ==, 1);
+    if (w.vehicles.n == 1) {
+        double y = rng_range(&r, 40, 460);
+        double x = rng_range(&r, 40, 960);
+        check_num(w.vehicles.p[0].pos.x, ==, x);
+        check_num(w.vehicles.p[0].pos.y, ==, y);
+    }
+    world_free(&w);
+}
+
+/* [team.Red] is stored as team.red by iniparser: `team = Red` finds it
+ * (it used to say "declare it with a [team.Red] section"). */
+TEST(team_name_case)
+{
+    struct world w;
+    struct map_error e;
+    int rc = load_text("[map]\nwidth = 500\nheight = 500\n"
+                       "[team.Red]\n[team.blue]\n"
+                       "[tank.1]\nteam = Red\nx = 100\ny = 100\n"
+                       "[tank.2]\nteam = BLUE\nx = 300\ny = 300\n", &w, &e);
+    check_int(rc, ==, 0);
+    if (rc) {
+        tap_note("%s", e.text);
+        map_error_free(&e);
+        return;
+    }
+    check_int(w.vehicles.n, ==, 2);
+    check_int(w.vehicles.p[0].team, ==, 0);
+    check_int(w.vehicles.p[1].team, ==, 1);
+    check_str(w.teams.p[0].name, "red");
+    world_free(&w);
+}
+
+/* A team's bad route is reported once, where it is written, not again
+ * for each tank of the team. */
+TEST(team_route_once)
+{
+    struct world w;
+    struct map_error e;
+    int rc = load_text("[map]\nwidth = 500\nheight = 500\n"
+                       "[team.red]\nbehaviour = patrol\nroute = 1 2\n"
+                       "[tank.1]\nteam = red\nx = 100\ny = 100\n"
+                       "[tank.2]\nteam = red\nx = 300\ny = 300\n", &w, &e);
+    check_int(rc, ==, -1);
+    check_int(e.count, ==, 1);
+    check(e.text && strstr(e.text, "t.ini:6: [team.red] route = 1 2: triple 1: item 3 is not a finite number"));
+    tap_note("%s", e.text ? e.text : "(none)");
+    map_error_free(&e);
+}
+
+/* Problems are listed in line order, though teams are read first and
+ * the checks across keys come last. */
+TEST(errors_in_line_order)
+{
+    struct world w;
+    struct map_error e;
+    int rc = load_text("[map]\nwidth = 500\nheight = 500\n"        /* 1-3 */
+                       "[tank.1]\nteam = red\nx = 100\ny = 100\n"  /* 4-7 */
+                       "speeed = 3\n"                              /* 8 */
+                       "[team.red]\nspeed = fast\n"                /* 9-10 */
+                       "[tank.2]\nteam = red\nx = 1\ny = 1\nfov = 400\n", /* 11-15 */
+                       &w, &e);
+    check_int(rc, ==, -1);
+    check_int(e.count, ==, 3);
+    const char *a = e.text ? strstr(e.text, "t.ini:8:") : NULL;
+    const char *b = e.text ? strstr(e.text, "t.ini:10:") : NULL;
+    const char *c = e.text ? strstr(e.text, "t.ini:15:") : NULL;
+    check(a && b && c && a < b && b < c);
+    tap_note("%s", e.text ? e.text : "(none)");
+    map_error_free(&e);
+}
+
+/* A path of any length keeps file, line, section, key and value. */
+TEST(long_path_keeps_place)
+{
+    char name[2100];
+    memset(name, 'd', sizeof name);
+    for (size_t i = 100; i < sizeof name - 10; i += 100)
+        name[i] = '/';
+    strcpy(name + sizeof name - 10, "/map.ini");
+    struct world w;
+    struct map_error e;
+    const char *text = "[map]\nwidth = 500\nheight = 500\n[tank.1]\nspeed = fast\n";
+    int rc = map_load_text(name, text, strlen(text), NULL, &w, &e);
+    check_int(rc, ==, -1);
+    char want[2300];
+    snprintf(want, sizeof want, "%s:5: [tank.1] speed = fast: not a number (", name);
+    const char *at = e.text ? strstr(e.text, want) : NULL;
+    check(at && (at == e.text || at[-1] == '\n'));
+    map_error_free(&e);
+}
+
+/* [trees] at, [track] waypoints and a route hold coordinates within the
+ * range of a [tree.ID]'s or [waypoint.N]'s x, y and r. */
+TEST(lists_bounded)
+{
+    static const struct { const char *text; const char *want; } cases[] = {
+        { "[map]\nwidth = 500\nheight = 500\n[trees]\nat = 10 10 5, 1.7e308 10 5\n",
+          "t.ini:5: [trees] at = 10 10 5, 1.7e308 10 5: triple 2: x = 1.7e+308 is out of range "
+          "(expected -10000000 to 10000000, as in a [tree.ID] section)" },
+        { "[map]\nwidth = 500\nheight = 500\n[trees]\nat = 10 -1e8 5\n",
+          "triple 1: y = -1e+08 is out of range" },
+        { "[map]\nwidth = 500\nheight = 500\n[trees]\nat = 10 10 2e6\n",
+          "triple 1: r = 2e+06 is out of range (expected more than 0, up to 1000000" },
+        { "[map]\nwidth = 500\nheight = 500\n[track]\nwaypoints = 10 10 5, 20 20 5, 1e9 0 5\n",
+          "[track] waypoints = 10 10 5, 20 20 5, 1e9 0 5: triple 3: x = 1e+09 is out of range "
+          "(expected -10000000 to 10000000, as in a [waypoint.N] section)" },
+        { "[map]\nwidth = 500\nheight = 500\n[team.a]\n"
+          "[tank.1]\nteam = a\nx = 1\ny = 1\nbehaviour = patrol\nroute = 1 1 1, 2 -3e300 1\n",
+          "t.ini:10: [tank.1] route = 1 1 1, 2 -3e300 1: triple 2: y = -3e+300 is out of range" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct world w;
+        struct map_error e;
+        int rc = load_text(cases[i].text, &w, &e);
+        check_int(rc, ==, -1);
+        check(e.text && strstr(e.text, cases[i].want));
+        if (!e.text || !strstr(e.text, cases[i].want))
+            tap_note("case %zu: %s", i, e.text ? e.text : "(none)");
+        check_int(e.count, ==, 1);
+        map_error_free(&e);
+        if (rc == 0)
+            world_free(&w);
+    }
+}
+
 int main(void)
 {
     run(values_land, "a map's values land in the world");
@@ -318,5 +470,11 @@ int main(void)
     run(values_across_pieces, "values land across iniparser's pieces of the file");
     run(scan_index, "the scanner indexes sections and keys, duplicates found");
     run(waypoint_numbers_twice, "a waypoint number given thrice is reported twice");
+    run(random_draw_order, "random trees and tanks draw y, then x, on every compiler");
+    run(team_name_case, "team names are matched without case, as iniparser stores them");
+    run(team_route_once, "a team's bad route is reported once");
+    run(errors_in_line_order, "problems are listed in line order");
+    run(long_path_keeps_place, "a 2,100-byte path keeps file, line, section and key");
+    run(lists_bounded, "x y r lists are bounded like [tree.ID] and [waypoint.N]");
     return tap_done();
 }

@@ -32,9 +32,10 @@ TEST(numbers_round_trip)
     check_str(b, "90");
     trace_number(b, -0.0);
     check_str(b, "0");
-    trace_number(b, NAN);
+    check_int(trace_number(b, 1.5), ==, 0);
+    check_int(trace_number(b, NAN), ==, -1);
     check_str(b, "null");
-    trace_number(b, INFINITY);
+    check_int(trace_number(b, -INFINITY), ==, -1);
     check_str(b, "null");
 }
 
@@ -94,9 +95,76 @@ TEST(event_lines)
     world_free(&w);
 }
 
+static void write_begin(FILE *f, struct world *w) { trace_begin(f, w, "v\"1"); }
+
+/* Strings are escaped as JSON requires; bytes that are not UTF-8 (a lone
+ * continuation, an overlong form, a surrogate, a cut sequence, 0xff)
+ * become U+FFFD; valid UTF-8 of 2, 3 and 4 bytes is kept. */
+TEST(strings_escaped)
+{
+    struct world w;
+    world_init(&w, 100, 100);
+    world_finish(&w);
+    w.name = strdup("a\"b\\c\x01\x1f\x7f|\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80|"
+                    "\x80|\xc0\xaf|\xed\xa0\x80|\xe2\x82|\xff|\xf4\x90\x80\x80");
+    char *out = capture(write_begin, &w);
+    check_str(out,
+        "{\"type\":\"header\",\"format\":1,\"version\":\"v\\\"1\",\"map\":"
+        "\"a\\\"b\\\\c\\u0001\\u001f\\u007f|\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80|"
+        "\xef\xbf\xbd|\xef\xbf\xbd\xef\xbf\xbd|\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd|"
+        "\xef\xbf\xbd\xef\xbf\xbd|\xef\xbf\xbd|"
+        "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\","
+        "\"seed\":1,\"tick_rate\":60,\"width\":100,\"height\":100}\n");
+    free(out);
+    world_free(&w);
+}
+
+static int events_rc;
+static void write_events_rc(FILE *f, struct world *w) { events_rc = trace_events(f, w); }
+static int summary_rc;
+static void write_summary_rc(FILE *f, struct world *w) { summary_rc = trace_summary(f, w); }
+
+/* A non-finite number never reaches the trace as a number: the writer
+ * refuses it (null in a line that stays JSON, -1, trace_error() says
+ * which); the summary's min_separation with no pair is a documented null,
+ * not a refusal. */
+TEST(non_finite_refused)
+{
+    struct world w;
+    world_init(&w, 100, 100);
+    struct vehicle_params p;
+    world_default_params(&p, VK_TANK);
+    int red = world_add_team(&w, "red", 0);
+    world_add_vehicle(&w, "tank.1", VK_TANK, red, &p, v2(10, 10), 0);
+    world_finish(&w);
+    trace_error_clear();
+    char *out = capture(write_summary_rc, &w);
+    check_int(summary_rc, ==, 0);
+    check(out && strstr(out, "\"min_separation\":null,"));
+    check(trace_error() == NULL);
+    free(out);
+
+    w.tick = 30;
+    struct event *e = world_event(&w, EV_AIM, 0, 0);
+    e->u.aim.ok = 1;
+    e->u.aim.x = NAN;
+    e->u.aim.y = 5;
+    e->u.aim.t_impact = INFINITY;
+    out = capture(write_events_rc, &w);
+    check_int(events_rc, ==, -1);
+    check(out && strstr(out, "\"aim_x\":null,\"aim_y\":5,\"t_impact\":null,"));
+    check(trace_error() && strstr(trace_error(), "aim_x = nan is not a finite number"));
+    free(out);
+    trace_error_clear();
+    check(trace_error() == NULL);
+    world_free(&w);
+}
+
 int main(void)
 {
     run(numbers_round_trip, "numbers are the shortest text that reads back exactly");
-    run(event_lines, "event and summary lines as TRACE.md shows them");
+    run(event_lines, "event and summary lines in the documented form");
+    run(strings_escaped, "strings are JSON: escapes, and U+FFFD for bytes that are not UTF-8");
+    run(non_finite_refused, "a non-finite number is refused loudly, never written as a number");
     return tap_done();
 }

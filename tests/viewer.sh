@@ -36,6 +36,7 @@ ASAN="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0"
 start() {
     name=$1; shift
     cat >"$TMPD/$name.sh" <<EOF
+ulimit -c 0 2>/dev/null
 s=\$(stty -g)
 sh -c 'echo \$\$ >"$TMPD/$name.pid"; exec "\$0" "\$@"' "$BOTFIELD" $*
 st=\$?
@@ -206,6 +207,53 @@ for sig in TERM HUP INT; do
     expect_eq "SIG$sig: the alternate screen is left" \
         "$(tm display-message -p -t "s$sig" '#{alternate_on}')" 0
 done
+
+# SIGQUIT (Ctrl-\) and the fatal signals die of the signal, as the parent
+# expects, but only after giving the terminal back.
+for sig in QUIT SEGV ABRT BUS FPE; do
+    start "s$sig" --paused "$MAP"
+    wait_for "s$sig" 'tick 0 '
+    # (kill, not Ctrl-\ through tmux: that signals the whole foreground
+    # group, the test's wrapper shell included.)
+    kill -"$sig" "$(cat "$TMPD/s$sig.pid")"
+    num=$(kill -l "$sig")
+    wait_for "s$sig" "EXIT $((128 + num))"
+    ok $? "SIG$sig: the viewer dies of it (exit $((128 + num)))"
+    screen "s$sig" | grep -q RESTORED
+    ok $? "SIG$sig: the terminal modes are restored"
+    expect_eq "SIG$sig: the alternate screen is left" \
+        "$(tm display-message -p -t "s$sig" '#{alternate_on}')" 0
+    expect_eq "SIG$sig: the cursor is shown" \
+        "$(tm display-message -p -t "s$sig" '#{cursor_flag}')" 1
+    expect_eq "SIG$sig: no mouse reports" \
+        "$(tm display-message -p -t "s$sig" '#{mouse_any_flag}#{mouse_standard_flag}#{mouse_sgr_flag}')" 000
+done
+
+# A terminal curses cannot drive: a clear error and exit 1, not a blank
+# viewer.
+VIEW_TERM=dumb start dumb --paused "$MAP"
+wait_for dumb 'EXIT [0-9]+'
+ok $? "TERM=dumb: the viewer ends at once"
+screen dumb | grep -q "cannot use the terminal type 'dumb': it cannot move the cursor"
+ok $? "TERM=dumb: says why"
+screen dumb | grep -q "EXIT 1"
+ok $? "TERM=dumb: exit status 1"
+
+# The watched map replaced by a FIFO: the reload refuses it at once (no
+# writer is awaited) and the viewer stays responsive.
+cp "$MAP" "$TMPD/fifo-live.ini"
+start fl --paused "$TMPD/fifo-live.ini"
+wait_for fl 'tick 0 '
+rm -f "$TMPD/fifo-live.ini"
+mkfifo "$TMPD/fifo-live.ini"
+wait_for fl 'map not reloaded.*fifo-live.ini: is not'
+ok $? "a FIFO put in place of the map: the reload says it is not a regular file"
+tm send-keys -t fl .
+wait_for fl 'tick 1 '
+ok $? "and the viewer still steps"
+tm send-keys -t fl q
+wait_for fl 'EXIT 0'
+ok $? "and quits"
 
 # ---- other terminals -----------------------------------------------------------
 for term in xterm-256color screen linux vt100; do

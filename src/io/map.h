@@ -1,4 +1,4 @@
-/* map.h — INI map files into worlds (MAPS.md), through iniparser.
+/* map.h — INI map files into worlds (the format of botfield(6)), through iniparser.
  *
  * map_load() reads and validates a whole file and builds the world only
  * when everything is right: on error the world is left untouched and
@@ -26,6 +26,10 @@ struct map_error {
 struct map_options {
     int has_seed;
     uint64_t seed;
+    /* Refuse a path that is not a regular file (a FIFO, device or
+     * socket) instead of reading it: the viewer, which must never wait
+     * for a writer, sets it; --check and --headless read a pipe. */
+    int regular_only;
 };
 
 /* Loads `path`.  Returns 0 with *out initialised (world_free() it), or -1

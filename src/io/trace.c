@@ -8,50 +8,107 @@
 #include "../core/world.h"
 #include "../core/tick.h"
 
-void trace_number(char *buf, double v)
+/* The first number the writer refused since trace_error_clear(). */
+static char refused[96];
+
+int trace_number(char *buf, double v)
 {
     if (!isfinite(v)) {
+        /* JSON has no NaN or infinity: never written as a number.  The
+         * line stays valid JSON, and the caller is told. */
         strcpy(buf, "null");
-        return;
+        return -1;
     }
     if (v == 0) {               /* -0 reads back as 0 in most tools anyway */
         strcpy(buf, "0");
-        return;
+        return 0;
     }
     for (int prec = 15; prec <= 17; prec++) {
         snprintf(buf, 32, "%.*g", prec, v);
         if (strtod(buf, NULL) == v)
-            return;
+            return 0;
     }
+    return 0;
 }
 
-/* Writes a JSON string; ids and names come from the map (lowercased keys,
- * but a `name` may hold anything), so everything is escaped. */
+const char *trace_error(void)
+{
+    return refused[0] ? refused : NULL;
+}
+
+void trace_error_clear(void)
+{
+    refused[0] = 0;
+}
+
+/* The length of the valid UTF-8 sequence at p (1 to 4), or 0 when the
+ * bytes there are not one: no overlong forms, no surrogates, nothing
+ * past U+10FFFF (RFC 3629). */
+static int utf8_len(const unsigned char *p)
+{
+    unsigned c = p[0];
+    int n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
+          : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    for (int i = 1; i < n; i++)
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+    if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f)
+        || (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f))
+        return 0;
+    return n;
+}
+
+/* Writes a JSON string.  Ids are plain, but a map's `name` and its file
+ * name may hold anything: quotes, backslashes and control characters are
+ * escaped, and each byte that does not belong to valid UTF-8 becomes
+ * U+FFFD, so every line is JSON whatever the map held. */
 static void put_str(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(f, "\\u%04x", *p);
-        else
-            fputc(*p, f);
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        int n = utf8_len(p);
+        if (n == 0) {
+            fputs("\xef\xbf\xbd", f);
+            p++;
+        } else if (*p == '"' || *p == '\\') {
+            fprintf(f, "\\%c", *p++);
+        } else if (*p < 0x20 || *p == 0x7f) {
+            fprintf(f, "\\u%04x", *p++);
+        } else {
+            fwrite(p, 1, (size_t)n, f);
+            p += n;
+        }
     }
     fputc('"', f);
+}
+
+/* A number, after its key.  A non-finite value is a bug upstream: it is
+ * written as null (the line stays JSON), remembered for trace_error(),
+ * and every trace function then returns -1, so the run stops loudly. */
+static void put_value(FILE *f, const char *what, double v)
+{
+    char b[40];
+    if (trace_number(b, v) && !refused[0])
+        snprintf(refused, sizeof refused, "%s = %g is not a finite number", what, v);
+    fputs(b, f);
 }
 
 static void put_num(FILE *f, const char *key, double v)
 {
-    char b[40];
-    trace_number(b, v);
-    fprintf(f, ",\"%s\":%s", key, b);
+    fprintf(f, ",\"%s\":", key);
+    put_value(f, key, v);
 }
 
 static void put_key_str(FILE *f, const char *key, const char *s)
 {
     fprintf(f, ",\"%s\":", key);
     put_str(f, s);
+}
+
+/* 0, or -1 when the stream failed or a number was refused. */
+static int status(FILE *f)
+{
+    return ferror(f) || refused[0] ? -1 : 0;
 }
 
 static const char *vid(const struct world *w, int i)
@@ -97,78 +154,107 @@ int trace_begin(FILE *f, const struct world *w, const char *version)
         put_num(f, "r", w->track.p[i].r);
         fputs("}\n", f);
     }
-    return ferror(f) ? -1 : 0;
+    return status(f);
+}
+
+/* {"type":"TYPE","tick":N, then the fields of the event. */
+static void head(FILE *f, const struct event *e, const struct world *w)
+{
+    fprintf(f, "{\"type\":\"%s\",\"tick\":%ld", event_kind_names[e->kind], w->tick);
+}
+
+static void put_aim(FILE *f, const struct world *w, const struct event *e)
+{
+    head(f, e, w);
+    put_key_str(f, "shooter", vid(w, e->a));
+    put_key_str(f, "target", vid(w, e->b));
+    fprintf(f, ",\"ok\":%s", e->u.aim.ok ? "true" : "false");
+    if (e->u.aim.ok) {
+        put_num(f, "aim_x", e->u.aim.x);
+        put_num(f, "aim_y", e->u.aim.y);
+        put_num(f, "t_impact", e->u.aim.t_impact);
+    } else {
+        put_key_str(f, "reason", aim_reason_names[e->u.aim.reason]);
+    }
+    fprintf(f, ",\"iterations\":%d", e->u.aim.iterations);
+    put_key_str(f, "method", aim_names[e->u.aim.method]);
+}
+
+static void put_shot(FILE *f, const struct world *w, const struct event *e)
+{
+    head(f, e, w);
+    put_key_str(f, "shooter", vid(w, e->a));
+    if (e->b >= 0)
+        put_key_str(f, "target", vid(w, e->b));
+    put_num(f, "x", e->u.shot.x);
+    put_num(f, "y", e->u.shot.y);
+    put_num(f, "heading", rad2deg(e->u.shot.heading));
+}
+
+/* Events about one vehicle: knockout, waypoints, laps, finish. */
+static void put_vehicle_event(FILE *f, const struct world *w, const struct event *e)
+{
+    head(f, e, w);
+    put_key_str(f, "id", vid(w, e->a));
+    if (e->kind == EV_WAYPOINT_REACHED || e->kind == EV_WAYPOINT_SKIPPED)
+        fprintf(f, ",\"index\":%d", e->u.waypoint.index);
+    if (e->kind == EV_LAP) {
+        fprintf(f, ",\"lap\":%d", e->u.lap.lap);
+        put_num(f, "time", e->u.lap.time);
+    }
+    if (e->kind == EV_FINISH)
+        put_num(f, "time", e->u.finish.time);
+}
+
+static void put_event(FILE *f, const struct world *w, const struct event *e)
+{
+    switch (e->kind) {
+    case EV_COLLISION:
+        head(f, e, w);
+        put_key_str(f, "a", vid(w, e->a));
+        put_key_str(f, "b", vid(w, e->b));
+        put_num(f, "distance", e->u.collision.distance);
+        break;
+    case EV_SIGHT:
+        head(f, e, w);
+        put_key_str(f, "from", vid(w, e->a));
+        put_key_str(f, "to", vid(w, e->b));
+        put_num(f, "visible", e->u.sight.visible);
+        fprintf(f, ",\"seen\":%s", e->u.sight.seen ? "true" : "false");
+        put_key_str(f, "method", sight_names[e->u.sight.method]);
+        break;
+    case EV_AIM:
+        put_aim(f, w, e);
+        break;
+    case EV_SHOT:
+        put_shot(f, w, e);
+        break;
+    case EV_HIT:
+        head(f, e, w);
+        put_key_str(f, "shooter", vid(w, e->a));
+        put_key_str(f, "target", vid(w, e->b));
+        break;
+    case EV_MISS:
+        head(f, e, w);
+        put_key_str(f, "shooter", vid(w, e->a));
+        put_key_str(f, "reason", miss_reason_names[e->u.miss.reason]);
+        break;
+    case EV_KNOCKOUT:
+    case EV_WAYPOINT_REACHED:
+    case EV_WAYPOINT_SKIPPED:
+    case EV_LAP:
+    case EV_FINISH:
+        put_vehicle_event(f, w, e);
+        break;
+    }
+    fputs("}\n", f);
 }
 
 int trace_events(FILE *f, const struct world *w)
 {
-    for (size_t k = 0; k < w->events.n; k++) {
-        const struct event *e = &w->events.p[k];
-        fprintf(f, "{\"type\":\"%s\",\"tick\":%ld", event_kind_names[e->kind], w->tick);
-        switch (e->kind) {
-        case EV_COLLISION:
-            put_key_str(f, "a", vid(w, e->a));
-            put_key_str(f, "b", vid(w, e->b));
-            put_num(f, "distance", e->u.collision.distance);
-            break;
-        case EV_SIGHT:
-            put_key_str(f, "from", vid(w, e->a));
-            put_key_str(f, "to", vid(w, e->b));
-            put_num(f, "visible", e->u.sight.visible);
-            fprintf(f, ",\"seen\":%s", e->u.sight.seen ? "true" : "false");
-            put_key_str(f, "method", sight_names[e->u.sight.method]);
-            break;
-        case EV_AIM:
-            put_key_str(f, "shooter", vid(w, e->a));
-            put_key_str(f, "target", vid(w, e->b));
-            fprintf(f, ",\"ok\":%s", e->u.aim.ok ? "true" : "false");
-            if (e->u.aim.ok) {
-                put_num(f, "aim_x", e->u.aim.x);
-                put_num(f, "aim_y", e->u.aim.y);
-                put_num(f, "t_impact", e->u.aim.t_impact);
-            } else {
-                put_key_str(f, "reason", aim_reason_names[e->u.aim.reason]);
-            }
-            fprintf(f, ",\"iterations\":%d", e->u.aim.iterations);
-            put_key_str(f, "method", aim_names[e->u.aim.method]);
-            break;
-        case EV_SHOT:
-            put_key_str(f, "shooter", vid(w, e->a));
-            if (e->b >= 0)
-                put_key_str(f, "target", vid(w, e->b));
-            put_num(f, "x", e->u.shot.x);
-            put_num(f, "y", e->u.shot.y);
-            put_num(f, "heading", rad2deg(e->u.shot.heading));
-            break;
-        case EV_HIT:
-            put_key_str(f, "shooter", vid(w, e->a));
-            put_key_str(f, "target", vid(w, e->b));
-            break;
-        case EV_MISS:
-            put_key_str(f, "shooter", vid(w, e->a));
-            put_key_str(f, "reason", miss_reason_names[e->u.miss.reason]);
-            break;
-        case EV_KNOCKOUT:
-            put_key_str(f, "id", vid(w, e->a));
-            break;
-        case EV_WAYPOINT_REACHED:
-        case EV_WAYPOINT_SKIPPED:
-            put_key_str(f, "id", vid(w, e->a));
-            fprintf(f, ",\"index\":%d", e->u.waypoint.index);
-            break;
-        case EV_LAP:
-            put_key_str(f, "id", vid(w, e->a));
-            fprintf(f, ",\"lap\":%d", e->u.lap.lap);
-            put_num(f, "time", e->u.lap.time);
-            break;
-        case EV_FINISH:
-            put_key_str(f, "id", vid(w, e->a));
-            put_num(f, "time", e->u.finish.time);
-            break;
-        }
-        fputs("}\n", f);
-    }
-    return ferror(f) ? -1 : 0;
+    for (size_t k = 0; k < w->events.n; k++)
+        put_event(f, w, &w->events.p[k]);
+    return status(f);
 }
 
 int trace_states(FILE *f, const struct world *w)
@@ -185,7 +271,7 @@ int trace_states(FILE *f, const struct world *w)
             put_num(f, "turret", rad2deg(v->turret));
         fprintf(f, ",\"alive\":%s}\n", v->alive ? "true" : "false");
     }
-    return ferror(f) ? -1 : 0;
+    return status(f);
 }
 
 int trace_summary(FILE *f, const struct world *w)
@@ -193,7 +279,11 @@ int trace_summary(FILE *f, const struct world *w)
     fprintf(f, "{\"type\":\"summary\",\"ticks\":%ld", w->tick);
     put_num(f, "seconds", (double)w->tick / w->tick_rate);
     fprintf(f, ",\"collisions\":%ld", w->stats.collisions);
-    put_num(f, "min_separation", w->stats.min_separation);
+    /* +inf while fewer than two vehicles: no pair, written as null. */
+    if (isinf(w->stats.min_separation) && w->stats.min_separation > 0)
+        fputs(",\"min_separation\":null", f);
+    else
+        put_num(f, "min_separation", w->stats.min_separation);
     fprintf(f, ",\"edge_hits\":%ld,\"shots\":%ld,\"hits\":%ld",
             w->stats.edge_hits, w->stats.shots, w->stats.hits);
     fputs(",\"knockouts\":{", f);
@@ -221,15 +311,16 @@ int trace_summary(FILE *f, const struct world *w)
         const struct vehicle *v = &w->vehicles.p[i];
         if (v->kind != VK_CAR)
             continue;
-        char b[40];
-        if (world_race_state(w, v).laps > 0)
-            trace_number(b, world_race_state(w, v).best_lap);
-        else
-            strcpy(b, "null");
         fprintf(f, "%s", first ? "" : ",");
         first = 0;
         put_str(f, v->id);
-        fprintf(f, ":%s", b);
+        if (world_race_state(w, v).laps > 0)
+        {
+            fputc(':', f);
+            put_value(f, "best_lap", world_race_state(w, v).best_lap);
+        }
+        else
+            fputs(":null", f);
     }
     fputs("},\"winner\":", f);
     int winner = -1, left = 0;
@@ -244,5 +335,5 @@ int trace_summary(FILE *f, const struct world *w)
     else
         fputs("null", f);
     fputs("}\n", f);
-    return ferror(f) ? -1 : 0;
+    return status(f);
 }

@@ -1,9 +1,11 @@
-/* trace.h — JSON Lines traces and the summary line (TRACE.md).
+/* trace.h — JSON Lines traces and the summary line (botfield(6), HEADLESS OUTPUT).
  *
  * The writer only reads the world.  Numbers are written as the shortest of
  * %.15g, %.16g and %.17g that reads back as the same double, so a trace is
- * exact and the same run gives the same bytes.  Every function returns 0,
- * or -1 when the stream reported an error. */
+ * exact and the same run gives the same bytes.  Strings are escaped as
+ * JSON requires, bytes that are not UTF-8 written as U+FFFD.  Every
+ * function returns 0, or -1 when the stream reported an error or a
+ * number was refused (trace_error()). */
 #ifndef BOTFIELD_TRACE_H
 #define BOTFIELD_TRACE_H
 
@@ -11,9 +13,17 @@
 
 struct world;
 
-/* Formats v as a JSON number into buf (at least 32 bytes); NaN and the
- * infinities, which JSON cannot hold, become null. */
-void trace_number(char *buf, double v);
+/* Formats v as a JSON number into buf (at least 32 bytes): 0.  NaN and
+ * the infinities, which JSON cannot hold, are refused: buf holds null and
+ * the result is -1. */
+int trace_number(char *buf, double v);
+
+/* A number the writer refused (a non-finite value reached it, a bug
+ * upstream): what and where, e.g. "aim_x = nan is not a finite number";
+ * NULL when none.  Once one is refused every trace_* function returns -1
+ * (the line written stays JSON, with null) until trace_error_clear(). */
+const char *trace_error(void);
+void trace_error_clear(void);
 
 /* Header, trees, entities and waypoints. */
 int trace_begin(FILE *f, const struct world *w, const char *version);

@@ -27,6 +27,7 @@
 #endif
 
 #include "app.h"
+#include "term_restore.h"
 #include "tui.h"
 #include "../core/tick.h"
 #include "../io/map.h"
@@ -313,6 +314,16 @@ static int want_unicode(const struct view_options *o)
                  || !strncmp(term, "vt2", 3) || !strcmp(term, "dumb")))
         return 0;
     return 1;
+}
+
+/* Why curses cannot drive this terminal (a blank viewer otherwise), or
+ * NULL: TERM=dumb and other terminals without cursor addressing. */
+static const char *cannot_drive(void)
+{
+    char *cup = tigetstr((char *)"cup");
+    if (!cup || cup == (char *)-1)
+        return "it cannot move the cursor";
+    return NULL;
 }
 
 static const int handled_signals[] = { SIGWINCH, SIGINT, SIGTERM, SIGHUP };
@@ -602,17 +613,26 @@ int view_run(const struct view_options *o, struct world *w)
      * to tell Esc from the start of an escape sequence). */
     if (!getenv("ESCDELAY"))
         setenv("ESCDELAY", "25", 1);
+    term_restore_save(STDIN_FILENO);
     SCREEN *scr = newterm(NULL, stdout, stdin);
-    if (!scr) {
+    if (scr)
+        set_term(scr);
+    const char *why = scr ? cannot_drive() : "curses does not know it";
+    if (why) {
+        if (scr) {
+            endwin();
+            delscreen(scr);
+        }
         restore_signals(old);
         history_free(&a->hist);
         world_free(&a->world);
         free(a);
         const char *t = getenv("TERM");
-        fprintf(stderr, "botfield: cannot use the terminal type '%s'\n", t ? t : "(unset)");
+        fprintf(stderr, "botfield: cannot use the terminal type '%s': %s; the viewer needs "
+                "a terminal such as xterm-256color (or use --headless)\n",
+                t ? t : "(unset)", why);
         return 1;
     }
-    set_term(scr);
     cbreak();               /* keys at once; ^C still sends SIGINT */
     noecho();
     nonl();
@@ -626,6 +646,9 @@ int view_run(const struct view_options *o, struct world *w)
 #endif
     mousemask(mm, NULL);
     mouseinterval(0);
+    /* Ctrl-\ (SIGQUIT) and a crash give the terminal back too (SIGQUIT and the
+     * fatal signals die, but only after restoring it). */
+    term_restore_arm(STDOUT_FILENO);
     a->style.color = init_colors();
     a->style.utf8 = want_unicode(o);
     a->ascii = !a->style.utf8;
@@ -639,6 +662,7 @@ int view_run(const struct view_options *o, struct world *w)
 
     endwin();
     delscreen(scr);
+    term_restore_disarm();
     restore_signals(old);
 
     int status = 0;
