@@ -47,8 +47,10 @@ static inline void act_one(struct world *w, struct tick_ctx *c, size_t i)
     if (v->alive) {
         v->rng = d->rng;
         v->wander = d->wander;
-        v->gun = d->gun;
-        v->avoid = d->avoid;
+        if (v->kind != VK_CAR)
+            v->gun = d->gun;
+        if (v->kind == VK_TANK)
+            v->avoid = d->avoid;
         if (v->racer >= 0)
             w->racers.p[v->racer].info = c->race[v->racer];
         if (d->want.turret != 0 || !normalised(v->turret))

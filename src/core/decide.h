@@ -81,10 +81,16 @@ struct tick_ctx {
  * (the drive row's turn is what avoidance then adjusts). */
 enum decide_needs { NEEDS_NOTHING = 0, NEEDS_GRID = 1, NEEDS_SIGHT = 2 };
 
+/* The kinds of vehicle a row decides for, as bits (1 << enum
+ * vehicle_kind): a mask, not a call, since every vehicle asks every row. */
+#define DECIDE_TANK   (1u << 0)
+#define DECIDE_TURRET (1u << 1)
+#define DECIDE_CAR    (1u << 2)
+
 struct decider {
     const char *name;
     unsigned needs;                         /* enum decide_needs bits */
-    int (*applies)(const struct world *w, int i);
+    unsigned kinds;                         /* DECIDE_* bits */
     void (*decide)(const struct world *w, int i, struct tick_ctx *c,
                    struct decision *d);
 };

@@ -12,23 +12,6 @@
 
 /* ---- the behaviour table ------------------------------------------------ */
 
-static int all_vehicles(const struct world *w, int i)
-{
-    (void)w;
-    (void)i;
-    return 1;
-}
-
-static int tanks(const struct world *w, int i)
-{
-    return world_vehicle(w, i)->kind == VK_TANK;
-}
-
-static int guns(const struct world *w, int i)
-{
-    return world_vehicle(w, i)->kind != VK_CAR;
-}
-
 /* Avoidance replaces the drive row's turn for this tick (the article's
  * CheckForCollisions takes the tick's turn); a wander turn is postponed,
  * not lost, so an edge turn still completes once the threat is past. */
@@ -51,10 +34,12 @@ static void aim_row(const struct world *w, int i, struct tick_ctx *c,
 /* The built-in behaviours, in the order they decide for a vehicle: each
  * row sees what the rows before it wrote.  A new behaviour is a new row. */
 static const struct decider builtin[] = {
-    { "drive", NEEDS_NOTHING, all_vehicles, drive_decide },
-    { "avoid", NEEDS_GRID,    tanks,        avoid_row },
-    { "aim",   NEEDS_SIGHT,   guns,         aim_row },
+    { "drive", NEEDS_NOTHING, DECIDE_TANK | DECIDE_TURRET | DECIDE_CAR, drive_decide },
+    { "avoid", NEEDS_GRID,    DECIDE_TANK,                              avoid_row },
+    { "aim",   NEEDS_SIGHT,   DECIDE_TANK | DECIDE_TURRET,              aim_row },
 };
+_Static_assert(DECIDE_TANK == 1u << VK_TANK && DECIDE_TURRET == 1u << VK_TURRET
+               && DECIDE_CAR == 1u << VK_CAR, "row kinds follow enum vehicle_kind");
 
 const struct decider *tick_deciders(size_t *n)
 {
@@ -164,8 +149,10 @@ void decision_start(const struct world *w, int i, struct decision *d)
     d->want.fire = 0;
     d->rng = v->rng;
     d->wander = v->wander;
-    d->gun = v->gun;
-    d->avoid = v->avoid;
+    /* the gun only where a row keeps it (act copies back the same); the
+     * avoidance row writes its record whole */
+    if (v->kind != VK_CAR)
+        d->gun = v->gun;
 }
 
 struct tick_ctx *tick_ready(struct world *w)
@@ -195,8 +182,9 @@ static void decide_stage(const struct world *w, struct tick_ctx *c)
             brain->decide(brain->user, w, (int)i, c, d);
             continue;
         }
+        unsigned kind = 1u << w->vehicles.p[i].kind;
         for (size_t k = 0; k < nrows; k++)
-            if (rows[k].applies(w, (int)i))
+            if (rows[k].kinds & kind)
                 rows[k].decide(w, (int)i, c, d);
     }
 }

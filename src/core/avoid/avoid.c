@@ -11,12 +11,12 @@ static void decide(const struct world *w, int i, int brute, struct tick_ctx *c,
                    struct decision *d)
 {
     const struct vehicle *v = world_vehicle(w, i);
-    struct avoid_info *a = &d->avoid;   /* last tick's, until reset here */
-    /* Predictive reads back last tick's record (its turn and held plan);
-     * the others need no copy. */
-    struct avoid_info last;
-    if (v->p->avoid == AVOID_PREDICTIVE)
-        last = *a;
+    /* The new record, written whole here; predictive reads last tick's
+     * (its turn and held plan) from the vehicle. */
+    struct avoid_info *a = &d->avoid;
+    const struct avoid_info *last = &v->avoid;
+    a->plan_k = last->plan_k;
+    a->plan_m = last->plan_m;
     a->threat = -1;
     a->turn = 0;
     a->steer = 0;
@@ -30,7 +30,7 @@ static void decide(const struct world *w, int i, int brute, struct tick_ctx *c,
     switch (v->p->avoid) {
     case AVOID_NONE:       break;
     case AVOID_CLASSIC:    avoid_classic(w, i, brute, d); break;
-    case AVOID_PREDICTIVE: avoid_predictive(w, i, brute, &last, c, d); break;
+    case AVOID_PREDICTIVE: avoid_predictive(w, i, brute, last, c, d); break;
     }
 }
 
