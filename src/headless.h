@@ -1,5 +1,5 @@
 /* headless.h — run a world as fast as possible, writing a trace and a
- * summary (TRACE.md). */
+ * summary (botfield(6), HEADLESS OUTPUT). */
 #ifndef BOTFIELD_HEADLESS_H
 #define BOTFIELD_HEADLESS_H
 

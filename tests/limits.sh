@@ -25,7 +25,7 @@ expect_eq "over 64 MiB through a pipe: exit status 2" "$?" 2
 grep -q "larger than 64 MiB" "$TMPD/err"
 ok $? "over 64 MiB through a pipe: says the limit"
 
-# A million entities given one section each (MAPS.md's [tree.N]): the
+# A million entities given one section each ([tree.N]): the
 # loader is linear in the file (iniparser gets it in small pieces), so
 # 1,000,000 [tree.N] sections (41 MB) load in seconds; the quadratic
 # loader this replaced needed 174 s for 100,000.  One more section is

@@ -9,7 +9,7 @@
 /* ---- detect --------------------------------------------------------------- */
 
 /* Waypoint 0 passed (reached or skipped): the first time starts the race
- * (the first lap is timed from the start of the run, MAPS.md); every later
+ * (the first lap is timed from the start of the run, as the man page says); every later
  * time ends a lap. */
 static void pass_start(struct world *w, int i, double now)
 {
