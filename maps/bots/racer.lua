@@ -1,0 +1,1 @@
+function tick(me, world, mem, out) end
