@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bot-fixture.h"
@@ -244,6 +245,37 @@ TEST(report_figures)
     bot_free(b);
 }
 
+TEST(bundled_bots_run)
+{
+    static const char *const names[] = { "bots/avoid.lua", "bots/hunter.lua", "bots/racer.lua",
+                                         "bots/turret.lua" };
+    const char *top = getenv("top_srcdir");
+    char maps[4096];
+    snprintf(maps, sizeof maps, "%s/maps", top ? top : ".");
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        struct bot_script s;
+        check_int(bot_script_read(maps, names[i], &s, err, sizeof err), ==, 0);
+        struct bot_limits lim = { BOT_BUDGET_DEFAULT, BOT_MEMORY_KIB_DEFAULT * 1024 };
+        fixture_init(&fx, 1);
+        struct bot *b = bot_new(&s, lim, err, sizeof err);
+        bot_script_free(&s);
+        check(b != NULL);
+        if (!b) {
+            tap_note("%s: %s", names[i], err);
+            continue;
+        }
+        check_int(bot_init(b, &fx.view, err, sizeof err), ==, 0);
+        for (int t = 0; t < 3; t++) {
+            int rc = bot_tick(b, &fx.view, &out, &rep);
+            if (rc)
+                tap_note("%s: %s", names[i], rep.error);
+            check_int(rc, ==, 0);
+        }
+        check(fx.calls > 0);
+        bot_free(b);
+    }
+}
+
 int main(void)
 {
     run(me_fields, "me carries the view's fields");
@@ -257,5 +289,6 @@ int main(void)
     run(init_runs_with_me_and_mem, "init(me, mem) runs once; its errors are path:line");
     run(separate_states, "two bots of one script share nothing");
     run(report_figures, "instructions, heap and the Lua version are reported");
+    run(bundled_bots_run, "the bundled bots in maps/bots load and tick without errors");
     return tap_done();
 }

@@ -19,9 +19,9 @@
  *
  * Determinism: everything a script can observe is a function of the
  * script, the views, the rng and the callbacks' results, with one outside
- * input the caller must pin: Lua compares strings with strcoll(), so the
- * process must run with LC_COLLATE = "C" (main.c sets LC_ALL from the
- * environment; it must set LC_COLLATE back to "C", as it does LC_NUMERIC). */
+ * input pinned here: Lua compares strings with strcoll(), so bot_new()
+ * sets LC_COLLATE to "C" for the process (main.c takes LC_ALL from the
+ * environment).  Numbers print with LC_NUMERIC, which main.c keeps "C". */
 #ifndef BOTFIELD_BOT_H
 #define BOTFIELD_BOT_H
 

@@ -11,101 +11,161 @@
 
 #include "bot_impl.h"
 
+/* The field names, interned once in a registry table: setting a field
+ * by a key pushed from there skips lua_setfield's lookup of a C string,
+ * which was a fifth of an empty tick. */
+static const char *const key_names[] = {
+    "id", "kind", "team", "x", "y", "heading", "speed", "turret", "gun_ready",
+    "reload_left", "health", "radius", "max_speed", "turn_rate", "turret_rate",
+    "shell_speed", "range", "fov", "view_range", "tick", "time", "dt", "width",
+    "height", "enemies", "allies", "waypoints", "next_waypoint", "events", "trees",
+    "visible", "distance", "bearing", "r", "type", "turn", "fire", NULL
+};
+enum {
+    K_ID = 1, K_KIND, K_TEAM, K_X, K_Y, K_HEADING, K_SPEED, K_TURRET, K_GUN_READY,
+    K_RELOAD_LEFT, K_HEALTH, K_RADIUS, K_MAX_SPEED, K_TURN_RATE, K_TURRET_RATE,
+    K_SHELL_SPEED, K_RANGE, K_FOV, K_VIEW_RANGE, K_TICK, K_TIME, K_DT, K_WIDTH,
+    K_HEIGHT, K_ENEMIES, K_ALLIES, K_WAYPOINTS, K_NEXT_WAYPOINT, K_EVENTS, K_TREES,
+    K_VISIBLE, K_DISTANCE, K_BEARING, K_R, K_TYPE, K_TURN, K_FIRE
+};
+#define REG_KEYS "botfield.keys"
+
+/* The keys table's stack index while a table is being filled. */
+static int keys_at;
+
+static void key(lua_State *L, int k)
+{
+    lua_rawgeti(L, keys_at, k);
+}
+
+static void setnum_k(lua_State *L, int k, double v)
+{
+    key(L, k);
+    lua_pushnumber(L, v);
+    lua_rawset(L, -3);
+}
+
+static void setstr_k(lua_State *L, int k, const char *v)
+{
+    key(L, k);
+    lua_pushstring(L, v ? v : "");
+    lua_rawset(L, -3);
+}
+
 static void setnum(lua_State *L, const char *k, double v)
 {
     lua_pushnumber(L, v);
     lua_setfield(L, -2, k);
 }
 
-static void setstr(lua_State *L, const char *k, const char *v)
+/* Pushes the keys table and remembers where it is; returns the old place. */
+static int keys_push(lua_State *L)
 {
-    lua_pushstring(L, v ? v : "");
-    lua_setfield(L, -2, k);
+    int old = keys_at;
+    lua_getfield(L, LUA_REGISTRYINDEX, REG_KEYS);
+    keys_at = lua_gettop(L);
+    return old;
+}
+
+static void keys_pop(lua_State *L, int old)
+{
+    lua_remove(L, keys_at);
+    keys_at = old;
 }
 
 void bot_push_me(lua_State *L, const struct bot_view *v)
 {
-    lua_createtable(L, 0, 22);
-    setstr(L, "id", v->id);
-    setstr(L, "kind", v->kind);
-    setstr(L, "team", v->team);
-    setnum(L, "x", v->x);
-    setnum(L, "y", v->y);
-    setnum(L, "heading", v->heading);
-    setnum(L, "speed", v->speed);
-    setnum(L, "turret", v->turret);
+    int old = keys_push(L);
+    lua_createtable(L, 0, 20);
+    setstr_k(L, K_ID, v->id);
+    setstr_k(L, K_KIND, v->kind);
+    setstr_k(L, K_TEAM, v->team);
+    setnum_k(L, K_X, v->x);
+    setnum_k(L, K_Y, v->y);
+    setnum_k(L, K_HEADING, v->heading);
+    setnum_k(L, K_SPEED, v->speed);
+    setnum_k(L, K_TURRET, v->turret);
+    key(L, K_GUN_READY);
     lua_pushboolean(L, v->gun_ready);
-    lua_setfield(L, -2, "gun_ready");
-    setnum(L, "reload_left", v->reload_left);
-    setnum(L, "health", v->health);
-    setnum(L, "radius", v->radius);
-    setnum(L, "max_speed", v->max_speed);
-    setnum(L, "turn_rate", v->turn_rate);
-    setnum(L, "turret_rate", v->turret_rate);
-    setnum(L, "shell_speed", v->shell_speed);
-    setnum(L, "range", v->range);
-    setnum(L, "fov", v->fov);
-    setnum(L, "view_range", v->view_range);
+    lua_rawset(L, -3);
+    setnum_k(L, K_RELOAD_LEFT, v->reload_left);
+    setnum_k(L, K_HEALTH, v->health);
+    setnum_k(L, K_RADIUS, v->radius);
+    setnum_k(L, K_MAX_SPEED, v->max_speed);
+    setnum_k(L, K_TURN_RATE, v->turn_rate);
+    setnum_k(L, K_TURRET_RATE, v->turret_rate);
+    setnum_k(L, K_SHELL_SPEED, v->shell_speed);
+    setnum_k(L, K_RANGE, v->range);
+    setnum_k(L, K_FOV, v->fov);
+    setnum_k(L, K_VIEW_RANGE, v->view_range);
+    keys_pop(L, old);
 }
 
 static int w_trees(lua_State *L);
 
 void bot_push_world(lua_State *L, const struct bot_view *v)
 {
-    lua_createtable(L, 0, 12);
+    int old = keys_push(L);
+    lua_createtable(L, 0, 11);
+    key(L, K_TICK);
     lua_pushinteger(L, v->tick);
-    lua_setfield(L, -2, "tick");
-    setnum(L, "time", v->time);
-    setnum(L, "dt", v->dt);
-    setnum(L, "width", v->width);
-    setnum(L, "height", v->height);
+    lua_rawset(L, -3);
+    setnum_k(L, K_TIME, v->time);
+    setnum_k(L, K_DT, v->dt);
+    setnum_k(L, K_WIDTH, v->width);
+    setnum_k(L, K_HEIGHT, v->height);
 
+    key(L, K_ENEMIES);
     lua_createtable(L, (int)v->n_enemies, 0);
     for (size_t i = 0; i < v->n_enemies; i++) {
         const struct bot_enemy *e = &v->enemies[i];
         lua_createtable(L, 0, 8);
-        setstr(L, "id", e->id);
-        setnum(L, "x", e->x);
-        setnum(L, "y", e->y);
-        setnum(L, "heading", e->heading);
-        setnum(L, "speed", e->speed);
-        setnum(L, "visible", e->visible);
-        setnum(L, "distance", e->distance);
-        setnum(L, "bearing", e->bearing);
+        setstr_k(L, K_ID, e->id);
+        setnum_k(L, K_X, e->x);
+        setnum_k(L, K_Y, e->y);
+        setnum_k(L, K_HEADING, e->heading);
+        setnum_k(L, K_SPEED, e->speed);
+        setnum_k(L, K_VISIBLE, e->visible);
+        setnum_k(L, K_DISTANCE, e->distance);
+        setnum_k(L, K_BEARING, e->bearing);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
-    lua_setfield(L, -2, "enemies");
+    lua_rawset(L, -3);
 
+    key(L, K_ALLIES);
     lua_createtable(L, (int)v->n_allies, 0);
     for (size_t i = 0; i < v->n_allies; i++) {
         const struct bot_ally *a = &v->allies[i];
         lua_createtable(L, 0, 5);
-        setstr(L, "id", a->id);
-        setnum(L, "x", a->x);
-        setnum(L, "y", a->y);
-        setnum(L, "heading", a->heading);
-        setnum(L, "speed", a->speed);
+        setstr_k(L, K_ID, a->id);
+        setnum_k(L, K_X, a->x);
+        setnum_k(L, K_Y, a->y);
+        setnum_k(L, K_HEADING, a->heading);
+        setnum_k(L, K_SPEED, a->speed);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
-    lua_setfield(L, -2, "allies");
+    lua_rawset(L, -3);
 
+    key(L, K_WAYPOINTS);
     lua_createtable(L, (int)v->n_waypoints, 0);
     for (size_t i = 0; i < v->n_waypoints; i++) {
         lua_createtable(L, 0, 3);
-        setnum(L, "x", v->waypoints[i].x);
-        setnum(L, "y", v->waypoints[i].y);
-        setnum(L, "r", v->waypoints[i].r);
+        setnum_k(L, K_X, v->waypoints[i].x);
+        setnum_k(L, K_Y, v->waypoints[i].y);
+        setnum_k(L, K_R, v->waypoints[i].r);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
-    lua_setfield(L, -2, "waypoints");
+    lua_rawset(L, -3);
+    key(L, K_NEXT_WAYPOINT);
     lua_pushinteger(L, v->next_waypoint);
-    lua_setfield(L, -2, "next_waypoint");
+    lua_rawset(L, -3);
 
+    key(L, K_EVENTS);
     lua_createtable(L, (int)v->n_events, 0);
     for (size_t i = 0; i < v->n_events; i++) {
         const struct bot_event *e = &v->events[i];
         lua_createtable(L, 0, e->n_fields + 1);
-        setstr(L, "type", e->type);
+        setstr_k(L, K_TYPE, e->type);
         for (int f = 0; f < e->n_fields && f < BOT_EVENT_FIELDS; f++) {
             if (!e->fields[f].name)
                 continue;
@@ -117,28 +177,34 @@ void bot_push_world(lua_State *L, const struct bot_view *v)
         }
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
-    lua_setfield(L, -2, "events");
+    lua_rawset(L, -3);
 
+    key(L, K_TREES);
     lua_pushcfunction(L, w_trees);
-    lua_setfield(L, -2, "trees");
+    lua_rawset(L, -3);
+    keys_pop(L, old);
 }
 
 void bot_push_out(lua_State *L, const struct bot_view *v)
 {
+    int old = keys_push(L);
     lua_createtable(L, 0, 4);
-    setnum(L, "turn", 0);
-    setnum(L, "speed", v->speed);
-    setnum(L, "turret", v->turret);
+    setnum_k(L, K_TURN, 0);
+    setnum_k(L, K_SPEED, v->speed);
+    setnum_k(L, K_TURRET, v->turret);
+    key(L, K_FIRE);
     lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "fire");
+    lua_rawset(L, -3);
+    keys_pop(L, old);
 }
 
 /* BOTS.md is silent on a field the script set to nil: it means "not set",
  * so the default stays (a bot author clearing a field expects that, not an
  * error). */
-static int read_num(lua_State *L, int idx, const char *k, double *dst, char *msg, size_t n)
+static int read_num(lua_State *L, int idx, int kk, const char *k, double *dst, char *msg,
+                    size_t n)
 {
-    lua_pushstring(L, k);
+    key(L, kk);
     int t = lua_rawget(L, idx);
     int rc = 0;
     if (t == LUA_TNUMBER) {
@@ -161,21 +227,27 @@ int bot_read_out(lua_State *L, int idx, struct bot_out *o, char *msg, size_t n)
 {
     const struct bot_view *v = bot_of(L)->view;
     struct bot_out r = { 0, v->speed, v->turret, 0 };
-    if (read_num(L, idx, "turn", &r.turn, msg, n) || read_num(L, idx, "speed", &r.speed, msg, n)
-        || read_num(L, idx, "turret", &r.turret, msg, n))
-        return -1;
-    lua_pushliteral(L, "fire");
-    int t = lua_rawget(L, idx);
-    if (t == LUA_TBOOLEAN)
-        r.fire = lua_toboolean(L, -1);
-    else if (t != LUA_TNIL) {
-        snprintf(msg, n, "out.fire is not a boolean (a %s)", lua_typename(L, t));
+    idx = lua_absindex(L, idx);
+    int old = keys_push(L), rc = 0;
+    if (read_num(L, idx, K_TURN, "turn", &r.turn, msg, n)
+        || read_num(L, idx, K_SPEED, "speed", &r.speed, msg, n)
+        || read_num(L, idx, K_TURRET, "turret", &r.turret, msg, n))
+        rc = -1;
+    if (rc == 0) {
+        key(L, K_FIRE);
+        int t = lua_rawget(L, idx);
+        if (t == LUA_TBOOLEAN)
+            r.fire = lua_toboolean(L, -1);
+        else if (t != LUA_TNIL) {
+            snprintf(msg, n, "out.fire is not a boolean (a %s)", lua_typename(L, t));
+            rc = -1;
+        }
         lua_pop(L, 1);
-        return -1;
     }
-    lua_pop(L, 1);
-    *o = r;
-    return 0;
+    keys_pop(L, old);
+    if (rc == 0)
+        *o = r;
+    return rc;
 }
 
 /* ---- the built-ins -------------------------------------------------------------- */
@@ -451,4 +523,10 @@ void bot_api_open(lua_State *L)
     lib(L, "draw", draw);
     lua_register(L, "wander", b_wander);
     lua_register(L, "log", b_log);
+    lua_newtable(L);
+    for (int i = 0; key_names[i]; i++) {
+        lua_pushstring(L, key_names[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, LUA_REGISTRYINDEX, REG_KEYS);
 }

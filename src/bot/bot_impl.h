@@ -24,6 +24,7 @@ struct bot {
     int step;                   /* the hook's step (1000 by default) */
     int over;                   /* over budget: every instruction errors */
     int timed_out;
+    int clock_on;               /* cpu_start taken */
     struct timespec cpu_start;
     double cpu_limit;
     /* this call's view and report */
