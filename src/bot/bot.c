@@ -72,8 +72,10 @@ static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         return p;
     }
     void *p = realloc(ptr, nsize);
+    if (!p)
+        return ptr;         /* a failed shrink keeps the bigger block */
     b->heap -= osize - nsize;
-    return p ? p : ptr;     /* a failed shrink keeps the bigger block */
+    return p;
 }
 
 /* ---- the count hook ----------------------------------------------------- */

@@ -258,9 +258,11 @@ static int dec_value(struct dec *d, lua_State *L, int depth, int is_key)
 
 int bot_mem_decode(lua_State *L, const unsigned char *buf, size_t len)
 {
+    if (!buf)
+        return -1;
     struct dec d = { buf, buf + len };
     char magic[4];
-    if (!buf || get(&d, magic, 4) || memcmp(magic, "BFM1", 4))
+    if (get(&d, magic, 4) || memcmp(magic, "BFM1", 4))
         return -1;
     int top = lua_gettop(L);
     if (dec_value(&d, L, 0, 0) || d.p != d.end || lua_type(L, -1) != LUA_TTABLE) {
