@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -144,6 +145,7 @@ TEST(no_addresses)
     check(truth("string.format('%s', {}) == 'table'"));
     check(truth("string.format('%s|%d|%s', 'a', 3, tostring) == 'a|3|function'"));
     check(truth("not pcall(string.format, '%p', {})"));
+    check(truth("select(2, pcall(function() return tonumber() end)):find(\"to 'tonumber'\") ~= nil"));
     check(truth("select(2, pcall(string.format, '%p', {})):find('not available') ~= nil"));
     check(truth("tostring(setmetatable({}, {__tostring = function() return 'me' end})) == 'me'"));
     check(truth("tostring(setmetatable({}, {__name = 'X'})) == 'table'"));
@@ -263,6 +265,12 @@ TEST(budget)
     abandoned("local t = {} for i = 1, 1000 do t[i] = i end\n"
               "while true do table.insert(t, 1, 0) table.remove(t, 1) end", "budget");
     abandoned("local t = {1,2,3} while true do next(t) end", "budget");
+    /* C functions that scan a string without allocating are charged */
+    abandoned("local s = string.rep('1', 500000) while true do tonumber(s) end", "budget");
+    abandoned("local s = string.rep('1', 500000) while true do utf8.len(s) end", "budget");
+    abandoned("local s = string.rep('1', 500000) while true do pcall(string.unpack, 'z', s) end",
+              "budget");
+    abandoned("local s = string.rep('1', 500000) while true do s:byte(1, 100) end", "budget");
     /* the count is exact at step 1 */
     fixture_init(&fx, 1);
     struct bot *b = fixture_bot("function tick(me, w, mem, out) local x = 0 "
@@ -473,6 +481,14 @@ TEST(a_good_tick_resets_the_row)
         bot_tick(b, &fx.view, &out, &rep);
     check(!bot_disabled(b));
     bot_free(b);
+}
+
+TEST(collation_pinned)
+{
+    /* byte order whatever the environment's locale: 'B' (66) < 'a' (97) */
+    setlocale(LC_ALL, "");
+    check(truth("'B' < 'a' and 'Z' < 'a' and 'a' < 'b'"));
+    check_str(setlocale(LC_COLLATE, NULL), "C");
 }
 
 TEST(determinism)
@@ -738,6 +754,7 @@ int main(void)
     run(load_errors, "syntax errors, top-level errors, no tick: path:line: message");
     run(disabled_after_60, "60 abandoned ticks in a row disable the bot; reload revives it");
     run(a_good_tick_resets_the_row, "a good tick resets the abandoned-ticks count");
+    run(collation_pinned, "strings compare in byte order (LC_COLLATE pinned to C)");
     run(determinism, "string keys and random numbers: the same in two fresh states");
     run(mem_round_trip, "mem saves and loads exactly (integers, floats, strings, nesting)");
     run(mem_refuses_non_data, "mem: cycles, functions, odd keys, deep nesting are errors");

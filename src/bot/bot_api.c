@@ -30,8 +30,9 @@ enum {
 };
 #define REG_KEYS "botfield.keys"
 
-/* The keys table's stack index while a table is being filled. */
-static int keys_at;
+/* The keys table's stack index while a table is being filled (in the
+ * bot, not a static: bots may decide on several threads). */
+#define keys_at (bot_of(L)->keys_at)
 
 static void key(lua_State *L, int k)
 {

@@ -41,6 +41,7 @@ struct bot {
     char save_err[BOT_ERR_BYTES];
     const unsigned char *load_buf;
     size_t load_len;
+    int keys_at;                /* bot_api.c's field-name table, on the stack */
     int in_row;                 /* abandoned ticks in a row */
     int disabled;
     char disabled_reason[BOT_ERR_BYTES];

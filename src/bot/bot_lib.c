@@ -12,7 +12,8 @@
  *                    would run for days uncounted), a stable merge sort
  *   string.find      plain only (Lua patterns can run unbounded in C),
  *                    charged by the bytes searched
- *   string.byte, utf8.codepoint/len/offset: charged by the bytes covered
+ *   tonumber, string.byte, string.unpack, utf8.codepoint/len/offset:
+ *                    charged by the bytes of their string arguments
  *   math.random      the vehicle's own generator
  *
  * BOTS.md is silent on _G and _VERSION: they stay (a bot author expects
@@ -334,10 +335,7 @@ static int b_format(lua_State *L)
         }
         f++;
     }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
-    return 1;
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);
 }
 
 /* ---- setmetatable ----------------------------------------------------------- */
@@ -353,10 +351,7 @@ static int b_setmetatable(lua_State *L)
             return luaL_error(L, "setmetatable: __mode (weak tables) is not available to bots");
         lua_pop(L, 1);
     }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
-    return 1;
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);
 }
 
 /* ---- table ------------------------------------------------------------------ */
@@ -590,18 +585,22 @@ static int s_find(lua_State *L)
     return 2;
 }
 
-/* A wrapper that charges one instruction per 16 bytes of argument 1 (a
- * string) before calling the library's function (upvalue 1). */
+/* A wrapper that charges one instruction per 16 bytes of its string
+ * arguments before calling the library's function (upvalue 1): for C
+ * functions that scan a string without allocating (tonumber, utf8.len,
+ * string.unpack's "z"...), which neither the count nor the allocation cap
+ * would bound. */
 static int charged_by_len(lua_State *L)
 {
     size_t l = 0;
-    if (lua_type(L, 1) == LUA_TSTRING)
-        lua_tolstring(L, 1, &l);
+    for (int i = 1, n = lua_gettop(L); i <= n; i++)
+        if (lua_type(L, i) == LUA_TSTRING) {
+            size_t li;
+            lua_tolstring(L, i, &li);
+            l += li;
+        }
     bot_charge(L, 1 + (long)(l / 16));
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);
 }
 
 static void wrap_by_len(lua_State *L, const char *name)
@@ -664,6 +663,10 @@ static int m_random(lua_State *L)
     return 1;
 }
 
+/* The wrappers above call Lua's own C function (upvalue 1) directly, in
+ * their own frame, so its error messages still name the function as the
+ * script called it ("bad argument #1 to 'tonumber'"). */
+
 /* ---- opening ---------------------------------------------------------------------- */
 static void drop(lua_State *L, const char *name)
 {
@@ -707,6 +710,7 @@ void bot_lib_open(lua_State *L)
     replace(L, "next", b_next, 0);
     replace(L, "tostring", b_tostring, 0);
     replace(L, "setmetatable", b_setmetatable, 1);
+    wrap_by_len(L, "tonumber");
 
     lua_getfield(L, -1, "string");
     drop(L, "dump");
@@ -716,6 +720,7 @@ void bot_lib_open(lua_State *L)
     replace(L, "find", s_find, 0);
     replace(L, "format", b_format, 1);
     wrap_by_len(L, "byte");
+    wrap_by_len(L, "unpack");
     /* The string metatable (s:upper() etc.) is shared by all strings: a
      * script may not change it. */
     lua_pushliteral(L, "");
