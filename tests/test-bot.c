@@ -245,14 +245,12 @@ TEST(report_figures)
     bot_free(b);
 }
 
-TEST(bundled_bots_run)
+static void scripts_run(const char *folder, const char *const *names, size_t count)
 {
-    static const char *const names[] = { "bots/avoid.lua", "bots/hunter.lua", "bots/racer.lua",
-                                         "bots/turret.lua" };
     const char *top = getenv("top_srcdir");
     char maps[4096];
-    snprintf(maps, sizeof maps, "%s/maps", top ? top : ".");
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    snprintf(maps, sizeof maps, "%s/%s", top ? top : ".", folder);
+    for (size_t i = 0; i < count; i++) {
         struct bot_script s;
         check_int(bot_script_read(maps, names[i], &s, err, sizeof err), ==, 0);
         struct bot_limits lim = { BOT_BUDGET_DEFAULT, BOT_MEMORY_KIB_DEFAULT * 1024 };
@@ -276,6 +274,19 @@ TEST(bundled_bots_run)
     }
 }
 
+TEST(bundled_bots_run)
+{
+    static const char *const names[] = { "bots/avoid.lua", "bots/hunter.lua", "bots/racer.lua",
+                                         "bots/turret.lua" };
+    scripts_run("maps", names, 4);
+}
+
+TEST(fixture_scripts_run)
+{
+    static const char *const names[] = { "bots/mem-shapes.lua", "bots/string-lib.lua" };
+    scripts_run("tests", names, 2);
+}
+
 int main(void)
 {
     run(me_fields, "me carries the view's fields");
@@ -290,5 +301,6 @@ int main(void)
     run(separate_states, "two bots of one script share nothing");
     run(report_figures, "instructions, heap and the Lua version are reported");
     run(bundled_bots_run, "the bundled bots in maps/bots load and tick without errors");
+    run(fixture_scripts_run, "scripts using mem, draw, log and the libraries tick without errors");
     return tap_done();
 }

@@ -42,13 +42,15 @@ static const char typical[] =
     "  draw.line(me.x, me.y, mem.last_x or me.x, mem.last_y or me.y, 'red')\n"
     "end\n";
 
-static void measure(const char *name, const char *lua)
+static void measure(const char *name, const char *lua, int bare)
 {
     struct fixture fx;
     struct bot_report rep;
     struct bot_out out;
     char err[256];
     fixture_init(&fx, 1);
+    if (bare)   /* nothing seen, no allies, no track, no events */
+        fx.view.n_enemies = fx.view.n_allies = fx.view.n_waypoints = fx.view.n_events = 0;
     struct bot *b = fixture_bot(lua, 0, 0, err, sizeof err);
     if (!b) {
         fprintf(stderr, "bench-bot: %s\n", err);
@@ -76,8 +78,9 @@ static void measure(const char *name, const char *lua)
 
 int main(int argc, char **argv)
 {
-    measure("empty", empty);
-    measure("typical", typical);
+    measure("bare_empty", empty, 1);
+    measure("empty", empty, 0);
+    measure("typical", typical, 0);
     char maps[4096];
     snprintf(maps, sizeof maps, "%s/maps", argc > 1 ? argv[1] : ".");
     struct bot_script s;
@@ -87,7 +90,7 @@ int main(int argc, char **argv)
         if (text) {
             memcpy(text, s.bytes, s.len);
             text[s.len] = 0;
-            measure("hunter", text);
+            measure("hunter", text, 0);
             free(text);
         }
         bot_script_free(&s);
