@@ -203,7 +203,9 @@ struct bot *bot_new(const struct bot_script *s, struct bot_limits lim,
                     char *err, size_t errlen);
 void bot_free(struct bot *b);
 
-/* init(me, mem) if the script defines it (BOT_INIT_FACTOR x budget).
+/* init(me, mem) if the script defines it (BOT_INIT_FACTOR x budget, and
+ * the whole heap as its allocation cap).  Its draw and log output is
+ * dropped (there is no report to hold it).
  * 0, or -1 with err (the bot stays usable: an init error is that
  * tick's error, as BOTS.md treats any other call). */
 int bot_init(struct bot *b, const struct bot_view *v, char *err, size_t n);
@@ -227,7 +229,9 @@ int bot_mem_load(struct bot *b, const unsigned char *buf, size_t len);
 
 /* New script bytes: a new state is built, mem moved into it, and only then
  * the old state dropped; on any failure the old bot keeps running and err
- * says why.  A reload also clears the disabled state. */
+ * says why.  A reload also clears the disabled state.  It does not run
+ * init (BOTS.md is silent): mem already holds what init set up, as after
+ * a step back (bot_new + bot_mem_load), where init does not run either. */
 int bot_reload(struct bot *b, const struct bot_script *s, char *err, size_t n);
 
 int bot_disabled(const struct bot *b);
