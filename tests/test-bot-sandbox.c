@@ -285,6 +285,30 @@ TEST(budget)
     }
 }
 
+/* The backstop: comparing two long equal strings is one instruction of
+ * unbounded work; a bot inside even the largest budget that keeps doing it
+ * is stopped by the CPU time and disabled. */
+TEST(cpu_backstop)
+{
+    fixture_init(&fx, 1);
+    struct bot *b = fixture_bot("a = string.rep('x', 1 << 20) b = string.rep('x', (1 << 20) - 1) .. 'x'\n"
+                                "function tick(me, w, mem, out) while true do local c = a == b end end",
+                                BOT_BUDGET_MAX, 16 * 1024 * 1024, err, sizeof err);
+    check(b != NULL);
+    if (!b)
+        return;
+    struct timespec c0, c1;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, -1);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+    double cpu = (double)(c1.tv_sec - c0.tv_sec) + (c1.tv_nsec - c0.tv_nsec) * 1e-9;
+    check_num(cpu, <, BOT_CPU_SECONDS * 2);
+    check(rep.disabled);
+    check(strstr(rep.error, "CPU time") != NULL);
+    check_num(out.speed, ==, 0);
+    bot_free(b);
+}
+
 TEST(init_and_top_level_get_ten_times)
 {
     /* 300,000 instructions: too many for a tick of 100,000, fine at the top level */
@@ -744,6 +768,7 @@ int main(void)
     run(table_sort_deterministic, "table.sort: one answer for any comparator, counted");
     run(math_random_from_the_rng, "math.random draws from the rng passed in, Lua's argument rules");
     run(budget, "the budget holds, inside pcall, __close and C loops too");
+    run(cpu_backstop, "a tick that runs past the CPU backstop is stopped and the bot disabled");
     run(init_and_top_level_get_ten_times, "the top level and init get ten times the budget");
     run(metamethod_loops, "__index/__newindex/__eq/__lt/__concat loops and recursion stop cleanly");
     run(memory_and_allocation_bombs, "heap cap and per-tick allocation cap, even when caught");
