@@ -1,0 +1,598 @@
+/* bot.c — one sandboxed Lua state per vehicle: the allocator with its two
+ * caps, the instruction-count hook, and the protected calls of the
+ * script's top level, init and tick.
+ *
+ * Every call into the state goes through lua_pcall of a C function, so
+ * that a memory error raised while we build `me` and `world` or read
+ * `out` back is caught like the script's own errors (an unprotected error
+ * would reach Lua's panic handler and abort the program).  The globals,
+ * `out` and `mem` are read raw: a script's metatable on _G or on `out`
+ * never runs Lua code from here. */
+#include <lauxlib.h>
+#include <locale.h>
+#include <lua.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot_impl.h"
+
+#define DEFAULT_STEP 1000
+
+struct bot *bot_of(lua_State *L)
+{
+    return *(struct bot **)lua_getextraspace(L);
+}
+
+static void set_err(char *err, size_t n, const char *fmt, ...)
+{
+    if (!err || !n)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- the allocator ---------------------------------------------------------
+ * The heap cap holds always; the per-call cap (a quarter of the heap for a
+ * tick, the whole heap for the top level and init) counts growth only, so
+ * a script that keeps replacing the same data is stopped as surely as one
+ * that keeps it.  Shrinking never fails (Lua relies on that). */
+static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    struct bot *b = ud;
+    if (!ptr)
+        osize = 0;
+    if (nsize == 0) {
+        free(ptr);
+        b->heap -= osize;
+        return NULL;
+    }
+    if (nsize > osize) {
+        size_t grow = nsize - osize;
+        if (b->heap + grow > b->lim.memory_bytes) {
+            b->mem_broke = 1;
+            return NULL;
+        }
+        if (b->caps_on && b->tick_new + grow > b->tick_cap) {
+            b->mem_broke = 2;
+            return NULL;
+        }
+        void *p = realloc(ptr, nsize);
+        if (!p)
+            return NULL;
+        b->heap += grow;
+        b->tick_new += grow;
+        if (b->heap > b->heap_peak)
+            b->heap_peak = b->heap;
+        return p;
+    }
+    void *p = realloc(ptr, nsize);
+    if (!p)
+        return ptr;         /* a failed shrink keeps the bigger block */
+    b->heap -= osize - nsize;
+    return p;
+}
+
+/* ---- the count hook ----------------------------------------------------- */
+static const char budget_msg[] = "instruction budget exceeded";
+
+static double cpu_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (t.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+static void count_hook(lua_State *L, lua_Debug *ar);
+
+/* The hook fires just before the armed-th instruction from now runs, so
+ * arming at remaining + 1 lets exactly `budget` instructions run. */
+static void arm(lua_State *L, struct bot *b)
+{
+    long rem = b->budget - b->used;
+    long a = rem + 1 < b->step ? rem + 1 : b->step;
+    if (a < 1)
+        a = 1;
+    b->armed = a;
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, (int)a);
+}
+
+/* Over budget: from now on every instruction raises the error again, so
+ * a pcall in the script that catches it cannot go on. */
+static int go_over(lua_State *L, struct bot *b)
+{
+    b->over = 1;
+    b->armed = 1;
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+    lua_pushstring(L, budget_msg);
+    return lua_error(L);
+}
+
+static void count_hook(lua_State *L, lua_Debug *ar)
+{
+    (void)ar;
+    struct bot *b = bot_of(L);
+    if (b->over || b->timed_out) {
+        lua_pushstring(L, budget_msg);
+        lua_error(L);
+    }
+    b->used += b->armed;
+    /* The CPU clock is a system call on some machines: read it only once a
+     * call has run a step of instructions (a short tick never pays). */
+    if (!b->clock_on) {
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b->cpu_start);
+        b->clock_on = 1;
+    } else if (cpu_since(&b->cpu_start) > b->cpu_limit) {
+        b->timed_out = 1;
+        go_over(L, b);
+    }
+    if (b->used > b->budget)
+        go_over(L, b);
+    arm(L, b);
+}
+
+void bot_charge(lua_State *L, long n)
+{
+    struct bot *b = bot_of(L);
+    if (n < 0)
+        n = 0;
+    if (n > b->budget - b->used || b->over) {
+        b->used = b->budget + 1;
+        go_over(L, b);
+    }
+    b->used += n;
+}
+
+/* ---- the message handler -------------------------------------------------
+ * C only and allocation-free: it may run with hooks off (an error raised
+ * by the count hook runs the handler inside the hook), so it must not run
+ * Lua code (no __tostring) and must not need memory the caps refuse. */
+static void short_src(char *dst, size_t n, const lua_Debug *ar)
+{
+    snprintf(dst, n, "%s", ar->short_src);
+}
+
+static int msgh(lua_State *L)
+{
+    struct bot *b = bot_of(L);
+    struct bot_report *r = b->rep;
+    if (lua_type(L, 1) == LUA_TSTRING) {
+        size_t len;
+        const char *s = lua_tolstring(L, 1, &len);
+        if (len >= sizeof r->error)
+            len = sizeof r->error - 1;
+        memcpy(r->error, s, len);
+        r->error[len] = 0;
+    } else {
+        snprintf(r->error, sizeof r->error, "(error object is a %s value)",
+                 luaL_typename(L, 1));
+    }
+    size_t at = 0;
+    r->traceback[0] = 0;
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar) && level < 24; level++) {
+        if (!lua_getinfo(L, "Sln", &ar))
+            break;
+        char src[LUA_IDSIZE + 1];
+        short_src(src, sizeof src, &ar);
+        /* as luaL_traceback words it: a name when Lua knows one, else
+         * where the function was defined */
+        char what[LUA_IDSIZE + 64];
+        if (ar.name)
+            snprintf(what, sizeof what, "%s '%s'", *ar.namewhat ? ar.namewhat : "function", ar.name);
+        else if (*ar.what == 'm')
+            snprintf(what, sizeof what, "main chunk");
+        else if (*ar.what == 'C')
+            snprintf(what, sizeof what, "?");
+        else
+            snprintf(what, sizeof what, "function <%s:%d>", src, ar.linedefined);
+        int w;
+        if (ar.currentline > 0)
+            w = snprintf(r->traceback + at, sizeof r->traceback - at, "%s%s:%d: in %s",
+                         at ? "\n" : "", src, ar.currentline, what);
+        else
+            w = snprintf(r->traceback + at, sizeof r->traceback - at, "%s[C]: in %s",
+                         at ? "\n" : "", what);
+        if (w < 0 || (size_t)w >= sizeof r->traceback - at)
+            break;
+        at += (size_t)w;
+    }
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* ---- protected calls ------------------------------------------------------ */
+struct call {
+    int (*fn)(lua_State *L);
+    long budget;
+    size_t tick_cap;
+};
+
+static void begin(struct bot *b, long budget, size_t tick_cap)
+{
+    b->budget = budget;
+    b->used = 0;
+    b->over = 0;
+    b->timed_out = 0;
+    b->mem_broke = 0;
+    b->tick_new = 0;
+    b->tick_cap = tick_cap;
+    b->caps_on = 1;
+    b->cpu_limit = BOT_CPU_SECONDS * (budget > b->lim.budget ? BOT_INIT_FACTOR : 1);
+    b->clock_on = 0;
+    b->rep->error[0] = 0;
+    b->rep->traceback[0] = 0;
+    arm(b->L, b);
+}
+
+/* Runs fn protected; 0, or -1 with rep->error set (a broken limit named
+ * before whatever the script's error handling turned it into). */
+static int pcall_fn(struct bot *b, int (*fn)(lua_State *L), long budget, size_t tick_cap)
+{
+    lua_State *L = b->L;
+    begin(b, budget, tick_cap);
+    int base = lua_gettop(L);
+    lua_pushcfunction(L, msgh);
+    lua_pushcfunction(L, fn);
+    int st = lua_pcall(L, 0, 0, base + 1);
+    lua_sethook(L, NULL, 0, 0);
+    b->caps_on = 0;
+    lua_settop(L, base);
+    struct bot_report *r = b->rep;
+    if (b->used > b->budget && !b->over)
+        b->used = b->budget;
+    r->instructions = b->used > b->budget ? b->budget : b->used;
+    if (b->timed_out) {
+        snprintf(r->error, sizeof r->error, "%s: a call ran past %.0f s of CPU time (the bot is disabled)",
+                 b->path, b->cpu_limit);
+        return -1;
+    }
+    if (b->over) {
+        snprintf(r->error, sizeof r->error, "%s: instruction budget exceeded (%ld instructions)",
+                 b->path, budget);
+        return -1;
+    }
+    if (b->mem_broke) {
+        /* Even when the script caught the memory error and went on: a tick
+         * that broke a limit is abandoned. */
+        if (b->mem_broke == 1)
+            snprintf(r->error, sizeof r->error, "%s: memory limit exceeded (bot_memory %zu KiB)",
+                     b->path, b->lim.memory_bytes / 1024);
+        else
+            snprintf(r->error, sizeof r->error,
+                     "%s: allocation limit exceeded (%zu KiB newly allocated in one tick)",
+                     b->path, tick_cap / 1024);
+        return -1;
+    }
+    if (st == LUA_OK)
+        return 0;
+    if (st == LUA_ERRMEM)
+        snprintf(r->error, sizeof r->error, "%s: not enough memory", b->path);
+    else if (!r->error[0])
+        snprintf(r->error, sizeof r->error, "%s: error in the error handler", b->path);
+    return -1;
+}
+
+/* ---- building a state ------------------------------------------------------- */
+static int open_all(lua_State *L)
+{
+    bot_lib_open(L);
+    bot_api_open(L);
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, BOT_REG_MEM);
+    return 0;
+}
+
+static int run_top(lua_State *L)
+{
+    struct bot *b = bot_of(L);
+    char name[4096];
+    snprintf(name, sizeof name, "@%s", b->path);
+    int st = luaL_loadbufferx(L, (const char *)b->loading->bytes, b->loading->len, name, "t");
+    if (st != LUA_OK) {
+        const char *m = lua_tostring(L, -1);
+        /* Lua's "attempt to load a binary chunk" names no file. */
+        if (m && strncmp(m, b->path, strlen(b->path)) != 0)
+            return luaL_error(L, "%s: %s", b->path, m);
+        return lua_error(L);
+    }
+    lua_call(L, 0, 0);
+    lua_pushglobaltable(L);
+    lua_pushliteral(L, "tick");
+    if (lua_rawget(L, -2) != LUA_TFUNCTION)
+        return luaL_error(L, "%s: the script defines no global function tick", b->path);
+    return 0;
+}
+
+static struct bot *build(const struct bot_script *s, struct bot_limits lim,
+                         char *err, size_t errlen)
+{
+    if (lim.budget < BOT_BUDGET_MIN || lim.budget > BOT_BUDGET_MAX
+        || lim.memory_bytes < (size_t)BOT_MEMORY_KIB_MIN * 1024
+        || lim.memory_bytes > (size_t)BOT_MEMORY_KIB_MAX * 1024) {
+        set_err(err, errlen, "%s: bot_budget or bot_memory out of range", s->path);
+        return NULL;
+    }
+    struct bot *b = calloc(1, sizeof *b);
+    if (!b || !(b->path = strdup(s->path))) {
+        free(b);
+        set_err(err, errlen, "%s: out of memory", s->path);
+        return NULL;
+    }
+    b->lim = lim;
+    b->step = DEFAULT_STEP;
+    b->rep = &b->scratch;
+    b->L = lua_newstate(bot_alloc, b);
+    if (!b->L) {
+        set_err(err, errlen, "%s: out of memory (bot_memory too small for a Lua state)", s->path);
+        free(b->path);
+        free(b);
+        return NULL;
+    }
+    *(struct bot **)lua_getextraspace(b->L) = b;
+    if (pcall_fn(b, open_all, lim.budget, lim.memory_bytes) != 0) {
+        set_err(err, errlen, "%s: bot_memory too small for the bot library", s->path);
+        bot_free(b);
+        return NULL;
+    }
+    b->loading = s;
+    int rc = pcall_fn(b, run_top, lim.budget * BOT_INIT_FACTOR, lim.memory_bytes);
+    b->loading = NULL;
+    if (rc != 0) {
+        set_err(err, errlen, "%s", b->rep->error);
+        bot_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+struct bot *bot_new(const struct bot_script *s, struct bot_limits lim, char *err,
+                    size_t errlen)
+{
+    /* Lua's `a < b` on strings calls strcoll(): with the user's locale
+     * (main.c takes LC_ALL from the environment) the same bot would sort
+     * differently on another machine.  BOTS.md is silent; we pin
+     * collation to byte order for the whole process, which shows nothing
+     * else sorted by locale. */
+    setlocale(LC_COLLATE, "C");
+    return build(s, lim, err, errlen);
+}
+
+void bot_free(struct bot *b)
+{
+    if (!b)
+        return;
+    if (b->L)
+        lua_close(b->L);
+    free(b->path);
+    free(b);
+}
+
+void bot_set_count_step(struct bot *b, int step)
+{
+    b->step = step < 1 ? 1 : step;
+}
+
+int bot_disabled(const struct bot *b)
+{
+    return b->disabled;
+}
+
+const char *bot_lua_version(void)
+{
+    return LUA_RELEASE;
+}
+
+/* ---- init and tick ---------------------------------------------------------- */
+static int call_init(lua_State *L)
+{
+    struct bot *b = bot_of(L);
+    lua_pushglobaltable(L);
+    lua_pushliteral(L, "init");
+    if (lua_rawget(L, -2) != LUA_TFUNCTION)
+        return 0;
+    bot_push_me(L, b->view);
+    lua_getfield(L, LUA_REGISTRYINDEX, BOT_REG_MEM);
+    lua_call(L, 2, 0);
+    return 0;
+}
+
+int bot_init(struct bot *b, const struct bot_view *v, char *err, size_t n)
+{
+    b->view = v;
+    b->rep = &b->scratch;
+    memset(&b->scratch, 0, sizeof b->scratch);
+    int rc = pcall_fn(b, call_init, b->lim.budget * BOT_INIT_FACTOR, b->lim.memory_bytes);
+    if (rc != 0)
+        set_err(err, n, "%s", b->rep->error);
+    if (b->timed_out) {
+        b->disabled = 1;
+        snprintf(b->disabled_reason, sizeof b->disabled_reason, "%s", b->rep->error);
+    }
+    b->view = NULL;
+    return rc;
+}
+
+
+static int call_tick(lua_State *L)
+{
+    struct bot *b = bot_of(L);
+    lua_pushglobaltable(L);                 /* 1 */
+    bot_push_out(L, b->view);               /* 2 */
+    lua_pushliteral(L, "tick");
+    if (lua_rawget(L, 1) != LUA_TFUNCTION)
+        return luaL_error(L, "%s: tick is no longer a function", b->path);
+    bot_push_me(L, b->view);
+    bot_push_world(L, b->view);
+    lua_getfield(L, LUA_REGISTRYINDEX, BOT_REG_MEM);
+    lua_pushvalue(L, 2);
+    lua_call(L, 4, 0);
+    b->out_bad = bot_read_out(L, 2, &b->out, b->out_msg, sizeof b->out_msg);
+    return 0;
+}
+
+static void defaults(const struct bot_view *v, struct bot_out *o)
+{
+    o->turn = 0;
+    o->speed = v->speed;
+    o->turret = v->turret;
+    o->fire = 0;
+}
+
+int bot_tick(struct bot *b, const struct bot_view *v, struct bot_out *out,
+             struct bot_report *rep)
+{
+    /* Only the counts and the first byte of each text: the report is 100 KB
+     * of buffers and a tick must stay cheap. */
+    rep->instructions = 0;
+    rep->abandoned = 0;
+    rep->error[0] = 0;
+    rep->traceback[0] = 0;
+    rep->n_log = 0;
+    rep->n_shapes = 0;
+    rep->abandoned_in_row = 0;
+    rep->disabled = 0;
+    rep->disabled_reason[0] = 0;
+    rep->count_step = b->step;
+    defaults(v, out);
+    if (b->disabled) {
+        out->speed = 0;
+        rep->disabled = 1;
+        rep->abandoned = 1;
+        rep->abandoned_in_row = b->in_row;
+        snprintf(rep->disabled_reason, sizeof rep->disabled_reason, "%s", b->disabled_reason);
+        rep->heap = b->heap;
+        rep->heap_peak = b->heap_peak;
+        return -1;
+    }
+    b->view = v;
+    b->rep = rep;
+    b->out_bad = 0;
+    int rc = pcall_fn(b, call_tick, b->lim.budget, b->lim.memory_bytes / 4);
+    if (rc == 0 && b->out_bad) {
+        set_err(rep->error, sizeof rep->error, "%s: %s", b->path, b->out_msg);
+        rc = -1;
+    }
+    if (rc == 0)
+        *out = b->out;
+    b->view = NULL;
+    b->rep = &b->scratch;
+    rep->heap = b->heap;
+    rep->heap_peak = b->heap_peak;
+    if (rc == 0) {
+        b->in_row = 0;
+        rep->abandoned_in_row = 0;
+        return 0;
+    }
+    rep->abandoned = 1;
+    b->in_row++;
+    rep->abandoned_in_row = b->in_row;
+    if (b->in_row >= BOT_DISABLE_AFTER || b->timed_out) {
+        b->disabled = 1;
+        if (b->timed_out)
+            snprintf(b->disabled_reason, sizeof b->disabled_reason, "%s", rep->error);
+        else
+            set_err(b->disabled_reason, sizeof b->disabled_reason,
+                     "%d abandoned ticks in a row; the last: %s", b->in_row, rep->error);
+        rep->disabled = 1;
+        snprintf(rep->disabled_reason, sizeof rep->disabled_reason, "%s", b->disabled_reason);
+        set_err(rep->error, sizeof rep->error, "%s: bot disabled until its script is reloaded: %s",
+                 b->path, b->disabled_reason);
+        out->speed = 0;
+    }
+    return -1;
+}
+
+/* ---- mem ---------------------------------------------------------------------- */
+static int call_save(lua_State *L)
+{
+    struct bot *b = bot_of(L);
+    lua_getfield(L, LUA_REGISTRYINDEX, BOT_REG_MEM);
+    if (bot_mem_encode(L, lua_gettop(L), b->save_err, sizeof b->save_err) != 0 && !b->save_err[0])
+        snprintf(b->save_err, sizeof b->save_err, "out of memory");
+    return 0;
+}
+
+int bot_mem_save(struct bot *b, unsigned char **buf, size_t *len, char *err, size_t n)
+{
+    b->save_buf = NULL;
+    b->save_len = 0;
+    b->save_cap = 0;
+    b->save_err[0] = 0;
+    b->rep = &b->scratch;
+    int rc = pcall_fn(b, call_save, BOT_BUDGET_MAX, b->lim.memory_bytes);
+    if (rc != 0 || b->save_err[0] || !b->save_buf) {
+        free(b->save_buf);
+        b->save_buf = NULL;
+        set_err(err, n, "%s: mem cannot be saved: %s", b->path,
+                b->save_err[0] ? b->save_err : b->rep->error);
+        return -1;
+    }
+    *buf = b->save_buf;
+    *len = b->save_len;
+    b->save_buf = NULL;
+    return 0;
+}
+
+static int call_load(lua_State *L)
+{
+    struct bot *b = bot_of(L);
+    if (bot_mem_decode(L, b->load_buf, b->load_len) != 0)
+        return luaL_error(L, "bad mem data");
+    lua_setfield(L, LUA_REGISTRYINDEX, BOT_REG_MEM);
+    return 0;
+}
+
+int bot_mem_load(struct bot *b, const unsigned char *buf, size_t len)
+{
+    b->load_buf = buf;
+    b->load_len = len;
+    b->rep = &b->scratch;
+    return pcall_fn(b, call_load, BOT_BUDGET_MAX, b->lim.memory_bytes);
+}
+
+/* ---- reload ------------------------------------------------------------------- */
+int bot_reload(struct bot *b, const struct bot_script *s, char *err, size_t n)
+{
+    struct bot *nb = build(s, b->lim, err, n);
+    if (!nb)
+        return -1;
+    unsigned char *m = NULL;
+    size_t mlen = 0;
+    if (bot_mem_save(b, &m, &mlen, err, n) != 0) {
+        bot_free(nb);
+        return -1;
+    }
+    if (bot_mem_load(nb, m, mlen) != 0) {
+        set_err(err, n, "%s: mem does not fit the new state: %s", s->path, nb->scratch.error);
+        free(m);
+        bot_free(nb);
+        return -1;
+    }
+    free(m);
+    /* Swap the states; the struct (the caller's handle) stays. */
+    lua_State *oldL = b->L;
+    char *oldpath = b->path;
+    size_t oldheap = b->heap;
+    b->L = nb->L;
+    b->path = nb->path;
+    b->heap = nb->heap;
+    b->heap_peak = nb->heap_peak;
+    *(struct bot **)lua_getextraspace(b->L) = b;
+    lua_setallocf(b->L, bot_alloc, b);
+    nb->L = oldL;
+    nb->path = oldpath;
+    nb->heap = oldheap;
+    *(struct bot **)lua_getextraspace(oldL) = nb;
+    lua_setallocf(oldL, bot_alloc, nb);
+    bot_free(nb);
+    b->disabled = 0;
+    b->in_row = 0;
+    b->disabled_reason[0] = 0;
+    return 0;
+}

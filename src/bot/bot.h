@@ -1,0 +1,243 @@
+/* bot.h — the Lua bot layer: one sandboxed Lua 5.4 state per vehicle.
+ *
+ * This layer knows nothing of the simulation: the caller fills a plain
+ * struct bot_view (what the vehicle knows this tick), passes the
+ * vehicle's own random generator and a table of callbacks for the
+ * built-in methods, and gets back a struct bot_out (the intents) and a
+ * struct bot_report (cost, errors, log lines, drawings).  The only core
+ * header it includes is rng.h.
+ *
+ * Angles: the view and the intents are in DEGREES, as the script sees
+ * them (BOTS.md: "angles are degrees with the map's convention"); the
+ * glue converts from and to the core's radians.
+ *
+ * Clamping is the engine's job: bot_tick() only checks that each intent
+ * is a finite number (or a boolean for fire).  The engine then clamps turn
+ * to +-turn_rate, speed to [0, max_speed] (and a car's accel/brake),
+ * turns the turret at turret_rate toward `turret`, and fires only when
+ * loaded.
+ *
+ * Determinism: everything a script can observe is a function of the
+ * script, the views, the rng and the callbacks' results, with one outside
+ * input pinned here: Lua compares strings with strcoll(), so bot_new()
+ * sets LC_COLLATE to "C" for the process (main.c takes LC_ALL from the
+ * environment).  Numbers print with LC_NUMERIC, which main.c keeps "C". */
+#ifndef BOTFIELD_BOT_H
+#define BOTFIELD_BOT_H
+
+#include <stddef.h>
+
+#include "core/rng.h"
+
+/* ---- limits (map keys bot_budget, bot_memory) ---------------------------- */
+#define BOT_BUDGET_MIN 1000L
+#define BOT_BUDGET_MAX 10000000L
+#define BOT_BUDGET_DEFAULT 100000L
+#define BOT_MEMORY_KIB_MIN 64L
+#define BOT_MEMORY_KIB_MAX 262144L
+#define BOT_MEMORY_KIB_DEFAULT 4096L
+/* Largest script file read (bytes). */
+#define BOT_SCRIPT_MAX (1024L * 1024L)
+/* Instructions charged for each call of a built-in method (aim.*, avoid.*,
+ * race.*, wander, sight.hidden_from, world.trees): they run in C, outside
+ * the instruction count, so each costs this flat amount plus, for
+ * world.trees, one per tree returned. */
+#define BOT_CALL_COST 200
+/* init and the script's top level get this many times the budget. */
+#define BOT_INIT_FACTOR 10
+/* A backstop, not a rule: a call still running after this much CPU time
+ * (some single VM instructions copy whole stacks) is abandoned and the bot
+ * disabled, since the budget did not bound it.  Never reached by a script
+ * inside its budget on a sane machine. */
+#define BOT_CPU_SECONDS 2.0
+
+struct bot_limits {
+    long budget;            /* VM instructions per tick */
+    size_t memory_bytes;    /* heap cap; a quarter of it newly allocated per tick */
+};
+
+/* ---- the script ------------------------------------------------------------ */
+struct bot_script {
+    char *path;             /* as written in the map (the chunk name) */
+    unsigned char *bytes;
+    size_t len;
+    char sha256[65];        /* hex of the bytes */
+};
+
+/* Reads map_dir/rel under the path rules: rel relative, ending in ".lua",
+ * resolving (with its symbolic links) to a regular file inside map_dir,
+ * at most BOT_SCRIPT_MAX bytes.  0, or -1 with err filled (the error
+ * never quotes a file's contents nor tells whether a file outside map_dir
+ * exists). */
+int bot_script_read(const char *map_dir, const char *rel, struct bot_script *out,
+                    char *err, size_t errlen);
+/* The same rules' checks on bytes already in memory (tests, fuzzing). */
+int bot_script_from_bytes(const char *path, const void *bytes, size_t len,
+                          struct bot_script *out, char *err, size_t errlen);
+void bot_script_free(struct bot_script *s);
+
+/* ---- what the vehicle knows (angles in degrees) ------------------------ */
+struct bot_enemy {
+    int handle;             /* opaque to this layer; given back to aim.* */
+    const char *id;         /* "tank.3", as in the trace */
+    double x, y, heading, speed;
+    double visible;         /* the sight's visible fraction */
+    double distance, bearing;
+};
+
+struct bot_ally { const char *id; double x, y, heading, speed; };
+struct bot_waypoint { double x, y, r; };
+struct bot_tree { double x, y, r; };
+
+/* One event of the previous tick: a type and fields named as in the
+ * trace ({"type":"hit","shooter":"turret.1","target":"tank.3"} becomes
+ * {type="hit", shooter="turret.1", target="tank.3"}). */
+#define BOT_EVENT_FIELDS 6
+struct bot_field {
+    const char *name;
+    const char *str;        /* a string field, or NULL: the number */
+    double num;
+};
+struct bot_event {
+    const char *type;
+    int n_fields;
+    struct bot_field fields[BOT_EVENT_FIELDS];
+};
+
+struct bot_calls;
+
+struct bot_view {
+    /* me */
+    const char *id;         /* "tank.1" */
+    const char *kind;       /* "tank", "turret", "car" */
+    const char *team;
+    double x, y, heading, speed, turret;
+    int gun_ready;
+    double reload_left, health;
+    double radius, max_speed, turn_rate, turret_rate, shell_speed, range,
+           fov, view_range;
+    /* world */
+    long tick;
+    double time, dt, width, height;
+    const struct bot_enemy *enemies; size_t n_enemies;
+    const struct bot_ally *allies; size_t n_allies;
+    const struct bot_waypoint *waypoints; size_t n_waypoints;
+    int next_waypoint;      /* 1-based; 0 when none */
+    const struct bot_event *events; size_t n_events;
+    /* math.random's generator (the vehicle's own stream; advanced) */
+    struct rng *rng;
+    /* the built-in methods; NULL, or a NULL member: that call raises
+     * "not available for this vehicle" */
+    const struct bot_calls *calls;
+    void *ctx;              /* passed back to every callback */
+};
+
+/* Callbacks for the built-ins.  Each returns 0 on success, -1 for "none"
+ * (aim: *reason filled, a static string).  Angles in degrees. */
+struct bot_calls {
+    int (*aim_exact)(void *ctx, int handle, double *dir, double *t_impact,
+                     const char **reason);
+    int (*aim_classic)(void *ctx, int handle, double *dir, double *t_impact,
+                       const char **reason);
+    int (*avoid_predictive)(void *ctx, double heading, double speed,
+                            double *turn, double *speed_out);
+    int (*avoid_classic)(void *ctx, double heading, double speed,
+                         double *turn, double *speed_out);
+    int (*race_exact)(void *ctx, double *turn, double *speed);
+    int (*race_classic)(void *ctx, double *turn, double *speed);
+    int (*wander)(void *ctx, double *turn, double *speed);
+    int (*hidden_from)(void *ctx, double x, double y, double *fraction);
+    /* Up to max trees within r of me into out; returns the count. */
+    size_t (*trees)(void *ctx, double r, struct bot_tree *out, size_t max);
+};
+#define BOT_TREES_MAX 256
+
+/* ---- what the bot decided ------------------------------------------------- */
+struct bot_out {
+    double turn;            /* deg/s */
+    double speed;
+    double turret;          /* absolute direction, deg */
+    int fire;
+};
+
+#define BOT_LOG_LINES 8
+#define BOT_LOG_BYTES 200
+#define BOT_SHAPES_MAX 256
+#define BOT_ERR_BYTES 512
+#define BOT_TRACE_BYTES 2048
+#define BOT_TEXT_BYTES 64
+#define BOT_DISABLE_AFTER 60
+
+enum bot_shape_kind { BOT_LINE, BOT_CIRCLE, BOT_TEXT, BOT_MARK };
+
+struct bot_shape {
+    enum bot_shape_kind kind;
+    double x1, y1, x2, y2;  /* circle: x2 is the radius */
+    char color[16];         /* a colour name; "" = the default */
+    char text[BOT_TEXT_BYTES];
+};
+
+struct bot_report {
+    long instructions;      /* counted this call (hook steps + charges) */
+    int count_step;         /* the hook's step: counts below it read as 0 */
+    size_t heap;            /* bytes of Lua heap in use after the call */
+    size_t heap_peak;       /* highest heap in use so far */
+    int abandoned;          /* this tick broke a limit or raised an error */
+    char error[BOT_ERR_BYTES];          /* "" when none */
+    char traceback[BOT_TRACE_BYTES];
+    int n_log;
+    char log[BOT_LOG_LINES][BOT_LOG_BYTES + 1];
+    int n_shapes;
+    struct bot_shape shapes[BOT_SHAPES_MAX];
+    int abandoned_in_row;
+    int disabled;
+    char disabled_reason[BOT_ERR_BYTES];
+};
+
+struct bot;
+
+/* A fresh state: the sandbox, the script (text only) run once with
+ * BOT_INIT_FACTOR times the budget, a global function tick required.
+ * NULL with err "path:line: message" on failure. */
+struct bot *bot_new(const struct bot_script *s, struct bot_limits lim,
+                    char *err, size_t errlen);
+void bot_free(struct bot *b);
+
+/* init(me, mem) if the script defines it (BOT_INIT_FACTOR x budget, and
+ * the whole heap as its allocation cap).  Its draw and log output is
+ * dropped (there is no report to hold it).
+ * 0, or -1 with err (the bot stays usable: an init error is that
+ * tick's error, as BOTS.md treats any other call). */
+int bot_init(struct bot *b, const struct bot_view *v, char *err, size_t n);
+
+/* tick(me, world, mem, out).  Always fills *out (the defaults when the
+ * tick is abandoned; stop when disabled) and *rep.  Returns 0 when the
+ * script's intents were taken, -1 when the tick was abandoned or the bot
+ * is disabled. */
+int bot_tick(struct bot *b, const struct bot_view *v, struct bot_out *out,
+             struct bot_report *rep);
+
+/* mem as plain data, a deterministic byte string (keys in pairs order).
+ * -1 with err for a cycle, a function/userdata/thread value, a key of
+ * another type, or nesting deeper than BOT_MEM_DEPTH. */
+#define BOT_MEM_DEPTH 64
+int bot_mem_save(struct bot *b, unsigned char **buf, size_t *len, char *err,
+                 size_t n);
+/* Replaces mem with the decoded data.  -1 (mem unchanged) on bad bytes or
+ * when the data does not fit the heap. */
+int bot_mem_load(struct bot *b, const unsigned char *buf, size_t len);
+
+/* New script bytes: a new state is built, mem moved into it, and only then
+ * the old state dropped; on any failure the old bot keeps running and err
+ * says why.  A reload also clears the disabled state.  It does not run
+ * init (BOTS.md is silent): mem already holds what init set up, as after
+ * a step back (bot_new + bot_mem_load), where init does not run either. */
+int bot_reload(struct bot *b, const struct bot_script *s, char *err, size_t n);
+
+int bot_disabled(const struct bot *b);
+const char *bot_lua_version(void);     /* "Lua 5.4.4" */
+/* Tests and benchmarks: the instruction-count step (1 = exact counts,
+ * slower; the default is 1000). */
+void bot_set_count_step(struct bot *b, int step);
+
+#endif

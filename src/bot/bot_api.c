@@ -1,0 +1,533 @@
+/* bot_api.c — what a script sees of its vehicle and the world (me, world,
+ * out), the built-in methods it may call, and its debug output (draw.*,
+ * log).  Everything comes from the caller's struct bot_view; the
+ * built-ins are the caller's callbacks, each charged BOT_CALL_COST
+ * instructions. */
+#include <lauxlib.h>
+#include <lua.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bot_impl.h"
+
+/* The field names, interned once in a registry table: setting a field
+ * by a key pushed from there skips lua_setfield's lookup of a C string,
+ * which was a fifth of an empty tick. */
+static const char *const key_names[] = {
+    "id", "kind", "team", "x", "y", "heading", "speed", "turret", "gun_ready",
+    "reload_left", "health", "radius", "max_speed", "turn_rate", "turret_rate",
+    "shell_speed", "range", "fov", "view_range", "tick", "time", "dt", "width",
+    "height", "enemies", "allies", "waypoints", "next_waypoint", "events", "trees",
+    "visible", "distance", "bearing", "r", "type", "turn", "fire", NULL
+};
+enum {
+    K_ID = 1, K_KIND, K_TEAM, K_X, K_Y, K_HEADING, K_SPEED, K_TURRET, K_GUN_READY,
+    K_RELOAD_LEFT, K_HEALTH, K_RADIUS, K_MAX_SPEED, K_TURN_RATE, K_TURRET_RATE,
+    K_SHELL_SPEED, K_RANGE, K_FOV, K_VIEW_RANGE, K_TICK, K_TIME, K_DT, K_WIDTH,
+    K_HEIGHT, K_ENEMIES, K_ALLIES, K_WAYPOINTS, K_NEXT_WAYPOINT, K_EVENTS, K_TREES,
+    K_VISIBLE, K_DISTANCE, K_BEARING, K_R, K_TYPE, K_TURN, K_FIRE
+};
+#define REG_KEYS "botfield.keys"
+
+/* The keys table's stack index while a table is being filled (in the
+ * bot, not a static: bots may decide on several threads). */
+#define keys_at (bot_of(L)->keys_at)
+
+static void key(lua_State *L, int k)
+{
+    lua_rawgeti(L, keys_at, k);
+}
+
+static void setnum_k(lua_State *L, int k, double v)
+{
+    key(L, k);
+    lua_pushnumber(L, v);
+    lua_rawset(L, -3);
+}
+
+static void setstr_k(lua_State *L, int k, const char *v)
+{
+    key(L, k);
+    lua_pushstring(L, v ? v : "");
+    lua_rawset(L, -3);
+}
+
+static void setnum(lua_State *L, const char *k, double v)
+{
+    lua_pushnumber(L, v);
+    lua_setfield(L, -2, k);
+}
+
+/* Pushes the keys table and remembers where it is; returns the old place. */
+static int keys_push(lua_State *L)
+{
+    int old = keys_at;
+    lua_getfield(L, LUA_REGISTRYINDEX, REG_KEYS);
+    keys_at = lua_gettop(L);
+    return old;
+}
+
+static void keys_pop(lua_State *L, int old)
+{
+    lua_remove(L, keys_at);
+    keys_at = old;
+}
+
+void bot_push_me(lua_State *L, const struct bot_view *v)
+{
+    int old = keys_push(L);
+    lua_createtable(L, 0, 20);
+    setstr_k(L, K_ID, v->id);
+    setstr_k(L, K_KIND, v->kind);
+    setstr_k(L, K_TEAM, v->team);
+    setnum_k(L, K_X, v->x);
+    setnum_k(L, K_Y, v->y);
+    setnum_k(L, K_HEADING, v->heading);
+    setnum_k(L, K_SPEED, v->speed);
+    setnum_k(L, K_TURRET, v->turret);
+    key(L, K_GUN_READY);
+    lua_pushboolean(L, v->gun_ready);
+    lua_rawset(L, -3);
+    setnum_k(L, K_RELOAD_LEFT, v->reload_left);
+    setnum_k(L, K_HEALTH, v->health);
+    setnum_k(L, K_RADIUS, v->radius);
+    setnum_k(L, K_MAX_SPEED, v->max_speed);
+    setnum_k(L, K_TURN_RATE, v->turn_rate);
+    setnum_k(L, K_TURRET_RATE, v->turret_rate);
+    setnum_k(L, K_SHELL_SPEED, v->shell_speed);
+    setnum_k(L, K_RANGE, v->range);
+    setnum_k(L, K_FOV, v->fov);
+    setnum_k(L, K_VIEW_RANGE, v->view_range);
+    keys_pop(L, old);
+}
+
+static int w_trees(lua_State *L);
+
+void bot_push_world(lua_State *L, const struct bot_view *v)
+{
+    int old = keys_push(L);
+    lua_createtable(L, 0, 11);
+    key(L, K_TICK);
+    lua_pushinteger(L, v->tick);
+    lua_rawset(L, -3);
+    setnum_k(L, K_TIME, v->time);
+    setnum_k(L, K_DT, v->dt);
+    setnum_k(L, K_WIDTH, v->width);
+    setnum_k(L, K_HEIGHT, v->height);
+
+    key(L, K_ENEMIES);
+    lua_createtable(L, (int)v->n_enemies, 0);
+    for (size_t i = 0; i < v->n_enemies; i++) {
+        const struct bot_enemy *e = &v->enemies[i];
+        lua_createtable(L, 0, 8);
+        setstr_k(L, K_ID, e->id);
+        setnum_k(L, K_X, e->x);
+        setnum_k(L, K_Y, e->y);
+        setnum_k(L, K_HEADING, e->heading);
+        setnum_k(L, K_SPEED, e->speed);
+        setnum_k(L, K_VISIBLE, e->visible);
+        setnum_k(L, K_DISTANCE, e->distance);
+        setnum_k(L, K_BEARING, e->bearing);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_rawset(L, -3);
+
+    key(L, K_ALLIES);
+    lua_createtable(L, (int)v->n_allies, 0);
+    for (size_t i = 0; i < v->n_allies; i++) {
+        const struct bot_ally *a = &v->allies[i];
+        lua_createtable(L, 0, 5);
+        setstr_k(L, K_ID, a->id);
+        setnum_k(L, K_X, a->x);
+        setnum_k(L, K_Y, a->y);
+        setnum_k(L, K_HEADING, a->heading);
+        setnum_k(L, K_SPEED, a->speed);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_rawset(L, -3);
+
+    key(L, K_WAYPOINTS);
+    lua_createtable(L, (int)v->n_waypoints, 0);
+    for (size_t i = 0; i < v->n_waypoints; i++) {
+        lua_createtable(L, 0, 3);
+        setnum_k(L, K_X, v->waypoints[i].x);
+        setnum_k(L, K_Y, v->waypoints[i].y);
+        setnum_k(L, K_R, v->waypoints[i].r);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_rawset(L, -3);
+    key(L, K_NEXT_WAYPOINT);
+    lua_pushinteger(L, v->next_waypoint);
+    lua_rawset(L, -3);
+
+    key(L, K_EVENTS);
+    lua_createtable(L, (int)v->n_events, 0);
+    for (size_t i = 0; i < v->n_events; i++) {
+        const struct bot_event *e = &v->events[i];
+        lua_createtable(L, 0, e->n_fields + 1);
+        setstr_k(L, K_TYPE, e->type);
+        for (int f = 0; f < e->n_fields && f < BOT_EVENT_FIELDS; f++) {
+            if (!e->fields[f].name)
+                continue;
+            if (e->fields[f].str)
+                lua_pushstring(L, e->fields[f].str);
+            else
+                lua_pushnumber(L, e->fields[f].num);
+            lua_setfield(L, -2, e->fields[f].name);
+        }
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_rawset(L, -3);
+
+    key(L, K_TREES);
+    lua_pushcfunction(L, w_trees);
+    lua_rawset(L, -3);
+    keys_pop(L, old);
+}
+
+void bot_push_out(lua_State *L, const struct bot_view *v)
+{
+    int old = keys_push(L);
+    lua_createtable(L, 0, 4);
+    setnum_k(L, K_TURN, 0);
+    setnum_k(L, K_SPEED, v->speed);
+    setnum_k(L, K_TURRET, v->turret);
+    key(L, K_FIRE);
+    lua_pushboolean(L, 0);
+    lua_rawset(L, -3);
+    keys_pop(L, old);
+}
+
+/* BOTS.md is silent on a field the script set to nil: it means "not set",
+ * so the default stays (a bot author clearing a field expects that, not an
+ * error). */
+static int read_num(lua_State *L, int idx, int kk, const char *k, double *dst, char *msg,
+                    size_t n)
+{
+    key(L, kk);
+    int t = lua_rawget(L, idx);
+    int rc = 0;
+    if (t == LUA_TNUMBER) {
+        double d = lua_tonumber(L, -1);
+        if (isfinite(d))
+            *dst = d;
+        else {
+            snprintf(msg, n, "out.%s is not a finite number (%s)", k, d != d ? "nan" : "inf");
+            rc = -1;
+        }
+    } else if (t != LUA_TNIL) {
+        snprintf(msg, n, "out.%s is not a finite number (a %s)", k, lua_typename(L, t));
+        rc = -1;
+    }
+    lua_pop(L, 1);
+    return rc;
+}
+
+int bot_read_out(lua_State *L, int idx, struct bot_out *o, char *msg, size_t n)
+{
+    const struct bot_view *v = bot_of(L)->view;
+    struct bot_out r = { 0, v->speed, v->turret, 0 };
+    idx = lua_absindex(L, idx);
+    int old = keys_push(L), rc = 0;
+    if (read_num(L, idx, K_TURN, "turn", &r.turn, msg, n)
+        || read_num(L, idx, K_SPEED, "speed", &r.speed, msg, n)
+        || read_num(L, idx, K_TURRET, "turret", &r.turret, msg, n))
+        rc = -1;
+    if (rc == 0) {
+        key(L, K_FIRE);
+        int t = lua_rawget(L, idx);
+        if (t == LUA_TBOOLEAN)
+            r.fire = lua_toboolean(L, -1);
+        else if (t != LUA_TNIL) {
+            snprintf(msg, n, "out.fire is not a boolean (a %s)", lua_typename(L, t));
+            rc = -1;
+        }
+        lua_pop(L, 1);
+    }
+    keys_pop(L, old);
+    if (rc == 0)
+        *o = r;
+    return rc;
+}
+
+/* ---- the built-ins -------------------------------------------------------------- */
+static const struct bot_calls *calls(lua_State *L, const char *name, int have)
+{
+    const struct bot_view *v = bot_of(L)->view;
+    if (!v || !v->calls || !have)
+        luaL_error(L, "%s is not available for this vehicle", name);
+    bot_charge(L, BOT_CALL_COST);
+    return v->calls;
+}
+
+static double checkfinite(lua_State *L, int arg)
+{
+    double d = luaL_checknumber(L, arg);
+    luaL_argcheck(L, isfinite(d), arg, "not a finite number");
+    return d;
+}
+
+/* The enemy: a table from world.enemies (its id is looked up among this
+ * tick's enemies: a stale or forged table is "not seen") or an id. */
+static int enemy_handle(lua_State *L, int arg, int *handle)
+{
+    const struct bot_view *v = bot_of(L)->view;
+    const char *id;
+    if (lua_type(L, arg) == LUA_TTABLE) {
+        lua_pushliteral(L, "id");
+        lua_rawget(L, arg);
+        id = lua_tostring(L, -1);
+        lua_pop(L, 1);  /* the string stays referenced by the table */
+    } else {
+        id = lua_tostring(L, arg);
+    }
+    luaL_argcheck(L, id != NULL, arg, "an enemy table (from world.enemies) or its id");
+    for (size_t i = 0; i < v->n_enemies; i++)
+        if (v->enemies[i].id && !strcmp(v->enemies[i].id, id)) {
+            *handle = v->enemies[i].handle;
+            return 0;
+        }
+    return -1;
+}
+
+static int do_aim(lua_State *L, int exact)
+{
+    const char *name = exact ? "aim.exact" : "aim.classic";
+    const struct bot_calls *c = calls(L, name, 1);
+    int (*fn)(void *, int, double *, double *, const char **) =
+        exact ? c->aim_exact : c->aim_classic;
+    if (!fn)
+        return luaL_error(L, "%s is not available for this vehicle", name);
+    int h;
+    if (enemy_handle(L, 1, &h) != 0) {
+        lua_pushnil(L);
+        lua_pushliteral(L, "not seen");
+        return 2;
+    }
+    double dir = 0, t = 0;
+    const char *reason = NULL;
+    if (fn(bot_of(L)->view->ctx, h, &dir, &t, &reason) != 0) {
+        lua_pushnil(L);
+        lua_pushstring(L, reason ? reason : "no solution");
+        return 2;
+    }
+    lua_pushnumber(L, dir);
+    lua_pushnumber(L, t);
+    return 2;
+}
+
+static int aim_exact(lua_State *L) { return do_aim(L, 1); }
+static int aim_classic(lua_State *L) { return do_aim(L, 0); }
+
+static int push_two(lua_State *L, int rc, double a, double b)
+{
+    if (rc != 0) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushnumber(L, a);
+    lua_pushnumber(L, b);
+    return 2;
+}
+
+static int do_avoid(lua_State *L, int predictive)
+{
+    const char *name = predictive ? "avoid.predictive" : "avoid.classic";
+    const struct bot_calls *c = calls(L, name, 1);
+    int (*fn)(void *, double, double, double *, double *) =
+        predictive ? c->avoid_predictive : c->avoid_classic;
+    if (!fn)
+        return luaL_error(L, "%s is not available for this vehicle", name);
+    double h = checkfinite(L, 1), s = checkfinite(L, 2), turn = 0, sp = 0;
+    int rc = fn(bot_of(L)->view->ctx, h, s, &turn, &sp);
+    return push_two(L, rc, turn, sp);
+}
+
+static int avoid_predictive(lua_State *L) { return do_avoid(L, 1); }
+static int avoid_classic(lua_State *L) { return do_avoid(L, 0); }
+
+static int do_race(lua_State *L, int exact)
+{
+    const char *name = exact ? "race.exact" : "race.classic";
+    const struct bot_calls *c = calls(L, name, 1);
+    int (*fn)(void *, double *, double *) = exact ? c->race_exact : c->race_classic;
+    if (!fn)
+        return luaL_error(L, "%s is not available for this vehicle", name);
+    double turn = 0, sp = 0;
+    int rc = fn(bot_of(L)->view->ctx, &turn, &sp);
+    return push_two(L, rc, turn, sp);
+}
+
+static int race_exact(lua_State *L) { return do_race(L, 1); }
+static int race_classic(lua_State *L) { return do_race(L, 0); }
+
+static int b_wander(lua_State *L)
+{
+    const struct bot_calls *c = calls(L, "wander", 1);
+    if (!c->wander)
+        return luaL_error(L, "wander is not available for this vehicle");
+    double turn = 0, sp = 0;
+    int rc = c->wander(bot_of(L)->view->ctx, &turn, &sp);
+    return push_two(L, rc, turn, sp);
+}
+
+static int hidden_from(lua_State *L)
+{
+    const struct bot_calls *c = calls(L, "sight.hidden_from", 1);
+    if (!c->hidden_from)
+        return luaL_error(L, "sight.hidden_from is not available for this vehicle");
+    double x = checkfinite(L, 1), y = checkfinite(L, 2), f = 0;
+    if (c->hidden_from(bot_of(L)->view->ctx, x, y, &f) != 0) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushnumber(L, f);
+    return 1;
+}
+
+/* world.trees(r), also world:trees(r). */
+static int w_trees(lua_State *L)
+{
+    int arg = lua_type(L, 1) == LUA_TTABLE ? 2 : 1;
+    const struct bot_calls *c = calls(L, "world.trees", 1);
+    if (!c->trees)
+        return luaL_error(L, "world.trees is not available for this vehicle");
+    double r = checkfinite(L, arg);
+    struct bot_tree t[BOT_TREES_MAX];
+    size_t n = c->trees(bot_of(L)->view->ctx, r, t, BOT_TREES_MAX);
+    if (n > BOT_TREES_MAX)
+        n = BOT_TREES_MAX;
+    bot_charge(L, (long)n);
+    lua_createtable(L, (int)n, 0);
+    for (size_t i = 0; i < n; i++) {
+        lua_createtable(L, 0, 3);
+        setnum(L, "x", t[i].x);
+        setnum(L, "y", t[i].y);
+        setnum(L, "r", t[i].r);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    return 1;
+}
+
+/* ---- draw and log ---------------------------------------------------------------- */
+/* Shapes past BOT_SHAPES_MAX and log lines past BOT_LOG_LINES in one tick
+ * are dropped silently (BOTS.md: "at most"); a log line is cut at
+ * BOT_LOG_BYTES bytes. */
+static struct bot_shape *new_shape(lua_State *L, enum bot_shape_kind k, int color_arg)
+{
+    struct bot_report *r = bot_of(L)->rep;
+    bot_charge(L, 5);
+    const char *color = NULL;
+    if (color_arg && !lua_isnoneornil(L, color_arg))
+        color = luaL_checkstring(L, color_arg);
+    if (!r || r->n_shapes >= BOT_SHAPES_MAX)
+        return NULL;
+    struct bot_shape *s = &r->shapes[r->n_shapes++];
+    memset(s, 0, sizeof *s);
+    s->kind = k;
+    if (color)
+        snprintf(s->color, sizeof s->color, "%s", color);
+    return s;
+}
+
+static int d_line(lua_State *L)
+{
+    double a = checkfinite(L, 1), b = checkfinite(L, 2), c = checkfinite(L, 3),
+           d = checkfinite(L, 4);
+    struct bot_shape *s = new_shape(L, BOT_LINE, 5);
+    if (s) {
+        s->x1 = a; s->y1 = b; s->x2 = c; s->y2 = d;
+    }
+    return 0;
+}
+
+static int d_circle(lua_State *L)
+{
+    double x = checkfinite(L, 1), y = checkfinite(L, 2), rr = checkfinite(L, 3);
+    struct bot_shape *s = new_shape(L, BOT_CIRCLE, 4);
+    if (s) {
+        s->x1 = x; s->y1 = y; s->x2 = rr;
+    }
+    return 0;
+}
+
+static int d_text(lua_State *L)
+{
+    double x = checkfinite(L, 1), y = checkfinite(L, 2);
+    size_t len;
+    const char *t = bot_tostring(L, 3, &len);
+    struct bot_shape *s = new_shape(L, BOT_TEXT, 0);
+    if (s) {
+        s->x1 = x; s->y1 = y;
+        snprintf(s->text, sizeof s->text, "%.*s", (int)(len < sizeof s->text ? len : sizeof s->text - 1), t);
+    }
+    return 0;
+}
+
+static int d_mark(lua_State *L)
+{
+    double x = checkfinite(L, 1), y = checkfinite(L, 2);
+    struct bot_shape *s = new_shape(L, BOT_MARK, 3);
+    if (s) {
+        s->x1 = x; s->y1 = y;
+    }
+    return 0;
+}
+
+/* log(...): the arguments as tostring gives them, separated by spaces. */
+static int b_log(lua_State *L)
+{
+    struct bot_report *r = bot_of(L)->rep;
+    int n = lua_gettop(L);
+    char line[BOT_LOG_BYTES + 1];
+    size_t at = 0;
+    for (int i = 1; i <= n; i++) {
+        size_t len;
+        const char *s = bot_tostring(L, i, &len);
+        if (i > 1 && at < BOT_LOG_BYTES)
+            line[at++] = ' ';
+        size_t room = BOT_LOG_BYTES - at;
+        if (len > room)
+            len = room;
+        memcpy(line + at, s, len);
+        at += len;
+        lua_pop(L, 1);
+    }
+    line[at] = 0;
+    bot_charge(L, 1 + (long)(at / 32));
+    if (r && r->n_log < BOT_LOG_LINES)
+        memcpy(r->log[r->n_log++], line, at + 1);
+    return 0;
+}
+
+static void lib(lua_State *L, const char *name, const luaL_Reg *fns)
+{
+    lua_newtable(L);
+    luaL_setfuncs(L, fns, 0);
+    lua_setglobal(L, name);
+}
+
+void bot_api_open(lua_State *L)
+{
+    static const luaL_Reg aim[] = { { "exact", aim_exact }, { "classic", aim_classic }, { NULL, NULL } };
+    static const luaL_Reg avoid[] = { { "predictive", avoid_predictive },
+                                      { "classic", avoid_classic }, { NULL, NULL } };
+    static const luaL_Reg race[] = { { "exact", race_exact }, { "classic", race_classic }, { NULL, NULL } };
+    static const luaL_Reg sight[] = { { "hidden_from", hidden_from }, { NULL, NULL } };
+    static const luaL_Reg draw[] = { { "line", d_line }, { "circle", d_circle },
+                                     { "text", d_text }, { "mark", d_mark }, { NULL, NULL } };
+    lib(L, "aim", aim);
+    lib(L, "avoid", avoid);
+    lib(L, "race", race);
+    lib(L, "sight", sight);
+    lib(L, "draw", draw);
+    lua_register(L, "wander", b_wander);
+    lua_register(L, "log", b_log);
+    lua_newtable(L);
+    for (int i = 0; key_names[i]; i++) {
+        lua_pushstring(L, key_names[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, LUA_REGISTRYINDEX, REG_KEYS);
+}

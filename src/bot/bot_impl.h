@@ -1,0 +1,82 @@
+/* bot_impl.h — what the files of src/bot/ share; not for the rest of the
+ * program. */
+#ifndef BOTFIELD_BOT_IMPL_H
+#define BOTFIELD_BOT_IMPL_H
+
+#include <lua.h>
+#include <time.h>
+
+#include "bot.h"
+
+struct bot {
+    lua_State *L;
+    char *path;                 /* the chunk name's path, as written */
+    struct bot_limits lim;
+    /* the allocator's books */
+    size_t heap, heap_peak;
+    size_t tick_new, tick_cap;  /* bytes newly allocated this call, its cap */
+    int mem_broke;              /* a cap refused an allocation this call */
+    int caps_on;                /* off while the state is built */
+    /* the count hook */
+    long budget;                /* of this call */
+    long used;                  /* instructions counted + charges, this call */
+    long armed;                 /* the hook's count now */
+    int step;                   /* the hook's step (1000 by default) */
+    int over;                   /* over budget: every instruction errors */
+    int timed_out;
+    int clock_on;               /* cpu_start taken */
+    struct timespec cpu_start;
+    double cpu_limit;
+    /* this call's view and report */
+    const struct bot_view *view;
+    struct bot_report *rep;
+    struct bot_report scratch;  /* when the caller gives none (init) */
+    /* scratch of the protected calls */
+    const struct bot_script *loading;
+    struct bot_out out;
+    int out_bad;
+    char out_msg[BOT_ERR_BYTES];
+    unsigned char *save_buf;
+    size_t save_len, save_cap;
+    char save_err[BOT_ERR_BYTES];
+    const unsigned char *load_buf;
+    size_t load_len;
+    int keys_at;                /* bot_api.c's field-name table, on the stack */
+    int in_row;                 /* abandoned ticks in a row */
+    int disabled;
+    char disabled_reason[BOT_ERR_BYTES];
+};
+
+/* bot_lib.c: the sandboxed library, on a fresh state. */
+void bot_lib_open(lua_State *L);
+/* Charge n instructions (C work done for the script); raises the budget
+ * error once over.  Only inside a protected call. */
+void bot_charge(lua_State *L, long n);
+/* The bot of a state (stored in the extra space). */
+struct bot *bot_of(lua_State *L);
+/* The deterministic key order: -1, 0, 1 for the values at indexes a, b
+ * (booleans, then numbers, then strings); *bad set for other types. */
+int bot_key_cmp(lua_State *L, int a, int b, int *bad);
+/* Pushes the sorted keys of the table at idx as a sequence; raises an
+ * error naming `who` for a key of another type. */
+void bot_sorted_keys(lua_State *L, int idx, const char *who);
+/* tostring without addresses (and without __name). */
+const char *bot_tostring(lua_State *L, int idx, size_t *len);
+
+/* bot_api.c: me, world, the callbacks, draw and log. */
+void bot_api_open(lua_State *L);
+void bot_push_me(lua_State *L, const struct bot_view *v);
+void bot_push_world(lua_State *L, const struct bot_view *v);
+void bot_push_out(lua_State *L, const struct bot_view *v);
+/* Reads the out table at idx into *o; 0, or -1 with msg filled. */
+int bot_read_out(lua_State *L, int idx, struct bot_out *o, char *msg, size_t n);
+
+/* bot_mem.c */
+/* Encodes the table at idx into the bot's save_buf/save_len. */
+int bot_mem_encode(lua_State *L, int idx, char *err, size_t n);
+int bot_mem_decode(lua_State *L, const unsigned char *buf, size_t len);  /* pushes a table */
+
+/* Registry keys. */
+#define BOT_REG_MEM "botfield.mem"
+
+#endif

@@ -1,0 +1,189 @@
+/* bot_script.c — reading a bot's script under the path rules, and its
+ * SHA-256.
+ *
+ * A map may come from a stranger, so the file it names must lie inside
+ * the map's folder: the name is checked as text first (relative, ending
+ * in ".lua", no ".." that climbs out), then resolved with its symbolic
+ * links (realpath) and compared with the resolved folder, component-wise.
+ * A name that does not resolve and one that resolves outside the folder
+ * get the same message, so a map cannot probe which files exist outside
+ * its folder; no message ever quotes a file's contents.  The file is
+ * opened with O_NONBLOCK (a FIFO never blocks) and O_NOFOLLOW, and must be
+ * a regular file of at most BOT_SCRIPT_MAX bytes. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <nettle/sha2.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bot.h"
+
+static int fail(char *err, size_t n, const char *fmt, ...)
+{
+    if (err && n) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, n, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+static void sha_hex(const unsigned char *p, size_t len, char out[65])
+{
+    struct sha256_ctx c;
+    unsigned char d[SHA256_DIGEST_SIZE];
+    sha256_init(&c);
+    sha256_update(&c, len, p);
+    sha256_digest(&c, sizeof d, d);
+    for (int i = 0; i < SHA256_DIGEST_SIZE; i++)
+        snprintf(out + 2 * i, 3, "%02x", d[i]);
+}
+
+int bot_script_from_bytes(const char *path, const void *bytes, size_t len,
+                          struct bot_script *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (len > (size_t)BOT_SCRIPT_MAX)
+        return fail(err, errlen, "bot '%s': the script is larger than %ld bytes", path,
+                    (long)BOT_SCRIPT_MAX);
+    out->path = strdup(path);
+    out->bytes = malloc(len ? len : 1);
+    if (!out->path || !out->bytes) {
+        bot_script_free(out);
+        return fail(err, errlen, "bot '%s': out of memory", path);
+    }
+    if (len)
+        memcpy(out->bytes, bytes, len);
+    out->len = len;
+    sha_hex(out->bytes, len, out->sha256);
+    return 0;
+}
+
+void bot_script_free(struct bot_script *s)
+{
+    free(s->path);
+    free(s->bytes);
+    s->path = NULL;
+    s->bytes = NULL;
+    s->len = 0;
+}
+
+/* The name as text: relative, ".lua", no NUL, no ".." above the folder. */
+static int check_name(const char *rel, char *err, size_t n)
+{
+    size_t len = strlen(rel);
+    if (len == 0)
+        return fail(err, n, "bot: an empty path (a relative path ending in .lua is expected)");
+    if (rel[0] == '/')
+        return fail(err, n, "bot '%s': an absolute path (a path relative to the map's folder "
+                    "is expected)", rel);
+    if (len < 5 || strcmp(rel + len - 4, ".lua") != 0)
+        return fail(err, n, "bot '%s': the path must end in .lua", rel);
+    int depth = 0;
+    for (const char *p = rel; *p;) {
+        const char *e = strchr(p, '/');
+        size_t cl = e ? (size_t)(e - p) : strlen(p);
+        if (cl == 2 && p[0] == '.' && p[1] == '.') {
+            if (--depth < 0)
+                return fail(err, n, "bot '%s': the path leaves the map's folder", rel);
+        } else if (cl > 0 && !(cl == 1 && p[0] == '.')) {
+            depth++;
+        }
+        p += cl + (e != NULL);
+    }
+    return 0;
+}
+
+int bot_script_read(const char *map_dir, const char *rel, struct bot_script *out,
+                    char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (check_name(rel, err, errlen))
+        return -1;
+    char *base = realpath(map_dir && *map_dir ? map_dir : ".", NULL);
+    if (!base)
+        return fail(err, errlen, "bot '%s': the map's folder cannot be resolved", rel);
+    size_t bl = strlen(base);
+    char *full = malloc(bl + strlen(rel) + 2);
+    if (!full) {
+        free(base);
+        return fail(err, errlen, "bot '%s': out of memory", rel);
+    }
+    sprintf(full, "%s/%s", base, rel);
+    char *real = realpath(full, NULL);
+    free(full);
+    int inside = real && strncmp(real, base, bl) == 0
+                 && (real[bl] == '/' || (bl == 1 && base[0] == '/'));
+    free(base);
+    if (!inside) {
+        free(real);
+        return fail(err, errlen, "bot '%s': no such file inside the map's folder (or a "
+                    "symbolic link that leads out of it)", rel);
+    }
+    int fd = open(real, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+    free(real);
+    if (fd < 0)
+        return fail(err, errlen, "bot '%s': cannot open: %s", rel, strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return fail(err, errlen, "bot '%s': not a regular file", rel);
+    }
+    if (st.st_size > BOT_SCRIPT_MAX) {
+        close(fd);
+        return fail(err, errlen, "bot '%s': the script is larger than %ld bytes", rel,
+                    (long)BOT_SCRIPT_MAX);
+    }
+    size_t cap = (size_t)st.st_size + 1, len = 0;
+    unsigned char *buf = malloc(cap);
+    if (!buf) {
+        close(fd);
+        return fail(err, errlen, "bot '%s': out of memory", rel);
+    }
+    /* Read to the end even if the file grew meanwhile, up to the cap. */
+    for (;;) {
+        if (len == cap) {
+            if (cap > (size_t)BOT_SCRIPT_MAX) {
+                free(buf);
+                close(fd);
+                return fail(err, errlen, "bot '%s': the script is larger than %ld bytes", rel,
+                            (long)BOT_SCRIPT_MAX);
+            }
+            unsigned char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                close(fd);
+                return fail(err, errlen, "bot '%s': out of memory", rel);
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        ssize_t r = read(fd, buf + len, cap - len);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            int e = errno;
+            free(buf);
+            close(fd);
+            return fail(err, errlen, "bot '%s': cannot read: %s", rel, strerror(e));
+        }
+        if (r == 0)
+            break;
+        len += (size_t)r;
+    }
+    close(fd);
+    if (len > (size_t)BOT_SCRIPT_MAX) {
+        free(buf);
+        return fail(err, errlen, "bot '%s': the script is larger than %ld bytes", rel,
+                    (long)BOT_SCRIPT_MAX);
+    }
+    int rc = bot_script_from_bytes(rel, buf, len, out, err, errlen);
+    free(buf);
+    return rc;
+}
