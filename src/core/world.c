@@ -93,6 +93,12 @@ void world_free(struct world *w)
     free(w->racers.p);
     free(w->aim_steps.p);
     tick_ctx_free(w->ctx);
+    for (size_t i = 0; i < w->bots.n; i++) {
+        free(w->bots.p[i].path);
+        free(w->bots.p[i].where);
+    }
+    free(w->bots.p);
+    free(w->map_path);
     free(w->name);
     free(w->trees.p);
     free(w->teams.p);
@@ -362,6 +368,26 @@ int world_finish(struct world *w)
     }
     return tree_grid_build(&w->tree_grid, w->trees.p, (int)w->trees.n,
                            w->width, w->height, w->cell);
+}
+
+int world_add_bot(struct world *w, int i, const char *path, const char *where,
+                  long budget, long memory_kib)
+{
+    if (WORLD_RESERVE(w->bots, w->bots.n + 1))
+        return -1;
+    struct world_bot *b = &w->bots.p[w->bots.n];
+    b->vehicle = i;
+    b->path = strdup(path);
+    b->where = strdup(where ? where : path);
+    b->budget = budget;
+    b->memory_kib = memory_kib;
+    if (!b->path || !b->where) {
+        free(b->path);
+        free(b->where);
+        return -1;
+    }
+    w->bots.n++;
+    return 0;
 }
 
 int world_find_team(const struct world *w, const char *name)

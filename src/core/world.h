@@ -145,6 +145,17 @@ struct event {
     } u;
 };
 
+/* A vehicle that a Lua bot decides for: the map's `bot`, `bot_budget` and
+ * `bot_memory`, as plain data.  The core runs no Lua: src/bot/ reads the
+ * script and registers a brain (decide.h) that owns these vehicles. */
+struct world_bot {
+    int vehicle;            /* index in w->vehicles */
+    char *path;             /* as written in the map, relative to its folder */
+    char *where;            /* "map.ini:12: [tank.a] bot = x.lua", for errors */
+    long budget;            /* instructions per tick */
+    long memory_kib;
+};
+
 /* The counters behind the summary line. */
 struct world_stats {
     long collisions;
@@ -172,6 +183,9 @@ struct world {
     WORLD_ARRAY(struct waypoint) track;
     WORLD_ARRAY(struct waypoint) route_points;
     struct tree_grid tree_grid;
+    WORLD_ARRAY(struct world_bot) bots; /* vehicles with a Lua bot */
+    char *map_path;                     /* the map file as given; NULL:
+                                           the built-in map */
 
     /* the state: what a snapshot saves */
     long tick;
@@ -333,6 +347,11 @@ static inline struct race_state world_race_state(const struct world *w,
         s = w->racers.p[v->racer].race;
     return s;
 }
+
+/* Says that vehicle i is driven by the bot script `path` (copied).  0, or
+ * -1 when memory ran out. */
+int world_add_bot(struct world *w, int i, const char *path, const char *where,
+                  long budget, long memory_kib);
 
 int world_find_team(const struct world *w, const char *name);
 int world_find_vehicle(const struct world *w, const char *id);

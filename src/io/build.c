@@ -93,8 +93,10 @@ static int add_vehicles(struct parsed *P, struct world *w, struct rng *rng)
             else if (v->kind == VK_TANK)
                 heading = rng_range(rng, -M_PI, M_PI);
         }
-        if (world_add_vehicle(w, v->id, v->kind, v->team, &v->s.p,
-                              v2(v->s.x, v->s.y), heading) < 0)
+        int idx = world_add_vehicle(w, v->id, v->kind, v->team, &v->s.p,
+                                    v2(v->s.x, v->s.y), heading);
+        if (idx < 0 || (v->bot && world_add_bot(w, idx, v->bot, v->bot_where,
+                                                v->s.bot_budget, v->s.bot_memory)))
             return -1;
     }
     return 0;

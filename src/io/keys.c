@@ -98,6 +98,15 @@ const struct key_def key_table[] = {
       "how it drives", behaviour_names, TGT_VEHICLE, VP(behaviour) },
     { TANKS, "route", KEY_ROUTE, 0, 0, 0, NULL, "none",
       "for patrol: x y r waypoints separated by commas, or the word track", NULL, TGT_VEHICLE, 0 },
+    { SEC_TANK | SEC_TEAM | SEC_TURRET | SEC_CAR, "bot", KEY_BOT_PATH, 0, 0, 0, NULL, "none",
+      "a Lua script that decides for it instead of the built-in behaviours: a relative path "
+      "ending in .lua inside the map's folder (see botfield-bots(7))", NULL, TGT_VEHICLE, 0 },
+    { SEC_TANK | SEC_TEAM | SEC_TURRET | SEC_CAR, "bot_budget", KEY_COUNT, 1000, 10000000, 0,
+      "100000", NULL, "Lua instructions the bot may run per tick (init: ten times as many)",
+      NULL, TGT_VEHICLE, VS(bot_budget) },
+    { SEC_TANK | SEC_TEAM | SEC_TURRET | SEC_CAR, "bot_memory", KEY_COUNT, 64, 262144, 0,
+      "4096", NULL, "KiB of Lua heap per bot (at most a quarter of it newly allocated in a tick)",
+      NULL, TGT_VEHICLE, VS(bot_memory) },
     { TANKS, "avoid", KEY_ENUM, 0, 0, KEY_CORE_DEFAULT, NULL, NULL,
       "collision avoidance", avoid_names, TGT_VEHICLE, VP(avoid) },
     { TANKS, "collision_range", KEY_NUM, 0, 1e6, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
@@ -258,6 +267,9 @@ void key_allowed(const struct key_def *k, char *buf, size_t size)
         break;
     case KEY_ROUTE:
         snprintf(buf, size, "expected x y r triples separated by commas, or the word track");
+        break;
+    case KEY_BOT_PATH:
+        snprintf(buf, size, "expected a relative path ending in .lua, inside the map's folder");
         break;
     }
 }

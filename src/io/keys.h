@@ -34,7 +34,10 @@ enum key_type {
     KEY_ENUM,       /* one of names[], stored as int */
     KEY_TEAM,       /* a declared team, resolved by the loader */
     KEY_XYR_LIST,   /* "x y r, x y r, ...", resolved by the loader */
-    KEY_ROUTE       /* an x y r list or the word "track" */
+    KEY_ROUTE,      /* an x y r list or the word "track" */
+    KEY_BOT_PATH    /* a Lua script: a relative path ending in .lua that
+                       stays inside the map's folder (resolved by the
+                       loader; the file itself is read by src/bot/) */
 };
 
 /* Which structure a row's offset points into. */
@@ -103,6 +106,7 @@ struct team_settings { int color; int random; };
 struct vehicle_spec {
     struct vehicle_params p;
     double x, y, heading;
+    int bot_budget, bot_memory;     /* the bot's limits (KiB for memory) */
 };
 
 struct track_settings { int laps; };

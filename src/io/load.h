@@ -82,6 +82,8 @@ unsigned load_kind_bit(unsigned kind);
 void load_rows_init(struct kind_rows *R);
 /* Parses one value of a scalar row into base + k->offset: 0, or -1 after
  * reporting the problem. */
+/* What is wrong with a `bot` path as written, or NULL (values.c). */
+const char *bot_path_problem(const char *s);
 int load_parse_value(struct loader *L, const struct key_def *k, const char *s,
                      void *base, const struct where *at);
 /* Sets every default of the rows of `kind` that write into target t. */
@@ -104,10 +106,12 @@ struct vspec {
     int has_heading;
     struct vehicle_spec s;
     struct xyr *route; int nroute;
+    char *bot, *bot_where;      /* its `bot` key and where it is written */
 };
 
 struct tspec {
     int section;
+    char *bot, *bot_where;      /* its tanks' `bot` (random tanks) */
     char *name;
     struct team_settings set;
     int has_color;

@@ -184,5 +184,10 @@ int map_load(const char *path, const struct map_options *opt,
         ? file_error(err, path, "the file is larger than 64 MiB; a map is at most 64 MiB")
         : map_load_text(path, text, len, opt, out, err);
     free(text);
+    /* Where its bots' scripts are found (their folder). */
+    if (rc == 0 && !(out->map_path = strdup(path))) {
+        world_free(out);
+        return file_error(err, path, "out of memory");
+    }
     return rc;
 }

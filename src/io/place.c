@@ -98,6 +98,10 @@ static int team_specs(struct loader *L, struct parsed *P, struct world *w,
             free(tmp.route);
         }
         specs[t] = tmp.s;
+        free(P->teams[t].bot);
+        free(P->teams[t].bot_where);
+        P->teams[t].bot = tmp.bot;
+        P->teams[t].bot_where = tmp.bot_where;
         if (rc)
             return -1;
         if (specs[t].p.radius > *rmax)
@@ -154,7 +158,10 @@ static int place_team(struct loader *L, const struct parsed *P, struct world *w,
                        "random tank id %s is also given as a [%s] section", id, id);
             return -1;
         }
-        if (world_add_vehicle(w, id, VK_TANK, t, &spec->p, p, heading) < 0) {
+        int idx = world_add_vehicle(w, id, VK_TANK, t, &spec->p, p, heading);
+        if (idx < 0 || (P->teams[t].bot
+                        && world_add_bot(w, idx, P->teams[t].bot, P->teams[t].bot_where,
+                                         spec->bot_budget, spec->bot_memory))) {
             load_error(L, 0, NULL, NULL, NULL, "out of memory");
             return -1;
         }

@@ -6,6 +6,7 @@
  * team's bad value is reported once, not once for each of its tanks. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -55,6 +56,22 @@ static void read_route(struct loader *Q, struct vspec *v, const char *val,
     }
 }
 
+/* The bot's path and where it is written ("map.ini:12: [tank.a] bot =
+ * x.lua"), for the errors of reading and loading the script later. */
+static void read_bot(const struct loader *L, struct vspec *v, const char *val,
+                     const struct where *at)
+{
+    if (bot_path_problem(val))
+        return;                 /* reported where it is written */
+    free(v->bot);
+    free(v->bot_where);
+    v->bot = strdup(val);
+    size_t n = strlen(L->path) + strlen(at->section) + strlen(val) + 64;
+    v->bot_where = malloc(n);
+    if (v->bot_where)
+        snprintf(v->bot_where, n, "%s:%d: [%s] bot = %s", L->path, at->line, at->section, val);
+}
+
 void load_resolve_vehicle(struct loader *L, struct parsed *P, struct vspec *v,
                           unsigned kind)
 {
@@ -76,6 +93,10 @@ void load_resolve_vehicle(struct loader *L, struct parsed *P, struct vspec *v,
                             k->name, val };
         if (k->type == KEY_ROUTE) {
             read_route(&Q, v, val, &at, k);
+            continue;
+        }
+        if (k->type == KEY_BOT_PATH) {
+            read_bot(L, v, val, &at);
             continue;
         }
         load_parse_value(&Q, k, val, &v->s, &at);

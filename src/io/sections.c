@@ -432,12 +432,17 @@ void load_parsed_free(struct parsed *P)
     free(P->map.name);
     free(P->trees_at);
     free(P->tree_secs);
-    for (int i = 0; i < P->nteams; i++)
+    for (int i = 0; i < P->nteams; i++) {
         free(P->teams[i].name);
+        free(P->teams[i].bot);
+        free(P->teams[i].bot_where);
+    }
     free(P->teams);
     for (int i = 0; i < P->nveh; i++) {
         free(P->veh[i].id);
         free(P->veh[i].route);
+        free(P->veh[i].bot);
+        free(P->veh[i].bot_where);
     }
     free(P->veh);
     free(P->track_list);

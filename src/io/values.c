@@ -154,6 +154,34 @@ static int parse_seed(const char *s, uint64_t *out)
 
 /* ---- one value ---------------------------------------------------------- */
 
+/* What is wrong with a `bot` path as written, or NULL.  Only its form:
+ * the file itself (its links, its kind, its size) is checked when the bot
+ * layer reads it.  A `..` may not climb above the map's folder. */
+const char *bot_path_problem(const char *s)
+{
+    size_t n = strlen(s);
+    if (n == 0)
+        return "empty";
+    if (s[0] == '/')
+        return "an absolute path";
+    if (n < 5 || strcmp(s + n - 4, ".lua"))
+        return "does not end in .lua";
+    int depth = 0;
+    for (const char *p = s; *p;) {
+        size_t len = strcspn(p, "/");
+        if (len == 2 && p[0] == '.' && p[1] == '.') {
+            if (--depth < 0)
+                return "leaves the map's folder";
+        } else if (len > 0 && !(len == 1 && p[0] == '.')) {
+            depth++;
+        }
+        p += len;
+        while (*p == '/')
+            p++;
+    }
+    return NULL;
+}
+
 int load_parse_value(struct loader *L, const struct key_def *k, const char *s,
                      void *base, const struct where *at)
 {
@@ -202,6 +230,14 @@ int load_parse_value(struct loader *L, const struct key_def *k, const char *s,
             }
         bad(L, at, k, "not a known value");
         return -1;
+    case KEY_BOT_PATH: {
+        const char *why = bot_path_problem(s);
+        if (why) {
+            bad(L, at, k, why);
+            return -1;
+        }
+        return 0;               /* kept by the callers (resolve.c) */
+    }
     case KEY_TEAM:
     case KEY_XYR_LIST:
     case KEY_ROUTE:
