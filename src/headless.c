@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "headless.h"
+#include "bot/bot_world.h"
 #include "core/tick.h"
 #include "core/world.h"
 #include "io/trace.h"
@@ -42,7 +43,7 @@ int headless_run(struct world *w, const struct headless_options *o)
             goto out;
         }
         if (f) {
-            if (trace_events(f, w))
+            if (trace_events(f, w) || bot_world_trace(o->bots, w, f))
                 goto write_error;
             /* The last tick always gets its states, so a trace ends with
              * the final state whatever K is. */

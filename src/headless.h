@@ -4,12 +4,14 @@
 #define BOTFIELD_HEADLESS_H
 
 struct world;
+struct bot_world;
 
 struct headless_options {
     long ticks;             /* -1: until the map's duration or the end */
     const char *trace;      /* NULL: none; "-": standard output */
     long trace_every;       /* state lines every K ticks */
     int summary;            /* print the summary on standard output */
+    const struct bot_world *bots;   /* their lines go in the trace; NULL */
 };
 
 /* Returns the process exit status: 0, or 1 when the trace cannot be

@@ -13,6 +13,7 @@
 #include "config.h"
 #include "core/world.h"
 #include "headless.h"
+#include "bot/bot_world.h"
 #include "io/map.h"
 #include "view/view.h"
 
@@ -147,7 +148,7 @@ int main(int argc, char **argv)
     long ticks = -1, every = 1;
     double seconds = 0;
     const char *trace = NULL;
-    struct view_options vo = { NULL, { 0, 0, 0 }, 0, 1.0, 0 };
+    struct view_options vo = { NULL, { 0, 0, 0 }, 0, 1.0, 0, NULL };
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
@@ -248,19 +249,32 @@ int main(int argc, char **argv)
         map_error_free(&err);
         return 2;
     }
+    /* The bots' scripts: a script that cannot be read or loaded is an
+     * error of the map (exit 2), like any other. */
+    struct bot_world *bots = NULL;
+    char *berr = NULL;
+    if (bot_world_attach(&w, BOTFIELD_MAPS_DIR, &bots, &berr)) {
+        fprintf(stderr, "%s\n", berr ? berr : "botfield: cannot load the bots");
+        free(berr);
+        world_free(&w);
+        return 2;
+    }
     if (check) {
+        bot_world_free(&w, bots);
         world_free(&w);
         return 0;
     }
     if (headless) {
-        struct headless_options ho = { -1, trace, every, summary };
+        struct headless_options ho = { -1, trace, every, summary, bots };
         if (have_ticks)
             ho.ticks = ticks;
         else if (have_seconds)
             ho.ticks = lround(seconds * w.tick_rate);
         rc = headless_run(&w, &ho);
+        bot_world_free(&w, bots);
         world_free(&w);
         return rc;
     }
+    vo.bots = bots;
     return view_run(&vo, &w);
 }

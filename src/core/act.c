@@ -95,6 +95,8 @@ static void publish_aims(struct world *w, struct tick_ctx *c)
         if (d->aim_slot < 0)
             continue;
         const struct aim_info *ai = &w->aims.p[d->aim_slot];
+        if (ai->target < 0)
+            continue;           /* a bot's shot along its turret: no aim */
         struct event *e = world_event(w, EV_AIM, (int)i, ai->target);
         if (e) {
             e->u.aim.ok = ai->ok;

@@ -105,6 +105,8 @@ struct brain {
     int (*owns)(void *user, const struct world *w, int i);
     void (*decide)(void *user, const struct world *w, int i,
                    struct tick_ctx *c, struct decision *d);
+    /* after each step (NULL: none): the tick's events are in the world */
+    void (*after)(void *user, const struct world *w);
 };
 
 /* Appends an aim record to the tick's store; NULL when memory ran out. */

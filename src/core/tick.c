@@ -210,6 +210,8 @@ int tick_step(struct world *w)
         rc = -1;
     race_detect(w);
     end_stage(w);
+    if (w->brain && w->brain->after)
+        w->brain->after(w->brain->user, w);
     return rc;
 }
 

@@ -381,6 +381,7 @@ int world_add_bot(struct world *w, int i, const char *path, const char *where,
     b->where = strdup(where ? where : path);
     b->budget = budget;
     b->memory_kib = memory_kib;
+    b->sha256[0] = 0;
     if (!b->path || !b->where) {
         free(b->path);
         free(b->where);

@@ -154,6 +154,8 @@ struct world_bot {
     char *where;            /* "map.ini:12: [tank.a] bot = x.lua", for errors */
     long budget;            /* instructions per tick */
     long memory_kib;
+    char sha256[65];        /* of the script's bytes, once src/bot/ read
+                               it ("" before): the trace's bot_sha256 */
 };
 
 /* The counters behind the summary line. */
@@ -186,6 +188,8 @@ struct world {
     WORLD_ARRAY(struct world_bot) bots; /* vehicles with a Lua bot */
     char *map_path;                     /* the map file as given; NULL:
                                            the built-in map */
+    const char *bot_engine;             /* "Lua 5.4.4" once bots run,
+                                           for the trace header */
 
     /* the state: what a snapshot saves */
     long tick;

@@ -125,6 +125,10 @@ int trace_begin(FILE *f, const struct world *w, const char *version)
     put_num(f, "tick_rate", w->tick_rate);
     put_num(f, "width", w->width);
     put_num(f, "height", w->height);
+    /* A map with bots: the Lua that runs them (a trace names it, since a
+     * script's numbers may print differently under another version). */
+    if (w->bots.n)
+        put_key_str(f, "lua", w->bot_engine ? w->bot_engine : "");
     fputs("}\n", f);
     for (size_t i = 0; i < w->trees.n; i++) {
         fputs("{\"type\":\"tree\"", f);
@@ -145,6 +149,11 @@ int trace_begin(FILE *f, const struct world *w, const char *version)
             put_num(f, "length", v->p->length);
             put_num(f, "width", v->p->width);
         }
+        for (size_t b = 0; b < w->bots.n; b++)
+            if (w->bots.p[b].vehicle == (int)i) {
+                put_key_str(f, "bot", w->bots.p[b].path);
+                put_key_str(f, "bot_sha256", w->bots.p[b].sha256);
+            }
         fputs("}\n", f);
     }
     for (size_t i = 0; i < w->track.n; i++) {
@@ -334,6 +343,18 @@ int trace_summary(FILE *f, const struct world *w)
         put_str(f, w->teams.p[winner].name);
     else
         fputs("null", f);
+    fputs("}\n", f);
+    return status(f);
+}
+
+int trace_bot_line(FILE *f, const char *type, long tick, const char *id,
+                   const char *key, const char *text)
+{
+    fprintf(f, "{\"type\":");
+    put_str(f, type);
+    fprintf(f, ",\"tick\":%ld", tick);
+    put_key_str(f, "id", id);
+    put_key_str(f, key, text);
     fputs("}\n", f);
     return status(f);
 }

@@ -34,4 +34,10 @@ int trace_states(FILE *f, const struct world *w);
 /* The summary object, one line. */
 int trace_summary(FILE *f, const struct world *w);
 
+/* A bot's line: {"type":TYPE,"tick":T,"id":ID,KEY:TEXT} -- bot_error
+ * (key "error"), log ("text"), bot_reload ("bot_sha256"); the text is
+ * escaped like every string. */
+int trace_bot_line(FILE *f, const char *type, long tick, const char *id,
+                   const char *key, const char *text);
+
 #endif

@@ -8,12 +8,15 @@
 
 struct world;
 
+struct bot_world;
+
 struct view_options {
     const char *map_path;       /* NULL: the embedded default map */
     struct map_options map;     /* --seed */
     int paused;
     double speed;               /* 0.25 .. 64 */
     int ascii;
+    struct bot_world *bots;     /* the world's Lua bots (taken over), NULL */
 };
 
 /* Runs the viewer on a loaded world (taken over: the viewer frees it).

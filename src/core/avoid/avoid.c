@@ -7,8 +7,8 @@ int avoid_shares_gaps(const struct vehicle *v)
     return vehicle_entry(v, 0).shares;
 }
 
-static void decide(const struct world *w, int i, int brute, struct tick_ctx *c,
-                   struct decision *d)
+static void decide(const struct world *w, int i, int brute, int method,
+                   struct tick_ctx *c, struct decision *d)
 {
     const struct vehicle *v = world_vehicle(w, i);
     /* The new record, written whole here; predictive reads last tick's
@@ -27,7 +27,7 @@ static void decide(const struct world *w, int i, int brute, struct tick_ctx *c,
     a->speed_scale = v->p->speed > 0 ? d->want.speed / v->p->speed : 0;
     a->held = 0;
     a->danger = 0;
-    switch (v->p->avoid) {
+    switch ((enum avoid_method)method) {
     case AVOID_NONE:       break;
     case AVOID_CLASSIC:    avoid_classic(w, i, brute, d); break;
     case AVOID_PREDICTIVE: avoid_predictive(w, i, brute, last, c, d); break;
@@ -37,11 +37,17 @@ static void decide(const struct world *w, int i, int brute, struct tick_ctx *c,
 void avoid_decide(const struct world *w, int i, struct tick_ctx *c,
                   struct decision *d)
 {
-    decide(w, i, w->avoid_brute, c, d);
+    decide(w, i, w->avoid_brute, world_vehicle(w, i)->p->avoid, c, d);
+}
+
+void avoid_decide_with(const struct world *w, int i, int method,
+                       struct tick_ctx *c, struct decision *d)
+{
+    decide(w, i, w->avoid_brute, method, c, d);
 }
 
 void avoid_decide_brute(const struct world *w, int i, struct tick_ctx *c,
                         struct decision *d)
 {
-    decide(w, i, 1, c, d);
+    decide(w, i, 1, world_vehicle(w, i)->p->avoid, c, d);
 }

@@ -51,6 +51,10 @@ struct decision;
 void avoid_decide(const struct world *w, int i, struct tick_ctx *c,
                   struct decision *d);
 /* The same decision from an all-pairs search over w->vehicles. */
+/* The same with the method given (an enum avoid_method), not the tank's
+ * own: the bot API's avoid.classic and avoid.predictive. */
+void avoid_decide_with(const struct world *w, int i, int method,
+                       struct tick_ctx *c, struct decision *d);
 void avoid_decide_brute(const struct world *w, int i, struct tick_ctx *c,
                         struct decision *d);
 

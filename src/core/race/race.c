@@ -93,6 +93,12 @@ double race_accel_to(const struct vehicle *v, double target, double dt)
 void race_decide(const struct world *w, int i, struct tick_ctx *tc,
                  struct decision *d)
 {
+    race_decide_with(w, i, world_vehicle(w, i)->p->speed_rule, tc, d);
+}
+
+void race_decide_with(const struct world *w, int i, int rule, struct tick_ctx *tc,
+                      struct decision *d)
+{
     const struct vehicle *v = world_vehicle(w, i);
     const struct racer *rc = world_racer(w, v);
     int n;
@@ -143,7 +149,7 @@ void race_decide(const struct world *w, int i, struct tick_ctx *tc,
     }
 
     struct race_ctx c = { w, v, wp, n, next, rel, ri, d };
-    switch (v->p->speed_rule) {
+    switch ((enum speed_rule)rule) {
     case SPEED_RULE_NONE:
         /* The baseline: flat out, whatever the waypoints say. */
         ri->circle_r = race_radius_exact(v->speed, v->p->turn_rate, w->dt);

@@ -62,6 +62,10 @@ struct tick_ctx;
 struct decision;
 void race_decide(const struct world *w, int i, struct tick_ctx *c,
                  struct decision *d);
+/* The same with the speed rule given (an enum speed_rule): the bot API's
+ * race.classic and race.exact. */
+void race_decide_with(const struct world *w, int i, int rule, struct tick_ctx *c,
+                      struct decision *d);
 void race_detect(struct world *w);
 
 /* The exact radius of the circle through the positions of a vehicle that

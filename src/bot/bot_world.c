@@ -1,0 +1,736 @@
+/* bot_world.c — a world's Lua bots as the brain of their vehicles (see
+ * bot_world.h).  Everything a script sees is built here from the const
+ * world of the tick's start; everything it decides lands in its own
+ * vehicle's struct decision, clamped to the vehicle's limits. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot_world.h"
+#include "core/world.h"
+#include "core/tick.h"
+#include "core/wander/wander.h"
+#include "io/trace.h"
+
+#define EVENTS_MAX 64           /* last tick's events kept per bot */
+
+struct line { int vehicle; const char *type; const char *key; char *text; };
+
+struct slot {
+    int vehicle;
+    struct bot *bot;
+    struct bot_script script;
+    struct bot_limits lim;
+    const char *where;          /* world.bots[k].where */
+    struct bot_report rep;
+    int ran, inited;
+    /* last tick's events about this vehicle, for world.events */
+    struct bot_event ev[EVENTS_MAX];
+    size_t nev;
+    char err_ev[BOT_ERR_BYTES]; /* its own bot_error, as an event */
+    /* the view's arrays, reused */
+    struct bot_enemy *en; size_t encap;
+    struct bot_ally *al; size_t alcap;
+    struct bot_waypoint *wp; size_t wpcap;
+};
+
+struct bot_world {
+    struct brain brain;
+    struct slot *slots;
+    size_t n;
+    int *slot_of;               /* per vehicle: its slot, -1 none */
+    size_t nveh;
+    char *dir;                  /* where the scripts are */
+    struct sight_scratch scratch;   /* sight.hidden_from */
+    struct line *lines; size_t nlines, linecap;
+    long line_tick;             /* the step the lines belong to */
+    int errors;
+};
+
+/* ---- small helpers ------------------------------------------------------ */
+
+static void *grow(void *p, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return p;
+    size_t n = *cap ? *cap : 8;
+    while (n < need)
+        n *= 2;
+    void *q = realloc(p, n * elem);
+    if (q)
+        *cap = n;
+    return q;
+}
+
+static char *dup_printf2(const char *a, const char *b)
+{
+    size_t n = strlen(a) + strlen(b) + 3;
+    char *s = malloc(n);
+    if (s)
+        snprintf(s, n, "%s: %s", a, b);
+    return s;
+}
+
+static void add_line(struct bot_world *bw, int vehicle, const char *type,
+                     const char *key, const char *text)
+{
+    struct line *l = grow(bw->lines, &bw->linecap, bw->nlines + 1, sizeof *l);
+    if (!l)
+        return;
+    bw->lines = l;
+    char *t = strdup(text);
+    if (!t)
+        return;
+    bw->lines[bw->nlines++] = (struct line){ vehicle, type, key, t };
+}
+
+static void clear_lines(struct bot_world *bw)
+{
+    for (size_t k = 0; k < bw->nlines; k++)
+        free(bw->lines[k].text);
+    bw->nlines = 0;
+    bw->errors = 0;
+}
+
+/* ---- the view ----------------------------------------------------------- */
+
+struct call_ctx {
+    const struct world *w;
+    int i;
+    struct tick_ctx *c;
+    struct decision *d;
+    struct bot_world *bw;
+};
+
+static double max_speed_of(const struct vehicle *v)
+{
+    return v->kind == VK_TANK ? v->p->speed : v->kind == VK_CAR ? v->p->max_speed : 0;
+}
+
+static int fill_view(struct bot_world *bw, struct slot *s, const struct world *w,
+                     int i, const struct decision *d, struct bot_view *view)
+{
+    const struct vehicle *v = world_vehicle(w, i);
+    memset(view, 0, sizeof *view);
+    view->id = v->id;
+    view->kind = vehicle_kind_names[v->kind];
+    view->team = v->team >= 0 ? w->teams.p[v->team].name : "";
+    view->x = v->pos.x;
+    view->y = v->pos.y;
+    view->heading = rad2deg(v->heading);
+    view->speed = v->speed;
+    view->turret = rad2deg(v->turret);
+    view->reload_left = d->gun.reload_left;
+    view->gun_ready = v->kind != VK_CAR && d->gun.reload_left <= 0;
+    view->health = v->health;
+    view->radius = v->p->radius;
+    view->max_speed = max_speed_of(v);
+    view->turn_rate = rad2deg(v->p->turn_rate);
+    view->turret_rate = rad2deg(v->p->turret_rate);
+    view->shell_speed = v->p->shell_speed;
+    view->range = v->p->range;
+    view->fov = rad2deg(v->p->fov);
+    view->view_range = v->p->view_range;
+    view->tick = w->tick;
+    view->time = (double)w->tick * w->dt;
+    view->dt = w->dt;
+    view->width = w->width;
+    view->height = w->height;
+
+    /* enemies: the targets its sight saw this tick (the trace's sight
+     * lines with seen true), in the records' order */
+    size_t ne = 0;
+    for (int k = v->sight_first; k < v->sight_first + v->sight_count; k++) {
+        const struct sight_record *r = world_sight(w, k);
+        if (!r->seen || r->target < 0 || (size_t)r->target >= world_nvehicles(w))
+            continue;
+        const struct vehicle *t = world_vehicle(w, r->target);
+        struct bot_enemy *en = grow(s->en, &s->encap, ne + 1, sizeof *en);
+        if (!en)
+            return -1;
+        s->en = en;
+        vec2 to = v2_sub(t->pos, v->pos);
+        en[ne++] = (struct bot_enemy){ r->target, t->id, t->pos.x, t->pos.y,
+                                       rad2deg(t->heading), t->speed, r->visible,
+                                       v2_len(to), rad2deg(v2_angle(to)) };
+    }
+    view->enemies = s->en;
+    view->n_enemies = ne;
+
+    size_t na = 0;
+    if (v->team >= 0)
+        for (size_t j = 0; j < world_nvehicles(w); j++) {
+            const struct vehicle *o = world_vehicle(w, (int)j);
+            if ((int)j == i || !o->alive || o->team != v->team)
+                continue;
+            struct bot_ally *al = grow(s->al, &s->alcap, na + 1, sizeof *al);
+            if (!al)
+                return -1;
+            s->al = al;
+            al[na++] = (struct bot_ally){ o->id, o->pos.x, o->pos.y, rad2deg(o->heading), o->speed };
+        }
+    view->allies = s->al;
+    view->n_allies = na;
+
+    int nw = 0;
+    const struct waypoint *wp = world_route(w, v, &nw);
+    if (wp && nw > 0) {
+        struct bot_waypoint *b = grow(s->wp, &s->wpcap, (size_t)nw, sizeof *b);
+        if (!b)
+            return -1;
+        s->wp = b;
+        for (int k = 0; k < nw; k++)
+            b[k] = (struct bot_waypoint){ wp[k].c.x, wp[k].c.y, wp[k].r };
+        view->waypoints = b;
+        view->n_waypoints = (size_t)nw;
+        struct race_state rs = world_race_state(w, v);
+        view->next_waypoint = v->racer >= 0 ? rs.next % nw + 1 : 0;
+    }
+    view->events = s->ev;
+    view->n_events = s->nev;
+    (void)bw;
+    return 0;
+}
+
+/* ---- the built-in methods, for the script ----------------------------- */
+
+static int aim_with(void *p, int method, int handle, double *dir, double *t_impact,
+                    const char **reason)
+{
+    struct call_ctx *cc = p;
+    const struct world *w = cc->w;
+    const struct vehicle *v = world_vehicle(w, cc->i);
+    if (v->kind == VK_CAR || handle < 0 || (size_t)handle >= world_nvehicles(w)
+        || !world_vehicle(w, handle)->alive) {
+        *reason = "no_target";
+        return -1;
+    }
+    const struct vehicle *tv = world_vehicle(w, handle);
+    struct aim_scene sc;
+    sc.shooter = v->pos;
+    sc.shooter_vel = v->kind == VK_TANK ? v2_scale(v->dir, v->speed) : v2(0, 0);
+    sc.facing = v->turret;
+    sc.turn_rate = v->p->turret_rate;
+    sc.target = tv->pos;
+    sc.target_vel = v2_scale(tv->dir, tv->speed);
+    sc.shell_speed = v->p->shell_speed;
+    sc.range = v->p->range;
+    sc.t_ready = cc->d->gun.reload_left;
+    struct aim_solution sol;
+    if (!aim_solve(method, &sc, &sol) || !isfinite(sol.dir) || !isfinite(sol.t_impact)) {
+        *reason = aim_reason_names[sol.reason];
+        return -1;
+    }
+    *dir = rad2deg(sol.dir);
+    *t_impact = sol.t_impact;
+    return 0;
+}
+
+static int aim_exact_cb(void *p, int h, double *dir, double *t, const char **why)
+{
+    return aim_with(p, AIM_EXACT, h, dir, t, why);
+}
+
+static int aim_classic_cb(void *p, int h, double *dir, double *t, const char **why)
+{
+    return aim_with(p, AIM_CLASSIC, h, dir, t, why);
+}
+
+/* The wanted heading and speed as this tick's intent, within the limits. */
+static void want_heading(const struct vehicle *v, double dt, double heading_deg,
+                         double speed, struct decision *dd)
+{
+    double step = v->p->turn_rate * dt;
+    dd->want.turn = clampd(angle_diff(deg2rad(heading_deg), v->heading), -step, step);
+    dd->want.speed = clampd(speed, 0, v->p->speed);
+}
+
+static int avoid_with(void *p, int method, double heading, double speed,
+                      double *turn, double *speed_out)
+{
+    struct call_ctx *cc = p;
+    const struct vehicle *v = world_vehicle(cc->w, cc->i);
+    if (v->kind != VK_TANK || !isfinite(heading) || !isfinite(speed))
+        return -1;
+    struct decision dd = *cc->d;
+    want_heading(v, cc->w->dt, heading, speed, &dd);
+    avoid_decide_with(cc->w, cc->i, method, cc->c, &dd);
+    cc->d->avoid = dd.avoid;        /* its record (and held plan) lasts */
+    *turn = rad2deg(dd.want.turn / cc->w->dt);
+    *speed_out = dd.want.speed;
+    return 0;
+}
+
+static int avoid_predictive_cb(void *p, double h, double s, double *t, double *o)
+{
+    return avoid_with(p, AVOID_PREDICTIVE, h, s, t, o);
+}
+
+static int avoid_classic_cb(void *p, double h, double s, double *t, double *o)
+{
+    return avoid_with(p, AVOID_CLASSIC, h, s, t, o);
+}
+
+static int race_with(void *p, int rule, double *turn, double *speed)
+{
+    struct call_ctx *cc = p;
+    const struct vehicle *v = world_vehicle(cc->w, cc->i);
+    if (v->kind == VK_TURRET)
+        return -1;
+    struct decision dd = *cc->d;
+    race_decide_with(cc->w, cc->i, rule, cc->c, &dd);
+    *turn = rad2deg(dd.want.turn / cc->w->dt);
+    *speed = dd.want.speed;
+    return 0;
+}
+
+static int race_exact_cb(void *p, double *t, double *s)
+{
+    return race_with(p, SPEED_RULE_EXACT, t, s);
+}
+
+static int race_classic_cb(void *p, double *t, double *s)
+{
+    return race_with(p, SPEED_RULE_CLASSIC, t, s);
+}
+
+static int wander_cb(void *p, double *turn, double *speed)
+{
+    struct call_ctx *cc = p;
+    const struct vehicle *v = world_vehicle(cc->w, cc->i);
+    if (v->kind != VK_TANK)
+        return -1;
+    struct decision dd = *cc->d;
+    wander_decide(cc->w, cc->i, cc->c, &dd);
+    cc->d->rng = dd.rng;            /* its draws and its turn last */
+    cc->d->wander = dd.wander;
+    *turn = rad2deg(dd.want.turn / cc->w->dt);
+    *speed = dd.want.speed;
+    return 0;
+}
+
+static int hidden_from_cb(void *p, double x, double y, double *fraction)
+{
+    struct call_ctx *cc = p;
+    if (!isfinite(x) || !isfinite(y))
+        return -1;
+    const struct vehicle *v = world_vehicle(cc->w, cc->i);
+    struct sight_shape shape = sight_shape_of(v);
+    double vis = sight_query(cc->w, SIGHT_EXACT, v2(x, y), &shape, &cc->bw->scratch, NULL);
+    *fraction = isfinite(vis) ? 1 - vis : 0;
+    return 0;
+}
+
+/* The trees within r of me, nearest-independent: in the map's order. */
+static size_t trees_cb(void *p, double r, struct bot_tree *out, size_t max)
+{
+    struct call_ctx *cc = p;
+    const struct world *w = cc->w;
+    vec2 me = world_vehicle(w, cc->i)->pos;
+    size_t n = 0;
+    if (!(r >= 0))
+        return 0;
+    for (size_t k = 0; k < w->trees.n && n < max; k++) {
+        const struct tree *t = &w->trees.p[k];
+        if (v2_dist(t->c, me) - t->r <= r)
+            out[n++] = (struct bot_tree){ t->c.x, t->c.y, t->r };
+    }
+    return n;
+}
+
+static const struct bot_calls calls = {
+    aim_exact_cb, aim_classic_cb, avoid_predictive_cb, avoid_classic_cb,
+    race_exact_cb, race_classic_cb, wander_cb, hidden_from_cb, trees_cb,
+};
+
+/* ---- the brain ---------------------------------------------------------- */
+
+static int owns(void *user, const struct world *w, int i)
+{
+    const struct bot_world *bw = user;
+    (void)w;
+    return i >= 0 && (size_t)i < bw->nveh && bw->slot_of[i] >= 0;
+}
+
+/* The script's intents, clamped to the vehicle's limits (bot.h leaves
+ * that to us): turn to +-turn_rate, speed to [0, max_speed] and a car's
+ * accel and brake, the turret toward `turret` at turret_rate, fire only
+ * when loaded, along the turret as it points after this tick's turn. */
+static void apply_out(const struct world *w, int i, struct tick_ctx *c,
+                      struct decision *d, const struct bot_out *o)
+{
+    const struct vehicle *v = world_vehicle(w, i);
+    double dt = w->dt;
+    if (v->kind != VK_TURRET) {
+        double step = v->p->turn_rate * dt;
+        d->want.turn = clampd(deg2rad(o->turn) * dt, -step, step);
+        double s = clampd(o->speed, 0, max_speed_of(v));
+        if (v->kind == VK_CAR)
+            s = clampd(s, v->speed - v->p->brake * dt, v->speed + v->p->accel * dt);
+        d->want.speed = s < 0 ? 0 : s;
+    } else {
+        d->want.turn = 0;
+        d->want.speed = 0;
+    }
+    if (v->kind == VK_CAR)
+        return;
+    double reach = v->p->turret_rate * dt;
+    d->want.turret = clampd(angle_diff(deg2rad(o->turret), v->turret), -reach, reach);
+    if (o->fire && d->gun.reload_left <= 0) {
+        struct aim_info *ai = tick_ctx_aim(c, &d->aim_slot);
+        if (!ai)
+            return;
+        ai->sought = 1;
+        ai->ok = 1;
+        ai->target = -1;
+        ai->aim_dir = angle_norm(v->turret + d->want.turret);
+        ai->t_fire = dt;        /* once the turret has turned */
+        ai->t_impact = ai->t_rotate = 0;
+        ai->vel = v->kind == VK_TANK
+                ? v2_scale(d->want.turn == 0 ? v->dir : v2_dir(v->heading + d->want.turn),
+                           d->want.speed)
+                : v2(0, 0);
+        ai->aim_point = v->pos;
+        d->want.fire = 1;
+    }
+}
+
+static void decide(void *user, const struct world *w, int i, struct tick_ctx *c,
+                   struct decision *d)
+{
+    struct bot_world *bw = user;
+    struct slot *s = &bw->slots[bw->slot_of[i]];
+    if (bw->line_tick != w->tick) {     /* the step's first bot */
+        clear_lines(bw);
+        bw->line_tick = w->tick;
+    }
+    /* the gun's reload runs on as for any gun */
+    d->gun.reload_left = d->gun.reload_left > w->dt ? d->gun.reload_left - w->dt : 0;
+    d->gun.target = -1;
+    /* its avoidance record lasts (a held plan) unless avoid.* runs again */
+    d->avoid = world_vehicle(w, i)->avoid;
+    d->avoid.threat = -1;
+    d->avoid.steer = 0;
+
+    struct bot_view view;
+    struct call_ctx cc = { w, i, c, d, bw };
+    if (fill_view(bw, s, w, i, d, &view)) {
+        c->failed = 1;
+        return;
+    }
+    view.rng = &d->rng;
+    view.calls = &calls;
+    view.ctx = &cc;
+    if (!s->inited) {
+        char err[BOT_ERR_BYTES];
+        s->inited = 1;
+        if (bot_init(s->bot, &view, err, sizeof err)) {
+            add_line(bw, i, "bot_error", "error", err);
+            bw->errors++;
+        }
+    }
+    struct bot_out out = { 0, view.speed, view.turret, 0 };
+    int rc = bot_tick(s->bot, &view, &out, &s->rep);
+    s->ran = 1;
+    if (rc && s->rep.error[0]) {
+        add_line(bw, i, "bot_error", "error", s->rep.error);
+        bw->errors++;
+    }
+    for (int k = 0; k < s->rep.n_log; k++)
+        add_line(bw, i, "log", "text", s->rep.log[k]);
+    apply_out(w, i, c, d, &out);
+}
+
+/* Keeps, for each bot, what happened to its vehicle in this step: next
+ * tick's world.events. */
+static void after(void *user, const struct world *w)
+{
+    struct bot_world *bw = user;
+    for (size_t k = 0; k < bw->n; k++)
+        bw->slots[k].nev = 0;
+    for (size_t e = 0; e < w->events.n; e++) {
+        const struct event *ev = &w->events.p[e];
+        int who[2] = { ev->a, ev->b };
+        for (int m = 0; m < 2; m++) {
+            if (who[m] < 0 || (size_t)who[m] >= bw->nveh || bw->slot_of[who[m]] < 0
+                || (m == 1 && who[1] == who[0]))
+                continue;
+            struct slot *s = &bw->slots[bw->slot_of[who[m]]];
+            if (s->nev >= EVENTS_MAX)
+                continue;
+            struct bot_event *be = &s->ev[s->nev++];
+            memset(be, 0, sizeof *be);
+            be->type = event_kind_names[ev->kind];
+            const char *a = ev->a >= 0 ? w->vehicles.p[ev->a].id : "";
+            const char *b = ev->b >= 0 ? w->vehicles.p[ev->b].id : "";
+            int n = 0;
+#define STR(k, v) (be->fields[n++] = (struct bot_field){ k, v, 0 })
+#define NUM(k, v) (be->fields[n++] = (struct bot_field){ k, NULL, v })
+            switch (ev->kind) {
+            case EV_COLLISION: STR("a", a); STR("b", b); NUM("distance", ev->u.collision.distance); break;
+            case EV_SIGHT: STR("from", a); STR("to", b); NUM("visible", ev->u.sight.visible);
+                NUM("seen", ev->u.sight.seen); break;
+            case EV_AIM: STR("shooter", a); STR("target", b); NUM("ok", ev->u.aim.ok);
+                NUM("t_impact", ev->u.aim.ok ? ev->u.aim.t_impact : 0); break;
+            case EV_SHOT: STR("shooter", a); STR("target", b); NUM("x", ev->u.shot.x);
+                NUM("y", ev->u.shot.y); NUM("heading", rad2deg(ev->u.shot.heading)); break;
+            case EV_HIT: STR("shooter", a); STR("target", b); break;
+            case EV_MISS: STR("shooter", a); STR("reason", miss_reason_names[ev->u.miss.reason]); break;
+            case EV_KNOCKOUT: STR("id", a); break;
+            case EV_WAYPOINT_REACHED: case EV_WAYPOINT_SKIPPED:
+                STR("id", a); NUM("index", ev->u.waypoint.index + 1); break;
+            case EV_LAP: STR("id", a); NUM("lap", ev->u.lap.lap); NUM("time", ev->u.lap.time); break;
+            case EV_FINISH: STR("id", a); NUM("time", ev->u.finish.time); break;
+            }
+#undef STR
+#undef NUM
+            be->n_fields = n;
+        }
+    }
+    /* its own errors of this tick, as events too */
+    for (size_t l = 0; l < bw->nlines; l++) {
+        const struct line *ln = &bw->lines[l];
+        if (strcmp(ln->type, "bot_error"))
+            continue;
+        struct slot *s = &bw->slots[bw->slot_of[ln->vehicle]];
+        if (s->nev >= EVENTS_MAX)
+            continue;
+        snprintf(s->err_ev, sizeof s->err_ev, "%s", ln->text);
+        struct bot_event *be = &s->ev[s->nev++];
+        memset(be, 0, sizeof *be);
+        be->type = "bot_error";
+        be->fields[0] = (struct bot_field){ "error", s->err_ev, 0 };
+        be->n_fields = 1;
+    }
+}
+
+/* ---- attach, free ------------------------------------------------------- */
+
+static char *folder_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return strdup(".");
+    size_t n = (size_t)(slash - path);
+    char *d = malloc(n + 2);
+    if (!d)
+        return NULL;
+    if (n == 0)
+        strcpy(d, "/");
+    else {
+        memcpy(d, path, n);
+        d[n] = 0;
+    }
+    return d;
+}
+
+static void slot_free(struct slot *s)
+{
+    bot_free(s->bot);
+    bot_script_free(&s->script);
+    free(s->en);
+    free(s->al);
+    free(s->wp);
+}
+
+void bot_world_free(struct world *w, struct bot_world *bw)
+{
+    if (!bw)
+        return;
+    if (w && w->brain == &bw->brain)
+        w->brain = NULL;
+    for (size_t k = 0; k < bw->n; k++)
+        slot_free(&bw->slots[k]);
+    clear_lines(bw);
+    free(bw->lines);
+    free(bw->slots);
+    free(bw->slot_of);
+    free(bw->dir);
+    sight_scratch_free(&bw->scratch);
+    free(bw);
+}
+
+static int load_slot(struct bot_world *bw, const struct world_bot *wb, struct slot *s,
+                     char **err)
+{
+    char msg[BOT_ERR_BYTES + 64];
+    s->vehicle = wb->vehicle;
+    s->where = wb->where;
+    if (bot_script_read(bw->dir, wb->path, &s->script, msg, sizeof msg)) {
+        *err = dup_printf2(wb->where, msg);
+        return -1;
+    }
+    long mem = wb->memory_kib;
+    s->lim = (struct bot_limits){ wb->budget, (size_t)mem * 1024 };
+    if (!(s->bot = bot_new(&s->script, s->lim, msg, sizeof msg))) {
+        *err = dup_printf2(wb->where, msg);
+        return -1;
+    }
+    return 0;
+}
+
+int bot_world_attach(struct world *w, const char *bundled_dir,
+                     struct bot_world **out, char **err)
+{
+    *out = NULL;
+    *err = NULL;
+    if (w->bots.n == 0)
+        return 0;
+    struct bot_world *bw = calloc(1, sizeof *bw);
+    if (!bw)
+        goto oom;
+    bw->n = w->bots.n;
+    bw->nveh = w->vehicles.n;
+    bw->slots = calloc(bw->n, sizeof *bw->slots);
+    bw->slot_of = malloc(bw->nveh * sizeof *bw->slot_of);
+    bw->dir = w->map_path ? folder_of(w->map_path) : strdup(bundled_dir ? bundled_dir : ".");
+    if (!bw->slots || !bw->slot_of || !bw->dir)
+        goto oom;
+    for (size_t i = 0; i < bw->nveh; i++)
+        bw->slot_of[i] = -1;
+    for (size_t k = 0; k < bw->n; k++) {
+        const struct world_bot *wb = &w->bots.p[k];
+        if (load_slot(bw, wb, &bw->slots[k], err)) {
+            bot_world_free(w, bw);
+            return -1;
+        }
+        bw->slot_of[wb->vehicle] = (int)k;
+        memcpy(w->bots.p[k].sha256, bw->slots[k].script.sha256, sizeof w->bots.p[k].sha256);
+    }
+    w->bot_engine = bot_lua_version();
+    bw->brain = (struct brain){ "lua", bw, owns, decide, after };
+    w->brain = &bw->brain;
+    *out = bw;
+    return 0;
+oom:
+    bot_world_free(w, bw);
+    *err = strdup("out of memory loading the bots");
+    return -1;
+}
+
+/* ---- readers ------------------------------------------------------------ */
+
+int bot_world_trace(const struct bot_world *bw, const struct world *w, FILE *f)
+{
+    int rc = 0;
+    for (size_t k = 0; bw && k < bw->nlines; k++) {
+        const struct line *l = &bw->lines[k];
+        if (trace_bot_line(f, l->type, w->tick, w->vehicles.p[l->vehicle].id, l->key, l->text))
+            rc = -1;
+    }
+    return rc;
+}
+
+int bot_world_errors(const struct bot_world *bw)
+{
+    return bw ? bw->errors : 0;
+}
+
+const struct bot_report *bot_world_report(const struct bot_world *bw, int i)
+{
+    if (!bw || i < 0 || (size_t)i >= bw->nveh || bw->slot_of[i] < 0)
+        return NULL;
+    const struct slot *s = &bw->slots[bw->slot_of[i]];
+    return s->ran ? &s->rep : NULL;
+}
+
+const struct bot_script *bot_world_script(const struct bot_world *bw, int i)
+{
+    if (!bw || i < 0 || (size_t)i >= bw->nveh || bw->slot_of[i] < 0)
+        return NULL;
+    return &bw->slots[bw->slot_of[i]].script;
+}
+
+/* ---- mem, step back, reload ---------------------------------------------- */
+
+void bot_world_mem_free(struct bot_world_mem *m)
+{
+    for (size_t k = 0; m->buf && k < m->n; k++)
+        free(m->buf[k]);
+    free(m->buf);
+    free(m->len);
+    free(m->inited);
+    memset(m, 0, sizeof *m);
+}
+
+int bot_world_save(struct bot_world *bw, struct bot_world_mem *m, char *err, size_t n)
+{
+    memset(m, 0, sizeof *m);
+    if (!bw)
+        return 0;
+    m->buf = calloc(bw->n, sizeof *m->buf);
+    m->len = calloc(bw->n, sizeof *m->len);
+    m->inited = calloc(bw->n, sizeof *m->inited);
+    if (!m->buf || !m->len || !m->inited) {
+        bot_world_mem_free(m);
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    m->n = bw->n;
+    for (size_t k = 0; k < bw->n; k++) {
+        m->inited[k] = bw->slots[k].inited;
+        if (bot_mem_save(bw->slots[k].bot, &m->buf[k], &m->len[k], err, n)) {
+            bot_world_mem_free(m);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int bot_world_restore(struct bot_world *bw, const struct bot_world_mem *m)
+{
+    if (!bw)
+        return 0;
+    if (m->n != bw->n)
+        return -1;
+    for (size_t k = 0; k < bw->n; k++) {
+        struct slot *s = &bw->slots[k];
+        char msg[BOT_ERR_BYTES];
+        struct bot *nb = bot_new(&s->script, s->lim, msg, sizeof msg);
+        if (!nb || bot_mem_load(nb, m->buf[k], m->len[k])) {
+            bot_free(nb);
+            return -1;
+        }
+        bot_free(s->bot);
+        s->bot = nb;
+        s->inited = m->inited[k];
+        s->ran = 0;
+        s->nev = 0;
+    }
+    return 0;
+}
+
+int bot_world_reload(struct bot_world *bw, struct world *w, char **err)
+{
+    *err = NULL;
+    int reloaded = 0;
+    for (size_t k = 0; bw && k < bw->n; k++) {
+        struct slot *s = &bw->slots[k];
+        const struct world_bot *wb = &w->bots.p[k];
+        struct bot_script fresh;
+        char msg[BOT_ERR_BYTES + 64];
+        if (bot_script_read(bw->dir, wb->path, &fresh, msg, sizeof msg)) {
+            if (!*err)
+                *err = dup_printf2(wb->where, msg);
+            continue;
+        }
+        if (!strcmp(fresh.sha256, s->script.sha256)) {
+            bot_script_free(&fresh);
+            continue;
+        }
+        if (bot_reload(s->bot, &fresh, msg, sizeof msg)) {
+            if (!*err)
+                *err = dup_printf2(wb->where, msg);
+            bot_script_free(&fresh);
+            continue;
+        }
+        bot_script_free(&s->script);
+        s->script = fresh;
+        memcpy(w->bots.p[k].sha256, fresh.sha256, sizeof fresh.sha256);
+        add_line(bw, s->vehicle, "bot_reload", "bot_sha256", fresh.sha256);
+        reloaded++;
+    }
+    return reloaded;
+}

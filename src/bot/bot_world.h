@@ -1,0 +1,68 @@
+/* bot_world.h — a world's Lua bots: the glue between the simulation and
+ * the bot layer (bot.h).
+ *
+ * bot_world_attach() reads the script of every vehicle the map gives a
+ * `bot` (world.bots), makes its sandboxed Lua state and registers a brain
+ * (decide.h) in the world: from then on, in the tick's decide stage, each
+ * such vehicle's decision comes from its script, over a view of what the
+ * vehicle knows (its own state, the enemies its sight saw this tick, its
+ * allies, the track, last tick's events about it), and the built-in
+ * methods it may call (aim.*, avoid.*, race.*, wander, sight.hidden_from,
+ * world.trees) run the same functions as the built-in rows, on a copy of
+ * its decision.  The intents are clamped to the vehicle's limits here.
+ *
+ * The core never includes this header: it only sees the brain. */
+#ifndef BOTFIELD_BOT_WORLD_H
+#define BOTFIELD_BOT_WORLD_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "bot.h"
+
+struct world;
+struct bot_world;
+
+/* Loads every bot of w.  Scripts are found in the map file's folder
+ * (w->map_path), or in bundled_dir for the built-in map.  0, or -1 with
+ * *err (malloc'd) the map error: "map.ini:12: [tank.a] bot = x.lua:
+ * problem", the world left without bots. */
+int bot_world_attach(struct world *w, const char *bundled_dir,
+                     struct bot_world **out, char **err);
+/* Unregisters the brain and frees every bot (NULL: nothing). */
+void bot_world_free(struct world *w, struct bot_world *bw);
+
+/* The lines the bots gave in the last step (bot_error, log), in vehicle
+ * order, as trace lines. */
+int bot_world_trace(const struct bot_world *bw, const struct world *w, FILE *f);
+/* How many bot_error lines the last step had. */
+int bot_world_errors(const struct bot_world *bw);
+
+/* Vehicle i's bot's report of its last tick (log, error, drawings, cost),
+ * NULL when it has no bot or has not run yet. */
+const struct bot_report *bot_world_report(const struct bot_world *bw, int i);
+/* Vehicle i's script path and SHA-256, NULL when it has no bot. */
+const struct bot_script *bot_world_script(const struct bot_world *bw, int i);
+
+/* ---- step back, reload ------------------------------------------------ */
+
+/* Every bot's mem as plain data, for a snapshot of the world. */
+struct bot_world_mem {
+    size_t n;
+    unsigned char **buf;    /* per bot, in world.bots order */
+    size_t *len;
+    int *inited;
+};
+/* 0, or -1 with err (a mem that is not plain data: a cycle, a function). */
+int bot_world_save(struct bot_world *bw, struct bot_world_mem *m, char *err, size_t n);
+/* Rebuilds every Lua state from its script and loads mem back: what a
+ * step back needs, since globals and upvalues are not kept.  0 or -1. */
+int bot_world_restore(struct bot_world *bw, const struct bot_world_mem *m);
+void bot_world_mem_free(struct bot_world_mem *m);
+
+/* Re-reads every script; each one whose bytes changed is reloaded (its mem
+ * kept).  Returns how many were reloaded; a broken edit keeps the old bot
+ * running and its message goes to *err (malloc'd; NULL when none). */
+int bot_world_reload(struct bot_world *bw, struct world *w, char **err);
+
+#endif
