@@ -49,11 +49,36 @@ static double side_hi(int k, int n, double cell)
                     side_hi(cx, (g)->nx, (g)->cell),                          \
                     side_hi(cy, (g)->ny, (g)->cell)))
 
+/* An upper bound on the listings of the trees in g (each tree's bounding
+ * box of cells, in doubles: it cannot overflow), stopping once past
+ * `limit`. */
+static double tree_grid_bound(const struct tree_grid *g, const struct tree *trees,
+                              int n, double limit)
+{
+    double sum = 0;
+    for (int i = 0; i < n && sum <= limit; i++) {
+        const struct tree *t = &trees[i];
+        double cx = grid_cell_of(t->c.x + t->r, g->cell, g->nx)
+                  - grid_cell_of(t->c.x - t->r, g->cell, g->nx) + 1;
+        double cy = grid_cell_of(t->c.y + t->r, g->cell, g->ny)
+                  - grid_cell_of(t->c.y - t->r, g->cell, g->ny) + 1;
+        sum += cx * cy;
+    }
+    return sum;
+}
+
 int tree_grid_build(struct tree_grid *g, const struct tree *trees, int n,
                     double width, double height, double cell)
 {
     memset(g, 0, sizeof *g);
     g->cell = grid_fit(width, height, cell, &g->nx, &g->ny);
+    /* Big trees over small cells: coarser cells until the listings fit
+     * (see GRID_MAX_ENTRIES); a single cell takes one per tree. */
+    while (tree_grid_bound(g, trees, n, GRID_MAX_ENTRIES) > GRID_MAX_ENTRIES) {
+        if (g->nx == 1 && g->ny == 1)
+            return -1;
+        g->cell = grid_fit(width, height, g->cell * 2, &g->nx, &g->ny);
+    }
     size_t ncells = (size_t)g->nx * (size_t)g->ny;
     g->start = calloc(ncells + 1, sizeof *g->start);
     if (!g->start)

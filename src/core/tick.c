@@ -23,7 +23,13 @@
  * edge even heading straight at it. */
 
 /* The smallest clearance between the tank and the edges while it turns by
- * `turn` at its turn rate and speed, then drives on for a second. */
+ * `turn` at its turn rate and speed, then drives on for a second.  A sample
+ * stands for 6 ticks; a turn that would need more than EDGE_ARC_SAMPLES
+ * of them (a turn rate under about 0.7 deg/s at 60 ticks a second) is
+ * sampled EDGE_ARC_SAMPLES times, each standing for a longer stretch: at
+ * most EDGE_ARC_SAMPLES + ceil(tick_rate / 6) <= 423 samples, whatever
+ * the turn rate (it only picks the side of the edge turn). */
+#define EDGE_ARC_SAMPLES 256
 static double edge_arc_clearance(const struct world *w, const struct vehicle *v,
                                  double turn)
 {
@@ -32,12 +38,26 @@ static double edge_arc_clearance(const struct world *w, const struct vehicle *v,
     double dist = v->p->speed * w->dt * chunk, r = v->p->radius;
     double h = v->heading, left = turn, best = INFINITY;
     vec2 p = v->pos;
-    int n = (int)ceil(fabs(turn) / step) + (int)ceil(w->tick_rate / chunk);
+    /* Compared before any conversion to int: fabs(turn) / step may be
+     * huge or infinite (step underflows to 0 at the smallest rates). */
+    double turns = ceil(fabs(turn) / step), arc = dist;
+    if (!(turns <= EDGE_ARC_SAMPLES)) {
+        /* Each sample covers 1/EDGE_ARC_SAMPLES of the turn and the
+         * distance driven meanwhile, capped at a few times the map (past
+         * which every clearance is as negative as it matters). */
+        double cap = 4 * (w->width + w->height);
+        arc = dist > 0 ? dist * (fabs(turn) / (EDGE_ARC_SAMPLES * step)) : 0;
+        if (!(arc <= cap))
+            arc = cap;
+        step = fabs(turn) / EDGE_ARC_SAMPLES;
+        turns = EDGE_ARC_SAMPLES;
+    }
+    int nturn = (int)turns, n = nturn + (int)ceil(w->tick_rate / chunk);
     for (int k = 0; k < n; k++) {
         double t = clampd(left, -step, step);
         left -= t;
         h += t;
-        p = v2_add(p, v2_scale(v2_dir(h), dist));
+        p = v2_add(p, v2_scale(v2_dir(h), k < nturn ? arc : dist));
         double c = fmin(fmin(p.x - r, w->width - r - p.x),
                         fmin(p.y - r, w->height - r - p.y));
         if (c < best)
