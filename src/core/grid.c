@@ -4,14 +4,30 @@
 #include "grid.h"
 #include "world.h"
 
-/* Cells of at least `cell` but few enough that the grid stays bounded. */
-static double grid_fit(double width, double height, double cell, int *nx, int *ny)
+/* Cells a grid of `items` things may have: GRID_MAX_CELLS, and no more
+ * than GRID_CELLS_PER_ITEM a thing (plus a few).  More cells than things
+ * only cost: every tick clears the vehicle grid's counts, and a sight
+ * query walks every row of the tree grid its wedge crosses, so a long
+ * thin map (1 x 1,000,000) over small cells would cost millions of rows a
+ * query for one tree. */
+#define GRID_CELLS_PER_ITEM 64
+#define GRID_MIN_CELLS 1024
+static double grid_cells_for(size_t items)
+{
+    double m = (double)items * GRID_CELLS_PER_ITEM + GRID_MIN_CELLS;
+    return m < GRID_MAX_CELLS ? m : GRID_MAX_CELLS;
+}
+
+/* Cells of at least `cell` but few enough that the grid stays bounded:
+ * at most `maxcells`, the side doubled until they fit. */
+static double grid_fit(double width, double height, double cell, double maxcells,
+                       int *nx, int *ny)
 {
     for (;;) {
         double fx = ceil(width / cell), fy = ceil(height / cell);
         if (fx < 1) fx = 1;
         if (fy < 1) fy = 1;
-        if (fx * fy <= GRID_MAX_CELLS) {
+        if (fx * fy <= maxcells) {
             *nx = (int)fx;
             *ny = (int)fy;
             return cell;
@@ -71,13 +87,14 @@ int tree_grid_build(struct tree_grid *g, const struct tree *trees, int n,
                     double width, double height, double cell)
 {
     memset(g, 0, sizeof *g);
-    g->cell = grid_fit(width, height, cell, &g->nx, &g->ny);
+    double maxcells = grid_cells_for(n > 0 ? (size_t)n : 0);
+    g->cell = grid_fit(width, height, cell, maxcells, &g->nx, &g->ny);
     /* Big trees over small cells: coarser cells until the listings fit
      * (see GRID_MAX_ENTRIES); a single cell takes one per tree. */
     while (tree_grid_bound(g, trees, n, GRID_MAX_ENTRIES) > GRID_MAX_ENTRIES) {
         if (g->nx == 1 && g->ny == 1)
             return -1;
-        g->cell = grid_fit(width, height, g->cell * 2, &g->nx, &g->ny);
+        g->cell = grid_fit(width, height, g->cell * 2, maxcells, &g->nx, &g->ny);
     }
     size_t ncells = (size_t)g->nx * (size_t)g->ny;
     g->start = calloc(ncells + 1, sizeof *g->start);
@@ -394,7 +411,7 @@ int vehicle_grid_build(struct vehicle_grid *g, const struct world *w,
 {
     int nx, ny;
     double cell = grid_fit(w->width, w->height, min_cell > 0 ? min_cell : 1,
-                           &nx, &ny);
+                           grid_cells_for(w->vehicles.n), &nx, &ny);
     size_t ncells = (size_t)nx * (size_t)ny;
     int nv = (int)w->vehicles.n;
     if (vgrid_reserve(g, &g->start, &g->ncells_cap, ncells, nv))
@@ -443,7 +460,7 @@ int vehicle_grid_count_begin(struct vehicle_grid *g, const struct world *w,
 {
     int nx, ny;
     double cell = grid_fit(w->width, w->height, min_cell > 0 ? min_cell : 1,
-                           &nx, &ny);
+                           grid_cells_for(w->vehicles.n), &nx, &ny);
     size_t ncells = (size_t)nx * (size_t)ny;
     int nv = (int)w->vehicles.n;
     if (vgrid_reserve(g, &g->next, &g->next_cap, ncells, nv))
