@@ -66,4 +66,14 @@ python3 "$top_srcdir/tests/check-traces.py" "$TMPD"/traces/*.jsonl >"$TMPD/check
 st=$?
 [ $st -ne 0 ] && note "$(head -n 40 "$TMPD/check")"
 ok $st "every trace: valid JSON, only finite numbers, summary matching a recount"
+# The issue's reproductions, beyond running cleanly:
+# a one-waypoint track laps (leave the waypoint, come back): 3 laps, where
+# an exact car used to circle inside it for ever (0 laps in 1,200 ticks);
+laps=$("$BOTFIELD" --headless --ticks 1200 --summary "$TMPD/maps/fixed-one-waypoint.ini" \
+       | sed -n 's/.*"laps":{"car.c":\([0-9]*\)}.*/\1/p')
+expect_eq "one-waypoint track: the car laps it 3 times in 1,200 ticks" "$laps" 3
+# 1,400 trees of radius 1000 over cells of 1 on a 2048 x 2048 map: --check
+# used to take 15 s and crash (int counts overflowing); now a coarser grid.
+$tmo "$BOTFIELD" --check "$TMPD/maps/fixed-big-trees.ini"
+expect_eq "1,400 trees of radius 1000 over 1-unit cells: --check exits 0" "$?" 0
 done_testing
