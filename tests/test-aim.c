@@ -749,6 +749,63 @@ TEST(aim_records_per_tick)
     world_free(&w);
 }
 
+/* Issue 20: values a valid map may hold, at their extremes.  A turret
+ * turning at 1e-320 rad/s needs an infinite time to turn: before the fix
+ * every method called that a solution ("ok" with t_impact inf, written
+ * as null).  And a sweep over speeds from 1e-300 to 1e7: exact's xatan2
+ * cast a NaN ratio to an int index (a crash from about 1e-155 down). */
+static double extreme(unsigned *seed)
+{
+    static const double v[] = { 1e-300, 1e-200, 1e-155, 1e-9, 1, 60, 400, 1e4, 1e6, 1e7 };
+    *seed = *seed * 1103515245u + 12345u;
+    return v[(*seed >> 16) % 10];
+}
+
+TEST(extreme_scenes_finite)
+{
+    struct aim_scene s;
+    memset(&s, 0, sizeof s);
+    s.shooter = v2(0, 0);
+    s.facing = 0;
+    s.turn_rate = 1e-320;
+    s.target = v2(0, 100);          /* a quarter turn away */
+    s.shell_speed = 400;
+    s.range = 800;
+    for (int m = AIM_NONE; m <= AIM_EXACT; m++) {
+        struct aim_solution sol;
+        check_int(aim_solve(m, &s, &sol), ==, 0);
+        check_int(sol.reason, ==, AIM_REASON_NO_CONVERGENCE);
+        check(isfinite(sol.t_impact) && isfinite(sol.point.x) && isfinite(sol.dir));
+    }
+    unsigned seed = 20;
+    int ok = 0, bad = 0;
+    for (int i = 0; i < 200000; i++) {
+        memset(&s, 0, sizeof s);
+        double a = i * 0.618, b = i * 0.377;
+        s.shooter = v2(0.5, 10);
+        s.target = v2(0.5, i % 2 ? 999000 : 1 + i % 1000);
+        s.target_vel = v2(cos(a) * extreme(&seed), sin(a) * extreme(&seed));
+        if (i % 3)
+            s.shooter_vel = v2(cos(b) * extreme(&seed), sin(b) * extreme(&seed));
+        s.facing = fmod(i * 0.1, 6.28) - 3.14;
+        s.turn_rate = extreme(&seed);
+        s.shell_speed = extreme(&seed);
+        s.range = extreme(&seed);
+        s.t_ready = i % 2 ? 0 : extreme(&seed);
+        for (int m = AIM_NONE; m <= AIM_EXACT; m++) {
+            struct aim_solution sol;
+            if (aim_solve(m, &s, &sol)) {
+                ok++;
+                bad += !(isfinite(sol.t_impact) && isfinite(sol.t_fire) && isfinite(sol.dir)
+                         && isfinite(sol.point.x) && isfinite(sol.point.y));
+            }
+        }
+    }
+    tap_note("%d of 600000 extreme solves succeeded", ok);
+    check_int(bad, ==, 0);
+    check_int(ok, >, 0);
+}
+
 int main(void)
 {
     run(exact_hits_random_scenes, "exact: 9,000 random scenes, the shell passes within 0.01 of the centre");
@@ -765,5 +822,6 @@ int main(void)
     run(turret_map_hit_rates, "maps/turret.ini: exact and classic hit nearly every shot, none under half");
     run(aim_records_per_tick, "aim records: only guns with a target, kept by a snapshot");
     run(battles_end, "the turret map and the default map end with a winner");
+    run(extreme_scenes_finite, "speeds 1e-300 to 1e7: no crash; a solution is ok only when every number is finite");
     return tap_done();
 }

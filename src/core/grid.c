@@ -4,14 +4,30 @@
 #include "grid.h"
 #include "grow.h"
 
-/* Cells of at least `cell` but few enough that the grid stays bounded. */
-static double grid_fit(double width, double height, double cell, int *nx, int *ny)
+/* Cells a grid of `items` things may have: GRID_MAX_CELLS, and no more
+ * than GRID_CELLS_PER_ITEM a thing (plus a few).  More cells than things
+ * only cost: every tick clears the vehicle grid's counts, and a sight
+ * query walks every row of the tree grid its wedge crosses, so a long
+ * thin map (1 x 1,000,000) over small cells would cost millions of rows a
+ * query for one tree. */
+#define GRID_CELLS_PER_ITEM 64
+#define GRID_MIN_CELLS 1024
+static double grid_cells_for(size_t items)
+{
+    double m = (double)items * GRID_CELLS_PER_ITEM + GRID_MIN_CELLS;
+    return m < GRID_MAX_CELLS ? m : GRID_MAX_CELLS;
+}
+
+/* Cells of at least `cell` but few enough that the grid stays bounded:
+ * at most `maxcells`, the side doubled until they fit. */
+static double grid_fit(double width, double height, double cell, double maxcells,
+                       int *nx, int *ny)
 {
     for (;;) {
         double fx = ceil(width / cell), fy = ceil(height / cell);
         if (fx < 1) fx = 1;
         if (fy < 1) fy = 1;
-        if (fx * fy <= GRID_MAX_CELLS) {
+        if (fx * fy <= maxcells) {
             *nx = (int)fx;
             *ny = (int)fy;
             return cell;
@@ -49,11 +65,37 @@ static double side_hi(int k, int n, double cell)
                     side_hi(cx, (g)->nx, (g)->cell),                          \
                     side_hi(cy, (g)->ny, (g)->cell)))
 
+/* An upper bound on the listings of the trees in g (each tree's bounding
+ * box of cells, in doubles: it cannot overflow), stopping once past
+ * `limit`. */
+static double tree_grid_bound(const struct tree_grid *g, const struct tree *trees,
+                              int n, double limit)
+{
+    double sum = 0;
+    for (int i = 0; i < n && sum <= limit; i++) {
+        const struct tree *t = &trees[i];
+        double cx = grid_cell_of(t->c.x + t->r, g->cell, g->nx)
+                  - grid_cell_of(t->c.x - t->r, g->cell, g->nx) + 1;
+        double cy = grid_cell_of(t->c.y + t->r, g->cell, g->ny)
+                  - grid_cell_of(t->c.y - t->r, g->cell, g->ny) + 1;
+        sum += cx * cy;
+    }
+    return sum;
+}
+
 int tree_grid_build(struct tree_grid *g, const struct tree *trees, int n,
                     double width, double height, double cell)
 {
     memset(g, 0, sizeof *g);
-    g->cell = grid_fit(width, height, cell, &g->nx, &g->ny);
+    double maxcells = grid_cells_for(n > 0 ? (size_t)n : 0);
+    g->cell = grid_fit(width, height, cell, maxcells, &g->nx, &g->ny);
+    /* Big trees over small cells: coarser cells until the listings fit
+     * (see GRID_MAX_ENTRIES); a single cell takes one per tree. */
+    while (tree_grid_bound(g, trees, n, GRID_MAX_ENTRIES) > GRID_MAX_ENTRIES) {
+        if (g->nx == 1 && g->ny == 1)
+            return -1;
+        g->cell = grid_fit(width, height, g->cell * 2, maxcells, &g->nx, &g->ny);
+    }
     size_t ncells = (size_t)g->nx * (size_t)g->ny;
     g->start = calloc(ncells + 1, sizeof *g->start);
     if (!g->start)
@@ -352,7 +394,8 @@ int vehicle_grid_build(struct vehicle_grid *g, const struct vgrid_entry *entries
                        double width, double height, double min_cell)
 {
     int nx, ny;
-    double cell = grid_fit(width, height, min_cell > 0 ? min_cell : 1, &nx, &ny);
+    double cell = grid_fit(width, height, min_cell > 0 ? min_cell : 1,
+                           grid_cells_for((size_t)n), &nx, &ny);
     size_t ncells = (size_t)nx * (size_t)ny;
     if (vgrid_reserve(g, ncells, n))
         return -1;

@@ -21,6 +21,14 @@ struct tree { vec2 c; double r; };
 /* Above this many cells a grid uses bigger cells than asked, so a huge
  * sparse map cannot exhaust memory. */
 #define GRID_MAX_CELLS (1 << 22)
+/* The tree grid lists a tree in every cell it overlaps: past this many
+ * listings in all (a bound taken from each tree's bounding box of cells),
+ * it doubles its cell until they fit.  Its memory is then at most
+ * 4 bytes x (2 x cells + entries + 5) <= 4 x (2 x 2^22 + 2^24 + 5) bytes,
+ * about 96 MiB (the count's scratch included), and building it takes
+ * time linear in that; it always fits, since with the whole map one cell
+ * each tree takes one entry (a map holds at most 10^6 entities). */
+#define GRID_MAX_ENTRIES (1 << 24)
 
 struct tree_grid {
     double cell;            /* side of a cell actually used */
@@ -33,6 +41,8 @@ struct tree_grid {
  * past the end of a run unconditionally (sight's candidate gathering). */
 #define GRID_ITEMS_PAD 4
 
+/* 0, or -1 when memory ran out (or, called with more than
+ * GRID_MAX_ENTRIES trees, they cannot fit). */
 int tree_grid_build(struct tree_grid *g, const struct tree *trees, int n,
                     double width, double height, double cell);
 void tree_grid_free(struct tree_grid *g);

@@ -27,13 +27,33 @@ int aim_none_solve(const struct aim_scene *s, struct aim_solution *sol)
     return sol->ok = 1;
 }
 
+/* A solution is one only when every number in it is finite: at the range's
+ * extremes (speeds of 1e-300, a million units to go) an impact time can
+ * overflow, and the aim point computed from it with it.  Such a solution
+ * is refused as no_convergence, its numbers zeroed (a trace never carries
+ * a non-finite number, and nothing fires along a NaN). */
+static int aim_finite(struct aim_solution *sol)
+{
+    double sum = sol->t_impact * 0 + sol->t_rotate * 0 + sol->t_fire * 0
+               + sol->point.x * 0 + sol->point.y * 0 + sol->dir * 0
+               + sol->lo * 0 + sol->hi * 0;
+    if (sum == 0)
+        return sol->ok;                 /* x * 0 is NaN for inf or NaN */
+    sol->ok = 0;
+    sol->reason = AIM_REASON_NO_CONVERGENCE;
+    sol->t_impact = sol->t_rotate = sol->t_fire = sol->dir = 0;
+    sol->lo = sol->hi = 0;
+    sol->point = v2(0, 0);
+    return 0;
+}
+
 /* The one dispatcher on the method (as libtcod's field of view does). */
 int aim_solve(int method, const struct aim_scene *s, struct aim_solution *sol)
 {
     switch ((enum aim_method)method) {
-    case AIM_NONE:    return aim_none_solve(s, sol);
-    case AIM_CLASSIC: return aim_classic_solve(s, AIM_CLASSIC_FIXED, sol);
-    case AIM_EXACT:   return aim_exact_solve(s, sol);
+    case AIM_NONE:    aim_none_solve(s, sol); return aim_finite(sol);
+    case AIM_CLASSIC: aim_classic_solve(s, AIM_CLASSIC_FIXED, sol); return aim_finite(sol);
+    case AIM_EXACT:   aim_exact_solve(s, sol); return aim_finite(sol);
     }
     memset(sol, 0, sizeof *sol);
     sol->reason = AIM_REASON_NO_CONVERGENCE;

@@ -100,8 +100,13 @@ static double xatan2(double y, double x)
     int swap = ay > ax, neg = x < 0;
     double n = swap ? ax : ay, d = swap ? ay : ax;
     if (!(d > 0))
-        return 0;                               /* atan2(0, 0) */
-    int k = (int)(n / d * 32 + 0.5);
+        return 0;                               /* atan2(0, 0), NaN */
+    double q = n / d;
+    /* n <= d, so q is in [0, 1] unless both are infinite (or n is NaN):
+     * no table index may come from those (libm knows their answer). */
+    if (!(q <= 1))
+        return atan2(y, x);
+    int k = (int)(q * 32 + 0.5);
     double c = k * (1.0 / 32);
     double z = (n - c * d) / (d + c * n), z2 = z * z;
     double r = atan_k32[k] + (z + z * z2 * (-1.0 / 3 + z2 * (1.0 / 5 - z2 * (1.0 / 7))));

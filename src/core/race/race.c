@@ -129,14 +129,31 @@ void race_decide_with(const struct world *w, int i, int rule, struct tick_ctx *t
     int next = rc->race.next % n;
     ri->next = next;
 
+    /* A one-waypoint track: its waypoint is every lap's start and end, and
+     * a lap is leaving it and coming back (race_detect counts an arrival
+     * only after the car has been out of contact).  Still in contact with
+     * it, the car heads away from its centre at full speed (straight on
+     * from the centre itself) instead of circling inside it forever. */
+    int leaving = n == 1 && rc->race.touching == 1;
+    vec2 goal = wp[next].c;
+    if (leaving) {
+        vec2 away = v2_sub(v->pos, wp[next].c);
+        goal = v2_add(v->pos, v2_len2(away) > 0 ? away : v->dir);
+    }
+
     /* The article's steering: the waypoint's angle relative to the nose,
      * normalised to (-pi, pi] (CheckAngle), decides the side; turn by
      * TurnRatio = turn_rate*dt that way, or by less when that would turn
      * past the waypoint (so a car on course does not zigzag). */
-    double rel = angle_diff(v2_angle(v2_sub(wp[next].c, v->pos)), v->heading);
+    double rel = angle_diff(v2_angle(v2_sub(goal, v->pos)), v->heading);
     double step = v->p->turn_rate * w->dt;
     d->want.turn = clampd(rel, -step, step);
     ri->turn_dir = rel > 0 ? 1 : rel < 0 ? -1 : 0;
+    if (leaving && v->kind == VK_CAR) {
+        ri->target_speed = v->p->max_speed;
+        d->want.speed = race_accel_to(v, v->p->max_speed, w->dt);
+        return;
+    }
 
     if (v->kind != VK_CAR) {
         /* A patrolling tank has no speed rule: it cruises at its speed (its

@@ -127,8 +127,14 @@ double sight_classic(const struct sight_frame *f, const struct tree *trees,
             /* Point j sits at (j + 1/2) step; the covered ones, ends
              * included, as the article's "falls into the tree range". */
             double j0 = ceil(o0 / step - 0.5), j1 = floor(o1 / step - 0.5);
+            /* Clamped both ways before the conversion to int: an offset
+             * far outside the target (or NaN) must not reach the cast. */
+            if (!(j0 <= j1))
+                continue;
             if (j0 < 0) j0 = 0;
+            if (j0 > samples) j0 = samples;
             if (j1 > samples - 1) j1 = samples - 1;
+            if (j1 < -1) j1 = -1;
             for (int j = (int)j0; j <= (int)j1; j++)
                 if (!s->gone[j]) {
                     s->gone[j] = 1;

@@ -7,9 +7,6 @@
 #include "world.h"
 #include "decide_guard.h"
 
-/* The most samples edge_arc_clearance takes for one side (two sides are
- * tried when an edge turn starts): the bound on its cost per tank. */
-#define EDGE_SAMPLES_MAX 1024
 
 /* Wander turns are drawn from the vehicle's own stream: on average one new
  * turn every WANDER_MEAN_GAP seconds, of up to WANDER_MAX_TURN either way. */
@@ -28,31 +25,41 @@
  * edge even heading straight at it. */
 
 /* The smallest clearance between the tank and the edges while it turns by
- * `turn` at its turn rate and speed, then drives on for a second. */
+ * `turn` at its turn rate and speed, then drives on for a second.  A sample
+ * stands for 6 ticks; a turn that would need more than EDGE_ARC_SAMPLES
+ * of them (a turn rate under about 0.7 deg/s at 60 ticks a second) is
+ * sampled EDGE_ARC_SAMPLES times, each standing for a longer stretch: at
+ * most EDGE_ARC_SAMPLES + ceil(tick_rate / 6) <= 423 samples, whatever
+ * the turn rate (it only picks the side of the edge turn). */
+#define EDGE_ARC_SAMPLES 256
 static double edge_arc_clearance(const struct world *w, const struct vehicle *v,
                                  double turn)
 {
-    int chunk = 6;              /* ticks a sample stands for */
-    /* The turn takes fabs(turn) / (turn_rate * dt) ticks; at a tiny turn
-     * rate that is millions.  The samples are capped (EDGE_SAMPLES_MAX):
-     * past the cap each sample stands for more ticks, so the cost of a
-     * tick never grows with 1/turn_rate.  Below the cap the samples are
-     * exactly as before. */
-    double turn_ticks = fabs(turn) / (v->p->turn_rate * w->dt);
-    double drive_ticks = ceil(w->tick_rate);
-    if (!(turn_ticks + drive_ticks <= (double)EDGE_SAMPLES_MAX * chunk))
-        chunk = (int)fmin(1e9, ceil((turn_ticks + drive_ticks) / EDGE_SAMPLES_MAX));
+    const int chunk = 6;        /* ticks a sample stands for */
     double step = v->p->turn_rate * w->dt * chunk;
     double dist = v->p->speed * w->dt * chunk, r = v->p->radius;
     double h = v->heading, left = turn, best = INFINITY;
     vec2 p = v->pos;
-    double nd = ceil(fabs(turn) / step) + ceil(w->tick_rate / chunk);
-    int n = nd < 2.0 * EDGE_SAMPLES_MAX ? (int)nd : 2 * EDGE_SAMPLES_MAX;
+    /* Compared before any conversion to int: fabs(turn) / step may be
+     * huge or infinite (step underflows to 0 at the smallest rates). */
+    double turns = ceil(fabs(turn) / step), arc = dist;
+    if (!(turns <= EDGE_ARC_SAMPLES)) {
+        /* Each sample covers 1/EDGE_ARC_SAMPLES of the turn and the
+         * distance driven meanwhile, capped at a few times the map (past
+         * which every clearance is as negative as it matters). */
+        double cap = 4 * (w->width + w->height);
+        arc = dist > 0 ? dist * (fabs(turn) / (EDGE_ARC_SAMPLES * step)) : 0;
+        if (!(arc <= cap))
+            arc = cap;
+        step = fabs(turn) / EDGE_ARC_SAMPLES;
+        turns = EDGE_ARC_SAMPLES;
+    }
+    int nturn = (int)turns, n = nturn + (int)ceil(w->tick_rate / chunk);
     for (int k = 0; k < n; k++) {
         double t = clampd(left, -step, step);
         left -= t;
         h += t;
-        p = v2_add(p, v2_scale(v2_dir(h), dist));
+        p = v2_add(p, v2_scale(v2_dir(h), k < nturn ? arc : dist));
         double c = fmin(fmin(p.x - r, w->width - r - p.x),
                         fmin(p.y - r, w->height - r - p.y));
         if (c < best)
