@@ -1,4 +1,4 @@
-/* Aiming and shooting (src/core/aim*.c, shell.c; seeds/004): the exact
+/* Aiming and shooting (src/core/aim*.c, shell.c; "Throwing a Winning Pass"): the exact
  * solver's shells meet their targets, its root is the earliest (against a
  * dense scan), classic stays within its tolerance, the degenerate cases,
  * no false successes, swept hits at high shell speed, trees, the edge and

@@ -1,4 +1,4 @@
-/* Racing on waypoints (src/core/race.c, seeds/003): steering, the turning
+/* Racing on waypoints (src/core/race.c, Nick Turner's racing AI tutorial): steering, the turning
  * circles of the speed rules, orbits, the skip rule, laps on maps/race.ini
  * and the lap time against the fastest possible lap. */
 #include <stdio.h>

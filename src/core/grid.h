@@ -74,7 +74,7 @@ static inline int grid_cell_hi(double v, double inv, int n)
 }
 
 /* The cell walk of Amanatides & Woo ("A Fast Voxel Traversal Algorithm for
- * Ray Tracing", 1987), the method seeds/002 borrows to list the tiles
+ * Ray Tracing", 1987), the method "How not to be seen" borrows to list the tiles
  * between two tanks.  Over a grid of nx x ny square cells of side `cell`
  * with its corner at the origin, calls fn(cx, cy, ctx) for each cell the
  * segment a-b passes through, in order from a, each once; fn returns

@@ -1,4 +1,4 @@
-/* aim.h — targets, intercept solvers and shells (seeds/004, "Throwing a
+/* aim.h — targets, intercept solvers and shells ("Throwing a
  * Winning Pass").
  *
  *   none     fire at where the target is now;

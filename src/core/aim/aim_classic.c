@@ -1,4 +1,4 @@
-/* aim_classic.c — the article's bisection (seeds/004, "Throwing a Winning
+/* aim_classic.c — the article's bisection ("Throwing a Winning
  * Pass", CalculateInterceptShotPosition), kept as printed where it is right:
  * guess t_impact in the middle of [t_min, t_max]; from the target's position
  * then (equation (1)) take the flight time dist / Sb and the rotation time;

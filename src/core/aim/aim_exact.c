@@ -1,6 +1,6 @@
 /* aim_exact.c — the intercept with turret rotation, solved exactly.
  *
- * The article (seeds/004) asks for an impact time T with
+ * The article ("Throwing a Winning Pass") asks for an impact time T with
  *     T = t_rotate + t_flight                              (its (1)-(3))
  * and bisects on it.  We solve the same equation, generalised:
  *   - the shooter moves straight at shooter_vel while its turret turns, so

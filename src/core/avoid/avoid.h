@@ -3,7 +3,7 @@
  * Three methods, picked per tank by its `avoid` key:
  *   none        never reacts;
  *   classic     the article's closest-tank "hit point" test and 0.5 degree
- *               turns (seeds/000), weaknesses kept on purpose;
+ *               turns ("Self driving tanks that don't collide"), weaknesses kept on purpose;
  *   predictive  ours: closest approach from both velocities, every
  *               neighbour in range, turn and speed chosen together, and a
  *               speed limit that keeps every pair of predictive tanks apart.

@@ -1,5 +1,5 @@
-/* avoid_classic.c — the article's collision test (seeds/000,
- * Tank:CheckForCollisions), kept faithful, weaknesses and all:
+/* avoid_classic.c — the article's collision test ("Self driving tanks that
+ * don't collide", Tank:CheckForCollisions), kept faithful, weaknesses and all:
  *   - it looks at the other tanks' positions only, never their motion;
  *   - the "hit point" (my position + distance x my direction) is tested
  *     against the other tank's radius alone, where touching needs the sum

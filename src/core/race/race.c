@@ -1,5 +1,5 @@
-/* race.c — waypoint racing after seeds/003 (Nick Turner's top-down racing
- * tutorial): waypoints with volume, gradual steering, the speed rules (one
+/* race.c — waypoint racing after Nick Turner's top-down racing
+ * tutorial: waypoints with volume, gradual steering, the speed rules (one
  * dispatcher; classic and exact have their own files), the blind spot,
  * missed waypoints, laps. */
 #include <math.h>

@@ -1,4 +1,4 @@
-/* race.h — waypoint steering, speed rules, laps (seeds/003, Nick Turner's
+/* race.h — waypoint steering, speed rules, laps (Nick Turner's
  * top-down racing tutorial).
  *
  *   none     always max_speed: the baseline that orbits tight waypoints;

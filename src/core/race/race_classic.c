@@ -1,4 +1,4 @@
-/* race_classic.c — the article's speed rule (seeds/003), kept faithful:
+/* race_classic.c — the article's speed rule (Nick Turner's racing AI tutorial), kept faithful:
  * the turning circle from 10 projected ticks (r = v^2/a), its centre square
  * off the nose on the turning side, brake while the next waypoint's centre
  * is inside it or in the blind spot, else accelerate. */

@@ -1,4 +1,4 @@
-/* race_exact.c — our speed rule, beyond seeds/003.
+/* race_exact.c — our speed rule, beyond Nick Turner's racing AI tutorial.
  *
  * The article's circle test, but with the motion model's exact circle and
  * the exact condition for reaching a waypoint with volume from it

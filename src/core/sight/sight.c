@@ -2,7 +2,7 @@
  * (libtcod picks its field-of-view algorithm the same way); the methods
  * live in sight_classic.c and sight_exact.c.
  *
- * The layers follow seeds/002: (1) enemies in the field of view, here
+ * The layers follow "How not to be seen": (1) enemies in the field of view, here
  * through the vehicle grid instead of all pairs; (2) the trees that might
  * block, from the tree grid along the line of sight; (3) what each tree
  * hides; (4) the visible fraction; (5) seen or not, by the thresholds. */

@@ -1,4 +1,4 @@
-/* sight.h — field of view, occlusion by trees, and who sees whom (seeds/002).
+/* sight.h — field of view, occlusion by trees, and who sees whom ("How not to be seen").
  *
  *   classic  the article: approximate tangents (c ± r × the perpendicular),
  *            `samples` points at the centres of equal parts of the target's

@@ -1,5 +1,5 @@
-/* sight_classic.c — `sight = classic`, the method of seeds/002 ("WoT - how
- * not to be seen"), kept faithful including its weaknesses:
+/* sight_classic.c — `sight = classic`, the method of "WoT - how
+ * not to be seen", kept faithful including its weaknesses:
  *
  *  - tangents are approximated by the points c ± r × the perpendicular of
  *    the unit direction to the tree, which see the tree atan(r/d) wide

@@ -9,7 +9,7 @@
  * change where the tree's circle crosses the outline, so the interval is
  * cut there and each part decided by the ray through its middle.
  *
- * The seeds/002 article measures with 20 samples; an interval union is
+ * The "How not to be seen" article measures with 20 samples; an interval union is
  * both exact and cheaper (one atan2 per merged interval, not per tree). */
 #include <stdlib.h>
 

@@ -1,6 +1,6 @@
 /* wander.c — the built-in wander: random turns from the vehicle's own
- * stream, and the article's edge turn (seeds/000: close to the edge and
- * heading out, a large random turn). */
+ * stream, and the edge turn of "Self driving tanks that don't collide"
+ * (close to the edge and heading out, a large random turn). */
 #include <math.h>
 
 #include "wander.h"
