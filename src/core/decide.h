@@ -68,7 +68,6 @@ struct tick_ctx {
     struct race_info *race; size_t racecap; /* one per racer */
     struct aim_info *aims; size_t naims, aimcap;  /* guns with a target */
     float *steps; size_t nsteps, stepcap;   /* their solvers' probes */
-    struct vgrid_entry *entries; size_t ecap;  /* the grid stage's input */
     void *avoid_buf; size_t avoid_buf_cap;  /* predictive avoidance's
                                                neighbour list past 64 */
     struct turn_cache turns;

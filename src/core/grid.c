@@ -389,9 +389,8 @@ static int vgrid_reserve(struct vehicle_grid *g, size_t ncells, int nv)
         || grow_reserve(&g->cell_of, &g->cell_cap, (size_t)nv, sizeof *g->cell_of) ? -1 : 0;
 }
 
-int vehicle_grid_build(struct vehicle_grid *g, const struct vgrid_entry *entries,
-                       int n, double max_radius, double max_speed,
-                       double width, double height, double min_cell)
+int vehicle_grid_begin(struct vehicle_grid *g, int n, double width, double height,
+                       double min_cell)
 {
     int nx, ny;
     double cell = grid_fit(width, height, min_cell > 0 ? min_cell : 1,
@@ -402,27 +401,38 @@ int vehicle_grid_build(struct vehicle_grid *g, const struct vgrid_entry *entries
     g->cell = cell;
     g->nx = nx;
     g->ny = ny;
+    g->n = 0;
     memset(g->start, 0, (ncells + 2) * sizeof *g->start);
+    return 0;
+}
 
-    /* Counting sort.  Cell c is counted in start[c + 2]; the prefix sums
-     * then leave in start[c + 1] where cell c begins, and placing moves
-     * that on to where it ends -- which is where cell c + 1 begins: the
-     * finished array, with no pass to shift it back.  Each entry's cell is
-     * kept from the counting pass. */
-    int *start = g->start, *cell_of = g->cell_of;
-    for (int k = 0; k < n; k++) {
-        int c = grid_cell_of(entries[k].pos.y, cell, ny) * nx
-              + grid_cell_of(entries[k].pos.x, cell, nx);
-        start[c + 2]++;
-        cell_of[k] = c;
-    }
+/* Counting sort.  Cell c is counted in start[c + 2]; the prefix sums then
+ * leave in start[c + 1] where cell c begins, and placing moves that on to
+ * where it ends -- which is where cell c + 1 begins: the finished array,
+ * with no pass to shift it back.  Each entry's cell is kept from the
+ * counting pass (vehicle_grid_count). */
+void vehicle_grid_sum(struct vehicle_grid *g, int n, double max_radius, double max_speed)
+{
+    size_t ncells = (size_t)g->nx * (size_t)g->ny;
+    int *start = g->start;
     for (size_t c = 2; c < ncells + 2; c++)
         start[c] += start[c - 1];
     g->n = n;
-    for (int k = 0; k < n; k++)
-        g->items[start[cell_of[k] + 1]++] = entries[k];
     g->max_radius = max_radius;
     g->max_speed = max_speed;
+}
+
+int vehicle_grid_build(struct vehicle_grid *g, const struct vgrid_entry *entries,
+                       int n, double max_radius, double max_speed,
+                       double width, double height, double min_cell)
+{
+    if (vehicle_grid_begin(g, n, width, height, min_cell))
+        return -1;
+    for (int k = 0; k < n; k++)
+        vehicle_grid_count(g, k, entries[k].pos);
+    vehicle_grid_sum(g, n, max_radius, max_speed);
+    for (int k = 0; k < n; k++)
+        vehicle_grid_put(g, k, &entries[k]);
     return 0;
 }
 

@@ -144,6 +144,26 @@ int vehicle_grid_build(struct vehicle_grid *g, const struct vgrid_entry *entries
                        double width, double height, double min_cell);
 void vehicle_grid_free(struct vehicle_grid *g);
 
+/* The same build in three steps, for a caller that makes each entry as it
+ * places it (the tick's grid stage: no array of entries in between):
+ * begin for n entries; vehicle_grid_count(k, pos) for k = 0..n-1; sum;
+ * vehicle_grid_put(k, entry) for the same k, the entry at the same pos.
+ * begin: 0, or -1 when memory ran out. */
+int vehicle_grid_begin(struct vehicle_grid *g, int n, double width, double height,
+                       double min_cell);
+void vehicle_grid_sum(struct vehicle_grid *g, int n, double max_radius, double max_speed);
+static inline void vehicle_grid_count(struct vehicle_grid *g, int k, vec2 pos)
+{
+    int c = grid_cell_of(pos.y, g->cell, g->ny) * g->nx + grid_cell_of(pos.x, g->cell, g->nx);
+    g->start[c + 2]++;
+    g->cell_of[k] = c;
+}
+static inline void vehicle_grid_put(struct vehicle_grid *g, int k,
+                                    const struct vgrid_entry *e)
+{
+    g->items[g->start[g->cell_of[k] + 1]++] = *e;
+}
+
 /* Calls fn for every live vehicle whose centre may lie within `radius` of p
  * (a superset: the caller tests the distance). */
 typedef void (*vgrid_fn)(const struct vgrid_entry *e, void *ctx);

@@ -79,7 +79,6 @@ void tick_ctx_free(struct tick_ctx *c)
     free(c->race);
     free(c->aims);
     free(c->steps);
-    free(c->entries);
     free(c->avoid_buf);
     free(c);
 }
@@ -91,8 +90,7 @@ static struct tick_ctx *ctx_for(struct world *w)
         return NULL;
     struct tick_ctx *c = w->ctx;
     if (grow_reserve(&c->d, &c->dcap, w->vehicles.n, sizeof *c->d)
-        || grow_reserve(&c->race, &c->racecap, w->racers.n, sizeof *c->race)
-        || grow_reserve(&c->entries, &c->ecap, w->vehicles.n, sizeof *c->entries))
+        || grow_reserve(&c->race, &c->racecap, w->racers.n, sizeof *c->race))
         return NULL;
     c->failed = 0;
     c->naims = c->nsteps = 0;
@@ -111,8 +109,19 @@ static struct tick_ctx *ctx_for(struct world *w)
  * start: vgrid_tick says which tick's start it holds, so it is built here
  * only for a world that was just made, restored or changed by hand
  * (world_moved). */
-static int grid_stage(struct world *w, struct tick_ctx *c)
+static int grid_stage(struct world *w)
 {
+    int live = 0;
+    for (size_t i = 0; i < w->vehicles.n; i++)
+        live += w->vehicles.p[i].alive != 0;
+    double cell = 2 * world_max_radius(w);
+    if (cell < VGRID_MIN_CELL)
+        cell = VGRID_MIN_CELL;
+    struct vehicle_grid *g = &w->vgrid;
+    if (vehicle_grid_begin(g, live, w->width, w->height, cell))
+        return -1;
+    /* Positions first (counted into cells), then each entry made as it is
+     * placed: no array of entries in between. */
     int n = 0;
     double maxr = 0, maxs = 0;
     for (size_t i = 0; i < w->vehicles.n; i++) {
@@ -123,19 +132,20 @@ static int grid_stage(struct world *w, struct tick_ctx *c)
             maxr = v->p->radius;
         if (fabs(v->speed) > maxs)
             maxs = fabs(v->speed);
-        c->entries[n++] = vehicle_entry(v, (int)i);
+        vehicle_grid_count(g, n++, v->pos);
     }
-    double cell = 2 * world_max_radius(w);
-    if (cell < VGRID_MIN_CELL)
-        cell = VGRID_MIN_CELL;
-    if (vehicle_grid_build(&w->vgrid, c->entries, n, maxr, maxs,
-                           w->width, w->height, cell))
-        return -1;
+    vehicle_grid_sum(g, n, maxr, maxs);
+    n = 0;
+    for (size_t i = 0; i < w->vehicles.n; i++)
+        if (w->vehicles.p[i].alive) {
+            struct vgrid_entry e = vehicle_entry(&w->vehicles.p[i], (int)i);
+            vehicle_grid_put(g, n++, &e);
+        }
     w->vgrid_tick = w->tick;
     return 0;
 }
 
-void decision_start(const struct world *w, int i, struct decision *d)
+void decision_start(const struct world *restrict w, int i, struct decision *restrict d)
 {
     const struct vehicle *v = world_vehicle(w, i);
     d->aim_slot = -1;
@@ -158,7 +168,7 @@ void decision_start(const struct world *w, int i, struct decision *d)
 struct tick_ctx *tick_ready(struct world *w)
 {
     struct tick_ctx *c = ctx_for(w);
-    if (!c || (w->vgrid_tick != w->tick && grid_stage(w, c)))
+    if (!c || (w->vgrid_tick != w->tick && grid_stage(w)))
         return NULL;
     return c;
 }
@@ -206,7 +216,7 @@ int tick_step(struct world *w)
         rc = -1;
     act_stage(w, c);                                        /* 4 act */
     shells_update(w, c);                                    /* 5 shells */
-    if (grid_stage(w, c) || collide_stage(w))               /* 6 detect */
+    if (grid_stage(w) || collide_stage(w))               /* 6 detect */
         rc = -1;
     race_detect(w);
     end_stage(w);

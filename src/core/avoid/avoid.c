@@ -8,7 +8,7 @@ int avoid_shares_gaps(const struct vehicle *v)
 }
 
 static void decide(const struct world *w, int i, int brute, int method,
-                   struct tick_ctx *c, struct decision *d)
+                   struct tick_ctx *c, struct decision *restrict d)
 {
     const struct vehicle *v = world_vehicle(w, i);
     /* The new record, written whole here; predictive reads last tick's

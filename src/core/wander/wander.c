@@ -68,8 +68,8 @@ static double edge_arc_clearance(const struct world *w, const struct vehicle *v,
     return best;
 }
 
-void wander_decide(const struct world *w, int i, struct tick_ctx *c,
-                   struct decision *d)
+void wander_decide(const struct world *restrict w, int i, struct tick_ctx *c,
+                   struct decision *restrict d)
 {
     (void)c;
     const struct vehicle *v = world_vehicle(w, i);
