@@ -421,7 +421,7 @@ static int add(struct world *w, const char *id, enum vehicle_kind kind, int team
 {
     struct vehicle_params p;
     world_default_params(&p, kind);
-    p.behaviour = speed > 0 ? BEHAVIOUR_STRAIGHT : BEHAVIOUR_HOLD;
+    p.drive = speed > 0 ? DRIVE_STRAIGHT : DRIVE_HOLD;
     p.speed = speed;
     p.avoid = AVOID_NONE;
     p.facing = heading;
@@ -507,7 +507,7 @@ TEST(friend_hit_and_health)
     int gun = add(&w, "turret.g", VK_TURRET, red, v2(100, 500), 0, 0);
     struct vehicle_params p;
     world_default_params(&p, VK_TANK);
-    p.behaviour = BEHAVIOUR_HOLD;
+    p.drive = DRIVE_HOLD;
     p.health = 2;
     int mate = world_add_vehicle(&w, "tank.m", VK_TANK, red, &p, v2(300, 500), 0);
     add(&w, "tank.b", VK_TANK, blue, v2(900, 900), 0, 0);

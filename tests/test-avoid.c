@@ -11,12 +11,12 @@
 #include "core/world.h"
 
 static int add_tank(struct world *w, double x, double y, double heading_deg,
-                    enum avoid_method m, enum behaviour b, double speed)
+                    enum avoid_method m, enum drive b, double speed)
 {
     struct vehicle_params p;
     world_default_params(&p, VK_TANK);
     p.avoid = m;
-    p.behaviour = b;
+    p.drive = b;
     p.speed = speed;
     char id[32];
     snprintf(id, sizeof id, "tank.%zu", w->vehicles.n + 1);
@@ -54,8 +54,8 @@ TEST(classic_ahead_left_turns_right)
 {
     struct world w;
     world_init(&w, 1000, 1000);
-    add_tank(&w, 500, 500, 0, AVOID_CLASSIC, BEHAVIOUR_STRAIGHT, 60);
-    add_tank(&w, 560, 490, 180, AVOID_NONE, BEHAVIOUR_HOLD, 0);  /* y up: left */
+    add_tank(&w, 500, 500, 0, AVOID_CLASSIC, DRIVE_STRAIGHT, 60);
+    add_tank(&w, 560, 490, 180, AVOID_NONE, DRIVE_HOLD, 0);  /* y up: left */
     start(&w);
     struct vehicle *v = decide0(&w);
     check_int(v->avoid.threat, ==, 1);
@@ -70,8 +70,8 @@ TEST(classic_ahead_right_turns_left)
 {
     struct world w;
     world_init(&w, 1000, 1000);
-    add_tank(&w, 500, 500, 90, AVOID_CLASSIC, BEHAVIOUR_STRAIGHT, 60);   /* heading down */
-    add_tank(&w, 490, 570, 0, AVOID_NONE, BEHAVIOUR_HOLD, 0);  /* heading +y: x- is its right */
+    add_tank(&w, 500, 500, 90, AVOID_CLASSIC, DRIVE_STRAIGHT, 60);   /* heading down */
+    add_tank(&w, 490, 570, 0, AVOID_NONE, DRIVE_HOLD, 0);  /* heading +y: x- is its right */
     start(&w);
     struct vehicle *v = decide0(&w);
     check_int(v->avoid.threat, ==, 1);
@@ -84,8 +84,8 @@ TEST(classic_dead_ahead_turns_right)
 {
     struct world w;
     world_init(&w, 1000, 1000);
-    add_tank(&w, 500, 500, 0, AVOID_CLASSIC, BEHAVIOUR_STRAIGHT, 60);
-    add_tank(&w, 580, 500, 180, AVOID_CLASSIC, BEHAVIOUR_STRAIGHT, 60);
+    add_tank(&w, 500, 500, 0, AVOID_CLASSIC, DRIVE_STRAIGHT, 60);
+    add_tank(&w, 580, 500, 180, AVOID_CLASSIC, DRIVE_STRAIGHT, 60);
     start(&w);
     struct vehicle *v = decide0(&w);
     check_int(v->avoid.turn, ==, 1);        /* the article's else branch */
@@ -97,9 +97,9 @@ TEST(classic_turn_scales_with_turn_rate_and_tick_rate)
     struct world w;
     world_init(&w, 1000, 1000);
     w.tick_rate = 30;
-    add_tank(&w, 500, 500, 0, AVOID_CLASSIC, BEHAVIOUR_STRAIGHT, 60);
+    add_tank(&w, 500, 500, 0, AVOID_CLASSIC, DRIVE_STRAIGHT, 60);
     world_params_mut(&w, 0)->turn_rate = deg2rad(90);
-    add_tank(&w, 560, 490, 180, AVOID_NONE, BEHAVIOUR_HOLD, 0);
+    add_tank(&w, 560, 490, 180, AVOID_NONE, DRIVE_HOLD, 0);
     start(&w);
     struct vehicle *v = decide0(&w);
     check_near(D.want.turn, deg2rad(3), 1e-12);
@@ -110,10 +110,10 @@ TEST(classic_ignores_behind_beside_and_out_of_range)
 {
     struct world w;
     world_init(&w, 1000, 1000);
-    add_tank(&w, 500, 500, 0, AVOID_CLASSIC, BEHAVIOUR_STRAIGHT, 60);
-    add_tank(&w, 440, 495, 0, AVOID_NONE, BEHAVIOUR_HOLD, 0);    /* behind */
-    add_tank(&w, 500, 440, 0, AVOID_NONE, BEHAVIOUR_HOLD, 0);    /* beside */
-    add_tank(&w, 605, 500, 0, AVOID_NONE, BEHAVIOUR_HOLD, 0);    /* ahead, 105 > 100 */
+    add_tank(&w, 500, 500, 0, AVOID_CLASSIC, DRIVE_STRAIGHT, 60);
+    add_tank(&w, 440, 495, 0, AVOID_NONE, DRIVE_HOLD, 0);    /* behind */
+    add_tank(&w, 500, 440, 0, AVOID_NONE, DRIVE_HOLD, 0);    /* beside */
+    add_tank(&w, 605, 500, 0, AVOID_NONE, DRIVE_HOLD, 0);    /* ahead, 105 > 100 */
     start(&w);
     struct vehicle *v = decide0(&w);
     check_int(v->avoid.threat, ==, -1);
@@ -127,10 +127,10 @@ TEST(classic_only_the_closest_threat_counts)
 {
     struct world w;
     world_init(&w, 1000, 1000);
-    add_tank(&w, 500, 500, 0, AVOID_CLASSIC, BEHAVIOUR_STRAIGHT, 60);
-    add_tank(&w, 580, 510, 0, AVOID_NONE, BEHAVIOUR_HOLD, 0);    /* ahead-right, 80.6 */
-    add_tank(&w, 560, 495, 0, AVOID_NONE, BEHAVIOUR_HOLD, 0);    /* ahead-left, 60.2 */
-    add_tank(&w, 505, 470, 0, AVOID_NONE, BEHAVIOUR_HOLD, 0);    /* closer, no threat */
+    add_tank(&w, 500, 500, 0, AVOID_CLASSIC, DRIVE_STRAIGHT, 60);
+    add_tank(&w, 580, 510, 0, AVOID_NONE, DRIVE_HOLD, 0);    /* ahead-right, 80.6 */
+    add_tank(&w, 560, 495, 0, AVOID_NONE, DRIVE_HOLD, 0);    /* ahead-left, 60.2 */
+    add_tank(&w, 505, 470, 0, AVOID_NONE, DRIVE_HOLD, 0);    /* closer, no threat */
     start(&w);
     struct vehicle *v = decide0(&w);
     check_int(v->avoid.threat, ==, 2);
@@ -152,8 +152,8 @@ TEST(classic_tests_one_radius_not_the_sum)
      * will touch. */
     struct world w;
     world_init(&w, 1000, 1000);
-    add_tank(&w, 500, 500, 0, AVOID_CLASSIC, BEHAVIOUR_STRAIGHT, 60);
-    add_tank(&w, 580, 470, 0, AVOID_NONE, BEHAVIOUR_HOLD, 0);
+    add_tank(&w, 500, 500, 0, AVOID_CLASSIC, DRIVE_STRAIGHT, 60);
+    add_tank(&w, 580, 470, 0, AVOID_NONE, DRIVE_HOLD, 0);
     start(&w);
     struct vehicle *v = decide0(&w);
     check_int(v->avoid.threat, ==, -1);
@@ -177,8 +177,8 @@ TEST(predictive_head_on)
 {
     struct world w;
     world_init(&w, 2000, 1000);
-    add_tank(&w, 700, 500, 0, AVOID_PREDICTIVE, BEHAVIOUR_STRAIGHT, 60);
-    add_tank(&w, 1300, 500, 180, AVOID_PREDICTIVE, BEHAVIOUR_STRAIGHT, 60);
+    add_tank(&w, 700, 500, 0, AVOID_PREDICTIVE, DRIVE_STRAIGHT, 60);
+    add_tank(&w, 1300, 500, 180, AVOID_PREDICTIVE, DRIVE_STRAIGHT, 60);
     start(&w);
     int first_turn[2] = { 0, 0 };
     for (int t = 0; t < 20 * 60; t++) {
@@ -201,8 +201,8 @@ TEST(predictive_head_on_offset)
 {
     struct world w;
     world_init(&w, 2000, 1000);
-    add_tank(&w, 700, 500, 0, AVOID_PREDICTIVE, BEHAVIOUR_STRAIGHT, 60);
-    add_tank(&w, 1300, 505, 180, AVOID_PREDICTIVE, BEHAVIOUR_STRAIGHT, 60);
+    add_tank(&w, 700, 500, 0, AVOID_PREDICTIVE, DRIVE_STRAIGHT, 60);
+    add_tank(&w, 1300, 505, 180, AVOID_PREDICTIVE, DRIVE_STRAIGHT, 60);
     start(&w);
     struct run_result r = run_for(&w, 20);
     check_int(r.collisions, ==, 0);
@@ -214,8 +214,8 @@ TEST(predictive_crossing)
 {
     struct world w;
     world_init(&w, 2000, 2000);
-    add_tank(&w, 700, 1000, 0, AVOID_PREDICTIVE, BEHAVIOUR_STRAIGHT, 60);
-    add_tank(&w, 1000, 700, 90, AVOID_PREDICTIVE, BEHAVIOUR_STRAIGHT, 60);
+    add_tank(&w, 700, 1000, 0, AVOID_PREDICTIVE, DRIVE_STRAIGHT, 60);
+    add_tank(&w, 1000, 700, 90, AVOID_PREDICTIVE, DRIVE_STRAIGHT, 60);
     start(&w);
     struct run_result r = run_for(&w, 15);
     check_int(r.collisions, ==, 0);
@@ -228,8 +228,8 @@ TEST(predictive_overtaking)
 {
     struct world w;
     world_init(&w, 4000, 1000);
-    add_tank(&w, 300, 500, 0, AVOID_PREDICTIVE, BEHAVIOUR_STRAIGHT, 90);
-    add_tank(&w, 500, 500, 0, AVOID_PREDICTIVE, BEHAVIOUR_STRAIGHT, 30);
+    add_tank(&w, 300, 500, 0, AVOID_PREDICTIVE, DRIVE_STRAIGHT, 90);
+    add_tank(&w, 500, 500, 0, AVOID_PREDICTIVE, DRIVE_STRAIGHT, 30);
     start(&w);
     struct run_result r = run_for(&w, 30);
     check_int(r.collisions, ==, 0);
@@ -243,9 +243,9 @@ TEST(predictive_against_a_tank_that_does_not_avoid)
      * (Straight at us it may still hit: tanks cannot reverse.) */
     struct world w;
     world_init(&w, 2000, 2000);
-    add_tank(&w, 700, 1000, 0, AVOID_PREDICTIVE, BEHAVIOUR_STRAIGHT, 60);
-    add_tank(&w, 1000, 700, 90, AVOID_NONE, BEHAVIOUR_STRAIGHT, 60);
-    add_tank(&w, 1120, 1300, 270, AVOID_CLASSIC, BEHAVIOUR_STRAIGHT, 60);
+    add_tank(&w, 700, 1000, 0, AVOID_PREDICTIVE, DRIVE_STRAIGHT, 60);
+    add_tank(&w, 1000, 700, 90, AVOID_NONE, DRIVE_STRAIGHT, 60);
+    add_tank(&w, 1120, 1300, 270, AVOID_CLASSIC, DRIVE_STRAIGHT, 60);
     start(&w);
     struct run_result r = run_for(&w, 15);
     check_int(r.collisions, ==, 0);
@@ -264,7 +264,7 @@ TEST(predictive_ring_does_not_deadlock)
         double a = 2 * M_PI * k / n;
         start_pos[k] = v2(1000 + 400 * cos(a), 1000 + 400 * sin(a));
         add_tank(&w, start_pos[k].x, start_pos[k].y, rad2deg(a) + 180,
-                 AVOID_PREDICTIVE, BEHAVIOUR_STRAIGHT, 60);
+                 AVOID_PREDICTIVE, DRIVE_STRAIGHT, 60);
     }
     start(&w);
     struct run_result r = run_for(&w, 40);
@@ -296,9 +296,9 @@ static void crowd(struct world *w, double width, double height, int n,
         if (!ok)
             continue;
         enum avoid_method m = mix ? (enum avoid_method)rng_below(&r, 3) : AVOID_PREDICTIVE;
-        enum behaviour b = mix && rng_below(&r, 5) == 0 ? BEHAVIOUR_HOLD : BEHAVIOUR_WANDER;
+        enum drive b = mix && rng_below(&r, 5) == 0 ? DRIVE_HOLD : DRIVE_WANDER;
         double speed = mix ? rng_range(&r, 20, 120) : 60;
-        int i = add_tank(w, p.x, p.y, rng_range(&r, -180, 180), m, b, b == BEHAVIOUR_HOLD ? 0 : speed);
+        int i = add_tank(w, p.x, p.y, rng_range(&r, -180, 180), m, b, b == DRIVE_HOLD ? 0 : speed);
         world_params_mut(w, i)->radius = rad;
         if (mix)
             world_params_mut(w, i)->collision_range = rng_range(&r, 50, 200);
@@ -429,7 +429,7 @@ TEST(edge_turn_keeps_a_lone_wanderer_off_the_edge)
         struct world w;
         world_init(&w, 1000, 800);
         w.seed = seed;
-        add_tank(&w, 500, 400, 37.0 * seed, AVOID_NONE, BEHAVIOUR_WANDER, 60);
+        add_tank(&w, 500, 400, 37.0 * seed, AVOID_NONE, DRIVE_WANDER, 60);
         start(&w);
         run_for(&w, 120);
         hits += w.stats.edge_hits;

@@ -61,7 +61,7 @@ TEST(values_land)
     check_near(w.vehicles.p[car].p->turn_rate, deg2rad(180), 1e-12);
     check_near(w.vehicles.p[tur].heading, M_PI / 2, 1e-12);
     check_num(w.vehicles.p[tur].p->radius, ==, 15);
-    check_int(w.vehicles.p[pat].p->behaviour, ==, BEHAVIOUR_PATROL);
+    check_int(w.vehicles.p[pat].p->drive, ==, DRIVE_PATROL);
     int n;
     const struct waypoint *route = world_route(&w, &w.vehicles.p[pat], &n);
     check_int(n, ==, 3);

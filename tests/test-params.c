@@ -20,7 +20,7 @@ TEST(each_field_keeps_vehicles_apart)
     world_init(&w, 1000, 1000);
     struct vehicle_params base;
     world_default_params(&base, VK_TANK);
-    base.behaviour = BEHAVIOUR_HOLD;    /* so one less is still a value */
+    base.drive = DRIVE_HOLD;    /* so one less is still a value */
     int b = world_add_vehicle(&w, "tank.base", VK_TANK, -1, &base, v2(10, 10), 0);
     int twin = world_add_vehicle(&w, "tank.twin", VK_TANK, -1, &base, v2(20, 10), 0);
     check_int(b, >=, 0);
@@ -124,8 +124,8 @@ TEST(kind_defaults_applied)
 #include "core/params.def"
     check_int(n, >, 0);
     /* A tank drives and avoids; the others do neither. */
-    check_int(p[VK_TANK].behaviour, ==, BEHAVIOUR_WANDER);
-    check_int(p[VK_TURRET].behaviour, ==, BEHAVIOUR_HOLD);
+    check_int(p[VK_TANK].drive, ==, DRIVE_WANDER);
+    check_int(p[VK_TURRET].drive, ==, DRIVE_HOLD);
     check_int(p[VK_CAR].avoid, ==, AVOID_NONE);
 }
 
@@ -212,7 +212,7 @@ static void check_names(const char *const *names, int count, const char *what)
 TEST(enum_names_complete)
 {
     check_names(vehicle_kind_names, VEHICLE_KIND_COUNT, "vehicle kind");
-    check_names(behaviour_names, BEHAVIOUR_COUNT, "behaviour");
+    check_names(drive_names, DRIVE_COUNT, "behaviour");
     check_names(avoid_names, AVOID_COUNT, "avoid");
     check_names(sight_names, SIGHT_COUNT, "sight");
     check_names(aim_names, AIM_COUNT, "aim");
@@ -223,7 +223,7 @@ TEST(enum_names_complete)
     check_names(brake_reason_names, BRAKE_REASON_COUNT, "brake reason");
     check_names(world_colors, WORLD_NCOLORS, "colour");
     /* Indexed by value, not by position: a value's name is its own. */
-    check_str(behaviour_names[BEHAVIOUR_PATROL], "patrol");
+    check_str(drive_names[DRIVE_PATROL], "patrol");
     check_str(event_kind_names[EV_WAYPOINT_SKIPPED], "waypoint_skipped");
 }
 
@@ -251,7 +251,7 @@ TEST(key_table_enums_are_core_names)
         return;
     }
     const struct vehicle_params *p = w.vehicles.p[0].p;
-    check_int(p->behaviour, ==, BEHAVIOUR_STRAIGHT);
+    check_int(p->drive, ==, DRIVE_STRAIGHT);
     check_int(p->avoid, ==, AVOID_CLASSIC);
     check_int(p->sight, ==, SIGHT_CLASSIC);
     check_int(p->aim, ==, AIM_NONE);

@@ -369,7 +369,7 @@ TEST(patrol_tank_follows_route)
     int team = world_add_team(&w, "red", 0);
     struct vehicle_params p;
     world_default_params(&p, VK_TANK);
-    p.behaviour = BEHAVIOUR_PATROL;
+    p.drive = DRIVE_PATROL;
     p.avoid = AVOID_NONE;
     p.route_first = (int)w.route_points.n;
     p.route_count = 4;

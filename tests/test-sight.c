@@ -1000,7 +1000,7 @@ static int add_tank(struct world *w, const char *id, int team, vec2 p,
 {
     struct vehicle_params vp;
     world_default_params(&vp, VK_TANK);
-    vp.behaviour = BEHAVIOUR_HOLD;
+    vp.drive = DRIVE_HOLD;
     vp.speed = 0;
     return world_add_vehicle(w, id, VK_TANK, team, &vp, p, heading);
 }

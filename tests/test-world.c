@@ -9,11 +9,11 @@
 #include "core/world.h"
 
 static int add_tank(struct world *w, const char *id, vec2 pos, double heading,
-                    enum behaviour b, double speed)
+                    enum drive b, double speed)
 {
     struct vehicle_params p;
     world_default_params(&p, VK_TANK);
-    p.behaviour = b;
+    p.drive = b;
     p.speed = speed;
     p.avoid = AVOID_NONE;
     return world_add_vehicle(w, id, VK_TANK, -1, &p, pos, heading);
@@ -23,9 +23,9 @@ TEST(straight_moves_speed_dt)
 {
     struct world w;
     world_init(&w, 1000, 1000);
-    add_tank(&w, "tank.a", v2(100, 500), 0, BEHAVIOUR_STRAIGHT, 60);
-    add_tank(&w, "tank.b", v2(500, 100), M_PI / 2, BEHAVIOUR_STRAIGHT, 30);
-    add_tank(&w, "tank.c", v2(800, 800), 1, BEHAVIOUR_HOLD, 60);
+    add_tank(&w, "tank.a", v2(100, 500), 0, DRIVE_STRAIGHT, 60);
+    add_tank(&w, "tank.b", v2(500, 100), M_PI / 2, DRIVE_STRAIGHT, 30);
+    add_tank(&w, "tank.c", v2(800, 800), 1, DRIVE_HOLD, 60);
     check_int(world_finish(&w), ==, 0);
     world_moved(&w);
     for (int i = 0; i < 60; i++)
@@ -43,7 +43,7 @@ TEST(edge_holds_and_counts)
 {
     struct world w;
     world_init(&w, 300, 300);
-    add_tank(&w, "tank.a", v2(250, 150), 0, BEHAVIOUR_STRAIGHT, 60);
+    add_tank(&w, "tank.a", v2(250, 150), 0, DRIVE_STRAIGHT, 60);
     check_int(world_finish(&w), ==, 0);
     world_moved(&w);
     for (int i = 0; i < 120; i++)
@@ -62,7 +62,7 @@ TEST(wanderers_never_leave)
     char id[32];
     for (int i = 0; i < 30; i++) {
         snprintf(id, sizeof id, "tank.%d", i);
-        add_tank(&w, id, v2(40 + (i % 6) * 100, 40 + (i / 6) * 80), i, BEHAVIOUR_WANDER, 60 + i * 3);
+        add_tank(&w, id, v2(40 + (i % 6) * 100, 40 + (i / 6) * 80), i, DRIVE_WANDER, 60 + i * 3);
     }
     check_int(world_finish(&w), ==, 0);
     world_moved(&w);
@@ -86,8 +86,8 @@ TEST(collision_counted_once)
 {
     struct world w;
     world_init(&w, 1000, 1000);
-    add_tank(&w, "tank.a", v2(400, 500), 0, BEHAVIOUR_STRAIGHT, 60);
-    add_tank(&w, "tank.b", v2(600, 500), M_PI, BEHAVIOUR_STRAIGHT, 60);
+    add_tank(&w, "tank.a", v2(400, 500), 0, DRIVE_STRAIGHT, 60);
+    add_tank(&w, "tank.b", v2(600, 500), M_PI, DRIVE_STRAIGHT, 60);
     check_int(world_finish(&w), ==, 0);
     world_moved(&w);
     int events = 0;
@@ -123,7 +123,7 @@ TEST(snapshot_restores_exactly)
     char id[32];
     for (int i = 0; i < 20; i++) {
         snprintf(id, sizeof id, "tank.%d", i);
-        add_tank(&w, id, v2(50 + (i % 5) * 150, 50 + (i / 5) * 130), i, BEHAVIOUR_WANDER, 60);
+        add_tank(&w, id, v2(50 + (i % 5) * 150, 50 + (i / 5) * 130), i, DRIVE_WANDER, 60);
     }
     world_finish(&w);
     world_moved(&w);
@@ -161,16 +161,16 @@ TEST(ids_pooled_and_stable)
     for (int i = 0; i < N; i++) {
         snprintf(id, sizeof id, "tank.%d", i);
         check_int(add_tank(&w, id, v2(50 + (i % 100) * 100, 50 + (i / 100) * 100), 0,
-                           BEHAVIOUR_HOLD, 0), ==, i);
+                           DRIVE_HOLD, 0), ==, i);
         first[i] = w.vehicles.p[i].id;
     }
     size_t big = 100000;
     char *lid = malloc(big + 1);
     memset(lid, 'x', big);
     lid[big] = 0;
-    check_int(add_tank(&w, lid, v2(5, 5), 0, BEHAVIOUR_HOLD, 0), ==, N);
+    check_int(add_tank(&w, lid, v2(5, 5), 0, DRIVE_HOLD, 0), ==, N);
     check_str(w.vehicles.p[N].id, lid);
-    check_int(add_tank(&w, "tank.last", v2(7, 7), 0, BEHAVIOUR_HOLD, 0), ==, N + 1);
+    check_int(add_tank(&w, "tank.last", v2(7, 7), 0, DRIVE_HOLD, 0), ==, N + 1);
     int same = 1;
     for (int i = 0; i < N; i++) {
         snprintf(id, sizeof id, "tank.%d", i);

@@ -20,10 +20,10 @@ void drive_decide(const struct world *w, int i, struct tick_ctx *c,
         d->want.speed = 0;
         return;
     }
-    switch (v->p->behaviour) {
-    case BEHAVIOUR_WANDER:   wander_decide(w, i, c, d); break;
-    case BEHAVIOUR_PATROL:   race_decide(w, i, c, d); break;
-    case BEHAVIOUR_STRAIGHT: d->want.speed = v->p->speed; break;
-    case BEHAVIOUR_HOLD:     d->want.speed = 0; break;
+    switch (v->p->drive) {
+    case DRIVE_WANDER:   wander_decide(w, i, c, d); break;
+    case DRIVE_PATROL:   race_decide(w, i, c, d); break;
+    case DRIVE_STRAIGHT: d->want.speed = v->p->speed; break;
+    case DRIVE_HOLD:     d->want.speed = 0; break;
     }
 }

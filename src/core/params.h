@@ -11,12 +11,12 @@
 #include "names.h"
 
 /* How a tank drives (key behaviour). */
-#define BEHAVIOUR_LIST(X)                                               \
-    X(BEHAVIOUR_WANDER, "wander") X(BEHAVIOUR_PATROL, "patrol")         \
-    X(BEHAVIOUR_STRAIGHT, "straight") X(BEHAVIOUR_HOLD, "hold")
-enum behaviour { BEHAVIOUR_LIST(NAMES_ENUM) };
-#define BEHAVIOUR_COUNT (0 BEHAVIOUR_LIST(NAMES_COUNT))
-extern const char *const behaviour_names[BEHAVIOUR_COUNT + 1];
+#define DRIVE_LIST(X)                                               \
+    X(DRIVE_WANDER, "wander") X(DRIVE_PATROL, "patrol")         \
+    X(DRIVE_STRAIGHT, "straight") X(DRIVE_HOLD, "hold")
+enum drive { DRIVE_LIST(NAMES_ENUM) };
+#define DRIVE_COUNT (0 DRIVE_LIST(NAMES_COUNT))
+extern const char *const drive_names[DRIVE_COUNT + 1];
 
 /* Collision avoidance (key avoid). */
 #define AVOID_LIST(X)                                                   \

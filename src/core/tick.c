@@ -20,7 +20,7 @@ static void avoid_row(const struct world *w, int i, struct tick_ctx *c,
 {
     double planned = d->want.turn;
     avoid_decide(w, i, c, d);
-    if (d->avoid.steer && world_vehicle(w, i)->p->behaviour == BEHAVIOUR_WANDER)
+    if (d->avoid.steer && world_vehicle(w, i)->p->drive == DRIVE_WANDER)
         d->wander.turn_left += planned;
 }
 

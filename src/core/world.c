@@ -258,7 +258,7 @@ double world_max_radius(const struct world *w)
 static int needs_racer(const struct vehicle *v)
 {
     return v->kind == VK_CAR
-        || (v->kind == VK_TANK && v->p->behaviour == BEHAVIOUR_PATROL);
+        || (v->kind == VK_TANK && v->p->drive == DRIVE_PATROL);
 }
 
 static int add_racer(struct world *w, int i)
@@ -319,7 +319,7 @@ int world_add_vehicle(struct world *w, const char *id, enum vehicle_kind kind,
     v.pos = pos;
     vehicle_set_heading(&v, angle_norm(kind == VK_TURRET ? p->facing : heading));
     v.turret = v.heading;
-    v.speed = kind == VK_CAR ? 0 : p->behaviour == BEHAVIOUR_HOLD ? 0 : p->speed;
+    v.speed = kind == VK_CAR ? 0 : p->drive == DRIVE_HOLD ? 0 : p->speed;
     v.alive = 1;
     v.health = p->health;
     v.gun.target = -1;

@@ -52,7 +52,7 @@ static void check_vehicle(struct loader *L, const struct parsed *P, const struct
     if (v->kind == VK_CAR && v->s.p.min_speed > v->s.p.max_speed)
         load_error(L, load_key_line(L, v->section, "min_speed"), sn, "min_speed", NULL,
                    "min_speed %g is above max_speed %g", v->s.p.min_speed, v->s.p.max_speed);
-    if (v->kind == VK_TANK && v->s.p.behaviour == BEHAVIOUR_PATROL) {
+    if (v->kind == VK_TANK && v->s.p.drive == DRIVE_PATROL) {
         if (!v->s.p.route_track && v->nroute == 0)
             load_error(L, line, sn, "route", NULL,
                        "missing: behaviour = patrol needs a route (x y r list or track)");

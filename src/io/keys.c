@@ -95,7 +95,7 @@ const struct key_def key_table[] = {
     { SEC_CAR, "turn_rate", KEY_DEG, 0, 36000, KEY_MIN_OPEN | KEY_CORE_DEFAULT, NULL, NULL,
       "turn rate, degrees per second", NULL, TGT_VEHICLE, VP(turn_rate) },
     { TANKS, "behaviour", KEY_ENUM, 0, 0, KEY_CORE_DEFAULT, NULL, NULL,
-      "how it drives", behaviour_names, TGT_VEHICLE, VP(behaviour) },
+      "how it drives", drive_names, TGT_VEHICLE, VP(drive) },
     { TANKS, "route", KEY_ROUTE, 0, 0, 0, NULL, "none",
       "for patrol: x y r waypoints separated by commas, or the word track", NULL, TGT_VEHICLE, 0 },
     { SEC_TANK | SEC_TEAM | SEC_TURRET | SEC_CAR, "bot", KEY_BOT_PATH, 0, 0, 0, NULL, "none",

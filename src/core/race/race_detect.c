@@ -64,7 +64,7 @@ void race_detect(struct world *w)
         struct vehicle *v = &w->vehicles.p[i];
         if (!v->alive)
             continue;
-        if (v->kind != VK_CAR && !(v->kind == VK_TANK && v->p->behaviour == BEHAVIOUR_PATROL))
+        if (v->kind != VK_CAR && !(v->kind == VK_TANK && v->p->drive == DRIVE_PATROL))
             continue;
         int n;
         const struct waypoint *wp = world_route(w, v, &n);
