@@ -237,6 +237,40 @@ screen c2 | grep -q 'replay differs'
 ok $? "and no divergence is reported"
 tm send-keys -t c2 q
 
+# A run-time error: said in the status line, kept in the inspector with
+# its traceback, and the bot runs on next tick.
+cat >"$TMPD/cnt/counter.lua" <<'EOS'
+local function explode() error("boom at " .. 5) end
+function tick(me, world, mem, out)
+  if world.tick == 5 then explode() end
+  log("tick " .. world.tick)
+  out.speed = 10
+end
+EOS
+start c4 --paused "$TMPD/cnt/map.ini"
+wait_for c4 'tick 0 '
+tm send-keys -t c4 Tab
+steps c4 . 5
+wait_for c4 'tank.a: counter.lua:1: boom at 5'
+ok $? "a bot error shows in the status line with the vehicle"
+screen c4 | grep -q 'bot error, tick 5'
+ok $? "the inspector shows the last error and its tick"
+screen c4 | grep -q 'counter.lua:3: in'
+ok $? "with its traceback (the caller's line)"
+steps c4 . 2
+wait_for c4 'log tick 7'
+ok $? "the bot runs on after its error"
+screen c4 | grep -q 'bot error, tick 5'
+ok $? "and the inspector still shows its last error"
+tm send-keys -t c4 ,
+wait_for c4 'tick 6 '
+steps c4 , 2
+wait_for c4 'tick 4 '
+screen c4 | grep -q 'bot error'
+[ $? -ne 0 ]
+ok $? "stepped back before the error, the inspector no longer shows it"
+tm send-keys -t c4 q
+
 # A mem that is not plain data at a snapshot: said, and stepping back over
 # it refused rather than wrong.
 cat >"$TMPD/cnt/counter.lua" <<'EOS'

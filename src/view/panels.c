@@ -170,7 +170,7 @@ static void inspect_bot(const struct app *a, int i, struct lines *l)
     if (e && e->tick >= 0 && e->tick <= w->tick) {
         add(l, 1, "bot error, tick %ld", e->tick);
         add_text_lines(l, " ", e->error, 2);
-        /* The traceback's first line is its "stack traceback:" title. */
+        /* The innermost frames: where it happened and who called. */
         add_text_lines(l, "  ", e->traceback, 4);
     }
 }
