@@ -237,6 +237,31 @@ screen c2 | grep -q 'replay differs'
 ok $? "and no divergence is reported"
 tm send-keys -t c2 q
 
+# A bot that reads world.events (the events of the tick before, which no
+# world snapshot holds): the snapshot keeps them with mem, so the first
+# replayed tick sees them too.  tank.b faces away, so tank.a sees it at
+# every tick (a sight event) and nobody shoots.
+sed 's/^heading = 0$/heading = 0/' "$TMPD/cnt/map.ini" | sed 's/^x = 2950$/x = 300/' >"$TMPD/cnt/ev.ini"
+cat >"$TMPD/cnt/counter.lua" <<'EOS'
+function tick(me, world, mem, out)
+  log("events " .. #world.events)
+  out.speed = 0
+end
+EOS
+start ev --paused "$TMPD/cnt/ev.ini"
+wait_for ev 'tick 0 '
+tm send-keys -t ev Tab
+steps ev . 65
+wait_for ev 'log events 1'
+ok $? "a bot that reads world.events sees last tick's sight event"
+tm send-keys -t ev ,
+wait_for ev 'tick 64 '
+sleep 0.3
+screen ev | grep -q 'replay differs'
+[ $? -ne 0 ]
+ok $? "stepping back over a snapshot replays its events: no divergence"
+tm send-keys -t ev q
+
 # A run-time error: said in the status line, kept in the inspector with
 # its traceback, and the bot runs on next tick.
 cat >"$TMPD/cnt/counter.lua" <<'EOS'

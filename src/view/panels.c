@@ -155,17 +155,21 @@ static void inspect_bot(const struct app *a, int i, struct lines *l)
             wb = &w->bots.p[k];
     add(l, 1, "bot");
     add(l, 0, " %s", sc->path);
-    const struct bot_report *r = bot_world_report(a->bots, i);
-    if (!r) {
+    /* A wreck's bot no longer runs; its last report does not survive a
+     * step back (the bots are rebuilt), so it is not shown at all. */
+    const struct bot_report *r = w->vehicles.p[i].alive ? bot_world_report(a->bots, i) : NULL;
+    if (!w->vehicles.p[i].alive)
+        add(l, 0, " stopped with its vehicle");
+    else if (!r)
         add(l, 0, " not run yet");
-        return;
+    if (r) {
+        add(l, 0, " instr %ld/%ld", r->instructions, wb ? wb->budget : 0L);
+        add(l, 0, " heap %zu/%ld KiB", (r->heap + 1023) / 1024, wb ? wb->memory_kib : 0L);
+        if (r->disabled)
+            add(l, 0, " disabled: %s", r->disabled_reason);
+        for (int k = 0; k < r->n_log && k < BOT_LOG_LINES; k++)
+            add(l, 0, " log %s", r->log[k]);
     }
-    add(l, 0, " instr %ld/%ld", r->instructions, wb ? wb->budget : 0L);
-    add(l, 0, " heap %zu/%ld KiB", (r->heap + 1023) / 1024, wb ? wb->memory_kib : 0L);
-    if (r->disabled)
-        add(l, 0, " disabled: %s", r->disabled_reason);
-    for (int k = 0; k < r->n_log && k < BOT_LOG_LINES; k++)
-        add(l, 0, " log %s", r->log[k]);
     const struct bot_last_error *e = (size_t)i < a->nlast_err ? &a->last_err[i] : NULL;
     if (e && e->tick >= 0 && e->tick <= w->tick) {
         add(l, 1, "bot error, tick %ld", e->tick);
