@@ -29,6 +29,12 @@
 #include "../core/tick.h"
 #include "../io/map.h"
 
+/* Where the built-in map's bots are (Makefile.am defines it; the lint's
+ * lone compile of this file does not). */
+#ifndef BOTFIELD_MAPS_DIR
+# define BOTFIELD_MAPS_DIR "maps"
+#endif
+
 #define FRAME_SECONDS (1.0 / 30)
 #define RELOAD_DELAY 0.2            /* editors write a file in bursts */
 #define MESSAGE_SECONDS 4.0
