@@ -645,6 +645,13 @@ const struct bot_script *bot_world_script(const struct bot_world *bw, int i)
 
 /* ---- mem, step back, reload ---------------------------------------------- */
 
+/* A slot's pending events, for bot_world_mem.events. */
+struct saved_events {
+    struct bot_event ev[EVENTS_MAX];
+    size_t nev;
+    char err_ev[BOT_ERR_BYTES];
+};
+
 void bot_world_mem_free(struct bot_world_mem *m)
 {
     for (size_t k = 0; m->buf && k < m->n; k++)
@@ -652,6 +659,7 @@ void bot_world_mem_free(struct bot_world_mem *m)
     free(m->buf);
     free(m->len);
     free(m->inited);
+    free(m->events);
     memset(m, 0, sizeof *m);
 }
 
@@ -663,7 +671,9 @@ int bot_world_save(struct bot_world *bw, struct bot_world_mem *m, char *err, siz
     m->buf = calloc(bw->n, sizeof *m->buf);
     m->len = calloc(bw->n, sizeof *m->len);
     m->inited = calloc(bw->n, sizeof *m->inited);
-    if (!m->buf || !m->len || !m->inited) {
+    struct saved_events *se = calloc(bw->n, sizeof *se);
+    m->events = se;
+    if (!m->buf || !m->len || !m->inited || !se) {
         bot_world_mem_free(m);
         snprintf(err, n, "out of memory");
         return -1;
@@ -671,6 +681,11 @@ int bot_world_save(struct bot_world *bw, struct bot_world_mem *m, char *err, siz
     m->n = bw->n;
     for (size_t k = 0; k < bw->n; k++) {
         m->inited[k] = bw->slots[k].inited;
+        /* The events' strings are the world's ids and static names, or
+         * the slot's err_ev, whose text is kept beside them. */
+        memcpy(se[k].ev, bw->slots[k].ev, sizeof se[k].ev);
+        se[k].nev = bw->slots[k].nev;
+        memcpy(se[k].err_ev, bw->slots[k].err_ev, sizeof se[k].err_ev);
         if (bot_mem_save(bw->slots[k].bot, &m->buf[k], &m->len[k], err, n)) {
             bot_world_mem_free(m);
             return -1;
@@ -698,6 +713,12 @@ int bot_world_restore(struct bot_world *bw, const struct bot_world_mem *m)
         s->inited = m->inited[k];
         s->ran = 0;
         s->nev = 0;
+        if (m->events) {
+            const struct saved_events *se = (const struct saved_events *)m->events + k;
+            memcpy(s->ev, se->ev, sizeof s->ev);
+            s->nev = se->nev;
+            memcpy(s->err_ev, se->err_ev, sizeof s->err_ev);
+        }
     }
     return 0;
 }

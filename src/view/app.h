@@ -8,15 +8,18 @@
 #ifndef BOTFIELD_APP_H
 #define BOTFIELD_APP_H
 
+#include "../bot/bot.h"
 #include "../core/world.h"
 #include "camera.h"
 #include "canvas.h"
 #include "history.h"
+#include "replay_check.h"
 #include "view.h"
+#include "watch.h"
 
 enum overlay {
     OV_RAYS = 1, OV_CONES = 2, OV_AVOID = 4, OV_TRAJ = 8, OV_WAYP = 16,
-    OV_COLL = 32
+    OV_COLL = 32, OV_BOTS = 64
 };
 
 enum screen_id { SCREEN_MAP, SCREEN_HELP, SCREEN_ERROR, SCREEN_COUNT };
@@ -26,14 +29,29 @@ enum screen_id { SCREEN_MAP, SCREEN_HELP, SCREEN_ERROR, SCREEN_COUNT };
 #define MARK_TICKS 120
 struct mark { long tick; vec2 p; };
 
+/* A bot's report holds only this tick's error; the inspector shows the
+ * last one it gave, as of the tick shown (a step back hides later ones). */
+struct bot_last_error {
+    long tick;                      /* -1: none */
+    char error[BOT_ERR_BYTES];
+    char traceback[BOT_TRACE_BYTES];
+};
+
 #define SPEED_MAX_IDX 9             /* speeds[] index of "max" */
 extern const double view_speeds[SPEED_MAX_IDX];
 
 struct app {
     struct world world;             /* owned */
+    struct bot_world *bots;         /* its Lua bots (owned), NULL: none */
     int have_world;
     const struct view_options *opt;
     struct history hist;
+    struct replay_check check;      /* replayed ticks against first runs */
+    long diverged;                  /* first differing tick of a replay, -1 */
+    struct watch wt;                /* the map file and the bots' scripts */
+    char bot_err[BOT_ERR_BYTES];    /* the last bot error shown */
+    struct bot_last_error *last_err;    /* per vehicle, for the inspector */
+    size_t nlast_err;
     struct camera cam;
     struct canvas cv;
     struct canvas ground;           /* trees and track: redrawn only when */

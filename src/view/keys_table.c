@@ -65,6 +65,7 @@ static void key_avoid(struct app *a, int ch) { (void)ch; toggle(a, OV_AVOID, "av
 static void key_traj(struct app *a, int ch) { (void)ch; toggle(a, OV_TRAJ, "aim and trajectories"); }
 static void key_wayp(struct app *a, int ch) { (void)ch; toggle(a, OV_WAYP, "waypoints and turning circles"); }
 static void key_coll(struct app *a, int ch) { (void)ch; toggle(a, OV_COLL, "collision marks"); }
+static void key_bots(struct app *a, int ch) { (void)ch; toggle(a, OV_BOTS, "bot drawings"); }
 
 static void key_select(struct app *a, int ch)
 {
@@ -155,7 +156,7 @@ static void key_error(struct app *a, int ch)
     if (a->load_error)
         a->screen = SCREEN_ERROR;
     else
-        app_message(a, 0, "no map error to show");
+        app_message(a, 0, "no map or bot error to show");
 }
 
 static void key_escape(struct app *a, int ch)
@@ -207,6 +208,10 @@ const struct view_key view_keys[] = {
     { "c", { 'c' }, "collision marks",
       "Collision marks (on at start): where vehicles touched in the last two "
       "seconds.", key_coll, 0 },
+    { "d", { 'd' }, "bot drawings (draw.*)",
+      "The Lua bots' drawings of the last tick (their \\fBdraw.*\\fR calls: "
+      "lines, circles, text and marks, in the colours they name), on the map "
+      "through the camera; with a vehicle selected, only its bot's.", key_bots, 0 },
     { "Tab S-Tab", { '\t', KEY_BTAB }, "select next / previous",
       "Select the next or previous (shift-Tab) vehicle; the inspector on the right "
       "shows the numbers behind its decisions this tick. With a vehicle selected "
@@ -226,8 +231,9 @@ const struct view_key view_keys[] = {
       "Restart the run from tick 0.", key_restart, 0 },
     { "L", { 'L' }, "reload the map file",
       "Reload the map file (the built-in map when none was given).", key_reload, 0 },
-    { "e", { 'e' }, "the last map error",
-      "Show every error of the last failed reload.", key_error, 0 },
+    { "e", { 'e' }, "the last map or bot error",
+      "Show every error of the last failed reload of the map or of a bot "
+      "script.", key_error, 0 },
     { "Esc", { 27 }, "close, unselect, hide banner",
       "Close the help or error screen; else hide the ending banner; else "
       "unselect.", key_escape, 0 },

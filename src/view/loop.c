@@ -2,9 +2,9 @@
  *
  * One poll() over standard input, a self-pipe that the signal handlers
  * write to (SIGWINCH, SIGINT, SIGTERM, SIGHUP) and an inotify watch on the
- * map file's directory; its timeout is the next tick, frame, message expiry
- * or pending reload, and infinite when paused and nothing changed, so the
- * process sleeps.  Ticks run at tick_rate x speed; frames at most 30 a
+ * map file's and the bot scripts' folders (watch.c); its timeout is the
+ * next tick, frame, message expiry or pending reload, and infinite when
+ * paused and nothing changed, so the process sleeps.  Ticks run at tick_rate x speed; frames at most 30 a
  * second, and curses sends only the cells that changed. */
 #include "config.h"
 
@@ -21,16 +21,19 @@
 #include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef __linux__
-# include <sys/inotify.h>
-# define HAVE_INOTIFY 1
-#endif
 
 #include "app.h"
 #include "term_restore.h"
 #include "tui.h"
+#include "../bot/bot_world.h"
 #include "../core/tick.h"
 #include "../io/map.h"
+
+/* Where the built-in map's bots are (Makefile.am defines it; the lint's
+ * lone compile of this file does not). */
+#ifndef BOTFIELD_MAPS_DIR
+# define BOTFIELD_MAPS_DIR "maps"
+#endif
 
 #define FRAME_SECONDS (1.0 / 30)
 #define RELOAD_DELAY 0.2            /* editors write a file in bursts */
@@ -135,9 +138,88 @@ static void hook_restore(void *ctx, long tick)
         a->nmarks--;
 }
 
+/* After every computed tick, forward or replayed: was it computed before,
+ * differently?  Only the first such tick of a step is told. */
+static void check_tick(struct app *a)
+{
+    if (replay_check_note(&a->check, &a->world, a->bots) && a->diverged < 0)
+        a->diverged = a->world.tick;
+}
+
+/* Keeps each bot's last error for the inspector (a report holds only this
+ * tick's). */
+static void note_bot_errors(struct app *a)
+{
+    const struct world *w = &a->world;
+    if (a->nlast_err != w->vehicles.n) {
+        free(a->last_err);
+        a->nlast_err = 0;
+        a->last_err = calloc(w->vehicles.n ? w->vehicles.n : 1, sizeof *a->last_err);
+        if (!a->last_err)
+            return;
+        a->nlast_err = w->vehicles.n;
+        for (size_t i = 0; i < a->nlast_err; i++)
+            a->last_err[i].tick = -1;
+    }
+    if (bot_world_errors(a->bots) == 0)
+        return;
+    for (size_t i = 0; i < w->vehicles.n; i++) {
+        const struct bot_report *r = bot_world_report(a->bots, (int)i);
+        if (!r || !r->error[0])
+            continue;
+        struct bot_last_error *e = &a->last_err[i];
+        e->tick = w->tick;
+        snprintf(e->error, sizeof e->error, "%s", r->error);
+        snprintf(e->traceback, sizeof e->traceback, "%s", r->traceback);
+    }
+}
+
 static void hook_step(void *ctx)
 {
     note_events(ctx);
+    check_tick(ctx);
+    note_bot_errors(ctx);
+}
+
+static void tell_divergence(struct app *a)
+{
+    if (a->diverged < 0)
+        return;
+    app_message(a, 1, "replay differs from the first run at tick %ld: a bot keeps "
+                "state outside mem (a global?)", a->diverged);
+    a->diverged = -1;
+}
+
+/* A new bot error of this step: in the status line for a few seconds (the
+ * inspector keeps it for its vehicle). */
+static void tell_bot_error(struct app *a)
+{
+    if (bot_world_errors(a->bots) == 0) {
+        a->bot_err[0] = 0;
+        return;
+    }
+    for (size_t i = 0; i < a->world.vehicles.n; i++) {
+        const struct bot_report *r = bot_world_report(a->bots, (int)i);
+        if (!r || !r->error[0])
+            continue;
+        if (strcmp(r->error, a->bot_err)) {
+            snprintf(a->bot_err, sizeof a->bot_err, "%s", r->error);
+            app_message(a, 1, "%s: %s", a->world.vehicles.p[i].id, r->error);
+            a->msg_until = view_now() + MESSAGE_SECONDS;
+        }
+        return;
+    }
+}
+
+static void note_history(struct app *a)
+{
+    char err[256];
+    int rc = history_note(&a->hist, &a->world, err, sizeof err);
+    if (rc == -1)
+        app_message(a, 1, "out of memory: stepping back reaches less far");
+    else if (rc == -2)
+        app_message(a, 1, "tick %ld: a bot's mem is not plain data (%s): stepping "
+                    "back over it is refused", a->world.tick, err);
 }
 
 static void fatal(struct app *a, const char *what)
@@ -168,8 +250,11 @@ int app_step(struct app *a)
         return -1;
     }
     note_events(a);
-    if (history_note(&a->hist, &a->world))
-        app_message(a, 1, "out of memory: stepping back reaches less far");
+    check_tick(a);
+    note_bot_errors(a);
+    tell_bot_error(a);
+    note_history(a);
+    tell_divergence(a);
     check_end(a);
     a->dirty = 1;
     return 0;
@@ -182,12 +267,17 @@ void app_step_back(struct app *a)
         return;
     }
     struct history_hooks k = { hook_restore, hook_step, a };
-    int rc = history_back(&a->hist, &a->world, a->world.tick - 1, &k);
-    if (rc > 0)
+    long blocked = 0;
+    int rc = history_back(&a->hist, &a->world, a->world.tick - 1, &k, &blocked);
+    if (rc == 1)
         app_message(a, 0, "the history reaches back to tick %ld only",
                     history_oldest(&a->hist));
+    else if (rc == 2)
+        app_message(a, 1, "cannot step back: a bot's mem was not plain data at tick %ld",
+                    blocked);
     else if (rc < 0)
-        fatal(a, "out of memory while stepping back");
+        fatal(a, "out of memory while stepping back (or a bot could not be rebuilt)");
+    tell_divergence(a);
     /* Ending seen again when stepping forward over it. */
     a->ended_seen = a->world.ended;
     a->dirty = 1;
@@ -202,6 +292,7 @@ void app_restart(struct app *a)
     }
     a->nmarks = 0;
     a->ended_seen = 0;
+    a->diverged = -1;
     app_message(a, 0, "restarted");
 }
 
@@ -247,6 +338,18 @@ void app_reload(struct app *a, int explicit)
                     ? a->load_error : "cannot load it");
         return;
     }
+    /* The new map's bots too, before anything is swapped: a script that
+     * does not load keeps the old map and bots running. */
+    struct bot_world *nb = NULL;
+    char *berr = NULL;
+    if (bot_world_attach(&nw, BOTFIELD_MAPS_DIR, &nb, &berr)) {
+        world_free(&nw);
+        free(a->load_error);
+        a->load_error = berr;
+        app_message(a, 1, "map not reloaded (e: details): %s", berr ? berr
+                    : "cannot load its bots");
+        return;
+    }
     /* Swap only now that the new map loaded: keep the camera, the overlays
      * and, by id, the selection. */
     char sel_id[256] = "";
@@ -254,11 +357,22 @@ void app_reload(struct app *a, int explicit)
         snprintf(sel_id, sizeof sel_id, "%s", a->world.vehicles.p[a->sel].id);
     history_free(&a->hist);
     int resized = nw.width != a->world.width || nw.height != a->world.height;
+    bot_world_free(&a->world, a->bots);
     world_free(&a->world);
     a->world = nw;
+    a->bots = nb;
     free(a->load_error);
     a->load_error = NULL;
-    if (history_init(&a->hist, &a->world)) {
+    replay_check_reset(&a->check);
+    a->diverged = -1;
+    a->bot_err[0] = 0;
+    free(a->last_err);
+    a->last_err = NULL;
+    a->nlast_err = 0;
+    /* The new map may name other scripts. */
+    watch_stop(&a->wt);
+    watch_start(&a->wt, a->opt->map_path, &a->world, BOTFIELD_MAPS_DIR);
+    if (history_init(&a->hist, &a->world, a->bots)) {
         fatal(a, "out of memory after reloading the map");
         return;
     }
@@ -273,6 +387,31 @@ void app_reload(struct app *a, int explicit)
         camera_fit(&a->cam, a->world.width, a->world.height);
     app_message(a, 0, "%s %s", explicit ? "reloaded" : "map changed on disk: reloaded",
                 path ? path : "the built-in map");
+}
+
+/* A bot script changed on disk: each changed one is reloaded in place (its
+ * mem and the world kept); a broken edit keeps the old bot running. */
+static void app_reload_bots(struct app *a)
+{
+    char *err = NULL;
+    int n = bot_world_reload(a->bots, &a->world, &err);
+    if (n > 0) {
+        /* The ticks computed so far came from the old script: a replay is
+         * now expected to differ from them. */
+        replay_check_reset(&a->check);
+        a->diverged = -1;
+        a->bot_err[0] = 0;
+        for (size_t i = 0; i < a->nlast_err; i++)
+            a->last_err[i].tick = -1;
+        app_message(a, 0, "bot script changed on disk: %d bot%s reloaded", n,
+                    n == 1 ? "" : "s");
+    }
+    if (err) {
+        free(a->load_error);
+        a->load_error = err;
+        app_message(a, 1, "bot not reloaded, the old one runs on (e: details): %s", err);
+    }
+    a->dirty = 1;
 }
 
 /* ---- the terminal -------------------------------------------------------------- */
@@ -366,65 +505,6 @@ static void on_resize(struct app *a)
     app_layout(a);
 }
 
-/* ---- inotify ----------------------------------------------------------------- */
-
-struct watch { int fd; char *base; };
-
-static void watch_start(struct watch *wt, const char *path)
-{
-    wt->fd = -1;
-    wt->base = NULL;
-#ifdef HAVE_INOTIFY
-    if (!path)
-        return;
-    /* The directory, not the file: editors save by writing a new file and
-     * renaming it over the old one, which would end a watch on the file. */
-    const char *slash = strrchr(path, '/');
-    char *dir = slash ? strndup(path, (size_t)(slash - path + (slash == path))) : strdup(".");
-    wt->base = strdup(slash ? slash + 1 : path);
-    if (!dir || !wt->base) {
-        free(dir);
-        return;
-    }
-    wt->fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-    if (wt->fd >= 0 && inotify_add_watch(wt->fd, dir, IN_CLOSE_WRITE | IN_MOVED_TO
-                                         | IN_CREATE | IN_MODIFY) < 0) {
-        close(wt->fd);
-        wt->fd = -1;
-    }
-    free(dir);
-#else
-    (void)path;
-#endif
-}
-
-/* 1 when the map file changed. */
-static int watch_read(struct watch *wt)
-{
-    int hit = 0;
-#ifdef HAVE_INOTIFY
-    char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
-    ssize_t n;
-    while ((n = read(wt->fd, buf, sizeof buf)) > 0)
-        for (char *p = buf; p < buf + n;) {
-            const struct inotify_event *ev = (const struct inotify_event *)p;
-            if (ev->len && !strcmp(ev->name, wt->base))
-                hit = 1;
-            p += sizeof *ev + ev->len;
-        }
-#else
-    (void)wt;
-#endif
-    return hit;
-}
-
-static void watch_stop(struct watch *wt)
-{
-    if (wt->fd >= 0)
-        close(wt->fd);
-    free(wt->base);
-}
-
 /* ---- the loop ------------------------------------------------------------------ */
 
 static void draw(struct app *a)
@@ -461,9 +541,11 @@ static int ms_until(double t, double now)
     return ms < 0 ? 0 : ms > 60000 ? 60000 : (int)ms;
 }
 
-static void run(struct app *a, struct watch *wt)
+static void run(struct app *a)
 {
+    struct watch *wt = &a->wt;
     double next_tick = view_now(), next_frame = 0, reload_at = 0;
+    int reload_what = 0;
     int was_running = 0;
     while (!a->quit) {
         a->now = view_now();
@@ -499,7 +581,12 @@ static void run(struct app *a, struct watch *wt)
         }
         if (reload_at > 0 && a->now >= reload_at) {
             reload_at = 0;
-            app_reload(a, 0);
+            /* A new map reads its scripts anew too. */
+            if (reload_what & WATCH_MAP)
+                app_reload(a, 0);
+            else
+                app_reload_bots(a);
+            reload_what = 0;
         }
         if (a->relayout)
             app_layout(a);
@@ -568,33 +655,44 @@ static void run(struct app *a, struct watch *wt)
             while (!a->quit && (ch = getch()) != ERR)
                 key(a, ch);
         }
-        if (nfds == 3 && (fds[2].revents & POLLIN) && watch_read(wt))
+        int changed;
+        if (nfds == 3 && (fds[2].revents & POLLIN) && (changed = watch_read(wt))) {
+            reload_what |= changed;
             reload_at = view_now() + RELOAD_DELAY;
+        }
     }
 }
 
 int view_run(const struct view_options *o, struct world *w)
 {
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        bot_world_free(w, o->bots);
         world_free(w);
         fprintf(stderr, "botfield: the viewer needs a terminal; use --headless for a run without one\n");
         return 1;
     }
     struct app *a = calloc(1, sizeof *a);
     if (!a) {
+        bot_world_free(w, o->bots);
         world_free(w);
         fprintf(stderr, "botfield: out of memory\n");
         return 1;
     }
     a->world = *w;
+    a->bots = o->bots;
     a->opt = o;
+    a->diverged = -1;
+    a->wt.fd = -1;
+    replay_check_reset(&a->check);
     a->sel = -1;
     a->paused = o->paused;
     a->speed = o->speed > 0 ? o->speed : 1;
     a->overlays = OV_COLL;
     a->cam.fitted = 1;
     world_changed(a);
-    if (history_init(&a->hist, &a->world)) {
+    if (history_init(&a->hist, &a->world, a->bots)) {
+        history_free(&a->hist);
+        bot_world_free(&a->world, a->bots);
         world_free(&a->world);
         free(a);
         fprintf(stderr, "botfield: out of memory\n");
@@ -604,6 +702,7 @@ int view_run(const struct view_options *o, struct world *w)
     struct sigaction old[NSIGNALS];
     if (setup_signals(old)) {
         history_free(&a->hist);
+        bot_world_free(&a->world, a->bots);
         world_free(&a->world);
         free(a);
         fprintf(stderr, "botfield: cannot set up the signal pipe: %s\n", strerror(errno));
@@ -625,6 +724,7 @@ int view_run(const struct view_options *o, struct world *w)
         }
         restore_signals(old);
         history_free(&a->hist);
+        bot_world_free(&a->world, a->bots);
         world_free(&a->world);
         free(a);
         const char *t = getenv("TERM");
@@ -655,10 +755,9 @@ int view_run(const struct view_options *o, struct world *w)
     a->cv.braille = a->style.utf8;
     app_layout(a);
 
-    struct watch wt;
-    watch_start(&wt, o->map_path);
-    run(a, &wt);
-    watch_stop(&wt);
+    watch_start(&a->wt, o->map_path, &a->world, BOTFIELD_MAPS_DIR);
+    run(a);
+    watch_stop(&a->wt);
 
     endwin();
     delscreen(scr);
@@ -672,9 +771,11 @@ int view_run(const struct view_options *o, struct world *w)
     }
     int sig = a->quit_signal;
     history_free(&a->hist);
+    bot_world_free(&a->world, a->bots);
     world_free(&a->world);
     canvas_free(&a->cv);
     canvas_free(&a->ground);
+    free(a->last_err);
     free(a->load_error);
     free(a);
     if (sig) {

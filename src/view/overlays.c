@@ -1,13 +1,15 @@
 /* overlays.c — what each vehicle decided this tick, drawn from the records
  * the core kept (world.h): sight rays and view cones, the avoidance threat
  * and turn, aim points and shell paths, turning circles and next
- * waypoints, collision marks.  With a vehicle selected only its own
+ * waypoints, collision marks, and what the Lua bots drew (draw.*).  With a vehicle selected only its own
  * decisions are drawn, so a busy map stays readable. */
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "app.h"
+#include "../bot/bot_world.h"
 
 static void line(struct app *a, vec2 p, vec2 q, int color, int attr,
                  enum line_style st)
@@ -177,6 +179,54 @@ static void collisions(struct app *a)
     }
 }
 
+/* A bot's colour name (draw.*'s last argument) as a canvas colour: the
+ * map's colour names; anything else is the terminal's default. */
+static int bot_color(const char *name)
+{
+    for (int k = 0; world_colors[k]; k++)
+        if (!strcmp(name, world_colors[k]))
+            return k + 1;
+    return COL_DEFAULT;
+}
+
+/* Every bot's drawings of its last tick, in world coordinates.  A wreck's
+ * bot no longer runs: its last drawings are stale and left out. */
+static void bot_drawings(struct app *a)
+{
+    const struct world *w = &a->world;
+    for (size_t i = 0; i < w->vehicles.n; i++) {
+        const struct bot_report *r = bot_world_report(a->bots, (int)i);
+        if (!r || !w->vehicles.p[i].alive || !shown(a, (int)i))
+            continue;
+        for (int k = 0; k < r->n_shapes && k < BOT_SHAPES_MAX; k++) {
+            const struct bot_shape *sh = &r->shapes[k];
+            int color = bot_color(sh->color);
+            vec2 p = { sh->x1, sh->y1 }, q = { sh->x2, sh->y2 };
+            if (!finite2(p))
+                continue;
+            switch (sh->kind) {
+            case BOT_LINE:
+                if (finite2(q))
+                    line(a, p, q, color, 0, LS_SLOPE);
+                break;
+            case BOT_CIRCLE:
+                if (isfinite(sh->x2) && sh->x2 > 0)
+                    circle(a, p, sh->x2, 0, 2 * M_PI, color, 0);
+                break;
+            case BOT_TEXT: {
+                int x, y;
+                camera_cell(&a->cam, p, &x, &y);
+                canvas_text(&a->cv, x, y, sh->text, color, CA_BOLD, LY_MARK);
+                break;
+            }
+            case BOT_MARK:
+                mark(a, p, 0x25c6 /* ◆ */, '*', color);
+                break;
+            }
+        }
+    }
+}
+
 void draw_overlays(struct app *a)
 {
     if (a->overlays & OV_CONES)
@@ -191,4 +241,6 @@ void draw_overlays(struct app *a)
         avoidance(a);
     if (a->overlays & OV_COLL)
         collisions(a);
+    if (a->overlays & OV_BOTS)
+        bot_drawings(a);
 }

@@ -11,6 +11,7 @@
 
 #include "app.h"
 #include "tui.h"
+#include "../bot/bot_world.h"
 
 /* A text line of exactly w cells: the text, then blanks, so the previous
  * frame's longer text never lingers. */
@@ -42,7 +43,7 @@ void draw_status(struct app *a)
     speed_text(a, sp, sizeof sp);
     static const struct { int bit; const char *name; } ovn[] = {
         { OV_RAYS, "rays" }, { OV_CONES, "cones" }, { OV_AVOID, "avoid" },
-        { OV_TRAJ, "aim" }, { OV_WAYP, "waypoints" }, { OV_COLL, "marks" },
+        { OV_TRAJ, "aim" }, { OV_WAYP, "waypoints" }, { OV_COLL, "marks" }, { OV_BOTS, "drawings" },
     };
     for (size_t i = 0; i < sizeof ovn / sizeof ovn[0]; i++)
         if (a->overlays & ovn[i].bit) {
@@ -129,6 +130,55 @@ static const char *words(const char *name, char *buf, size_t size)
     return buf;
 }
 
+/* Up to max lines of a multi-line text, each one its own inspector line. */
+static void add_text_lines(struct lines *l, const char *prefix, const char *text, int max)
+{
+    for (int k = 0; *text && k < max; k++) {
+        size_t len = strcspn(text, "\n");
+        add(l, 0, "%s%.*s", prefix, (int)len, text);
+        text += len + (text[len] == '\n');
+    }
+}
+
+/* The vehicle's Lua bot: first, since a bot's vehicle is what its script
+ * makes of it.  Its script, its cost this tick against its limits, what it
+ * logged, its last error with the start of the traceback. */
+static void inspect_bot(const struct app *a, int i, struct lines *l)
+{
+    const struct world *w = &a->world;
+    const struct bot_script *sc = bot_world_script(a->bots, i);
+    if (!sc)
+        return;
+    const struct world_bot *wb = NULL;
+    for (size_t k = 0; k < w->bots.n; k++)
+        if (w->bots.p[k].vehicle == i)
+            wb = &w->bots.p[k];
+    add(l, 1, "bot");
+    add(l, 0, " %s", sc->path);
+    /* A wreck's bot no longer runs; its last report does not survive a
+     * step back (the bots are rebuilt), so it is not shown at all. */
+    const struct bot_report *r = w->vehicles.p[i].alive ? bot_world_report(a->bots, i) : NULL;
+    if (!w->vehicles.p[i].alive)
+        add(l, 0, " stopped with its vehicle");
+    else if (!r)
+        add(l, 0, " not run yet");
+    if (r) {
+        add(l, 0, " instr %ld/%ld", r->instructions, wb ? wb->budget : 0L);
+        add(l, 0, " heap %zu/%ld KiB", (r->heap + 1023) / 1024, wb ? wb->memory_kib : 0L);
+        if (r->disabled)
+            add(l, 0, " disabled: %s", r->disabled_reason);
+        for (int k = 0; k < r->n_log && k < BOT_LOG_LINES; k++)
+            add(l, 0, " log %s", r->log[k]);
+    }
+    const struct bot_last_error *e = (size_t)i < a->nlast_err ? &a->last_err[i] : NULL;
+    if (e && e->tick >= 0 && e->tick <= w->tick) {
+        add(l, 1, "bot error, tick %ld", e->tick);
+        add_text_lines(l, " ", e->error, 2);
+        /* The innermost frames: where it happened and who called. */
+        add_text_lines(l, "  ", e->traceback, 4);
+    }
+}
+
 static void inspect(const struct app *a, const struct vehicle *v, struct lines *l)
 {
     const struct world *w = &a->world;
@@ -142,6 +192,7 @@ static void inspect(const struct app *a, const struct vehicle *v, struct lines *
     if (v->kind != VK_CAR)
         add(l, 0, "turret %.0f  reload %.1fs", deg(v->turret),
             v->gun.reload_left > 0 ? v->gun.reload_left : 0.0);
+    inspect_bot(a, (int)(v - w->vehicles.p), l);
     if (!v->alive)
         return;
 

@@ -59,8 +59,8 @@ static int help_key(struct app *a, int ch)
 static void error_draw(struct app *a)
 {
     erase();
-    text(a, 0, 1, a->cols - 2, "the map file has errors; the old map keeps running",
-         COL_RED, CA_BOLD);
+    text(a, 0, 1, a->cols - 2, "the map file or a bot script has errors; the old ones "
+         "keep running", COL_RED, CA_BOLD);
     text(a, 1, 1, a->cols - 2, "(fix the file and save: it reloads; Esc closes, q quits)",
          COL_DEFAULT, CA_DIM);
     const char *p = a->load_error ? a->load_error : "no error";
