@@ -52,6 +52,9 @@ struct bot_world_mem {
     unsigned char **buf;    /* per bot, in world.bots order */
     size_t *len;
     int *inited;
+    /* per bot, what world.events will hold on the next tick (the events of
+     * the tick saved): the snapshot does not keep the world's events */
+    struct bot_world_events *events;
 };
 /* 0, or -1 with err (a mem that is not plain data: a cycle, a function). */
 int bot_world_save(struct bot_world *bw, struct bot_world_mem *m, char *err, size_t n);
