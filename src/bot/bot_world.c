@@ -83,7 +83,12 @@ static void add_line(struct bot_world *bw, int vehicle, const char *type,
     char *t = strdup(text);
     if (!t)
         return;
-    bw->lines[bw->nlines++] = (struct line){ vehicle, type, key, t };
+    /* field by field: cppcheck 2.10 loses t in a compound literal */
+    struct line *ln = &bw->lines[bw->nlines++];
+    ln->vehicle = vehicle;
+    ln->type = type;
+    ln->key = key;
+    ln->text = t;
 }
 
 static void clear_lines(struct bot_world *bw)
