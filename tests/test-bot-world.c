@@ -150,6 +150,7 @@ TEST(car_accel_and_brake)
     put("car.lua", "function tick(me, w, mem, out)\n"
                    " if w.tick < 30 then out.speed = 1e9 else out.speed = 0 end\n"
                    " if w.tick == 2 then out.turn = 1e9 end\n"
+                   " log(me.reload_left, me.gun_ready)\n"     /* no gun: 0, false */
                    "end\n");
     struct world w;
     struct bot_world *bw;
@@ -163,6 +164,7 @@ TEST(car_accel_and_brake)
     check_num(w.vehicles.p[c].speed, ==, 0);
     tick_step(&w);
     check_near(w.vehicles.p[c].speed, 100 * dt, 1e-12);   /* accel, not 1e9 */
+    check_str(log0(bw, &w, "car.c"), "0.0 false");
     double h0 = w.vehicles.p[c].heading;
     tick_step(&w);
     check_near(angle_diff(w.vehicles.p[c].heading, h0), deg2rad(180) * dt, 1e-12);

@@ -422,8 +422,12 @@ static void decide(void *user, const struct world *w, int i, struct tick_ctx *c,
         clear_lines(bw);
         bw->line_tick = w->tick;
     }
-    /* the gun's reload runs on as for any gun */
-    d->gun.reload_left = d->gun.reload_left > w->dt ? d->gun.reload_left - w->dt : 0;
+    /* the gun's reload runs on as for any gun; a car has none, and the
+     * tick leaves its d->gun unset (me.reload_left would read garbage) */
+    if (world_vehicle(w, i)->kind == VK_CAR)
+        memset(&d->gun, 0, sizeof d->gun);
+    else
+        d->gun.reload_left = d->gun.reload_left > w->dt ? d->gun.reload_left - w->dt : 0;
     d->gun.target = -1;
     /* its avoidance record lasts (a held plan) unless avoid.* runs again */
     d->avoid = world_vehicle(w, i)->avoid;
