@@ -83,7 +83,12 @@ static void add_line(struct bot_world *bw, int vehicle, const char *type,
     char *t = strdup(text);
     if (!t)
         return;
-    bw->lines[bw->nlines++] = (struct line){ vehicle, type, key, t };
+    /* field by field: cppcheck 2.10 loses t in a compound literal */
+    struct line *ln = &bw->lines[bw->nlines++];
+    ln->vehicle = vehicle;
+    ln->type = type;
+    ln->key = key;
+    ln->text = t;
 }
 
 static void clear_lines(struct bot_world *bw)
@@ -102,6 +107,8 @@ struct call_ctx {
     struct tick_ctx *c;
     struct decision *d;
     struct bot_world *bw;
+    int wandered;               /* wander() ran this tick and gave */
+    double wander_turn;         /* this turn (rad per tick) */
 };
 
 static double max_speed_of(const struct vehicle *v)
@@ -258,6 +265,13 @@ static int avoid_with(void *p, int method, double heading, double speed,
     want_heading(v, cc->w->dt, heading, speed, &dd);
     avoid_decide_with(cc->w, cc->i, method, cc->c, &dd);
     cc->d->avoid = dd.avoid;        /* its record (and held plan) lasts */
+    /* As the built-in row does: when avoidance steers, this tick's wander
+     * turn is postponed, not lost, so an edge turn still completes once
+     * the threat is past (wander() then avoid.*() = the built-in row). */
+    if (dd.avoid.steer && cc->wandered) {
+        cc->d->wander.turn_left += cc->wander_turn;
+        cc->wandered = 0;
+    }
     *turn = rad2deg(dd.want.turn / cc->w->dt);
     *speed_out = dd.want.speed;
     return 0;
@@ -306,6 +320,8 @@ static int wander_cb(void *p, double *turn, double *speed)
     wander_decide(cc->w, cc->i, cc->c, &dd);
     cc->d->rng = dd.rng;            /* its draws and its turn last */
     cc->d->wander = dd.wander;
+    cc->wandered = 1;
+    cc->wander_turn = dd.want.turn;
     *turn = rad2deg(dd.want.turn / cc->w->dt);
     *speed = dd.want.speed;
     return 0;
@@ -406,8 +422,12 @@ static void decide(void *user, const struct world *w, int i, struct tick_ctx *c,
         clear_lines(bw);
         bw->line_tick = w->tick;
     }
-    /* the gun's reload runs on as for any gun */
-    d->gun.reload_left = d->gun.reload_left > w->dt ? d->gun.reload_left - w->dt : 0;
+    /* the gun's reload runs on as for any gun; a car has none, and the
+     * tick leaves its d->gun unset (me.reload_left would read garbage) */
+    if (world_vehicle(w, i)->kind == VK_CAR)
+        memset(&d->gun, 0, sizeof d->gun);
+    else
+        d->gun.reload_left = d->gun.reload_left > w->dt ? d->gun.reload_left - w->dt : 0;
     d->gun.target = -1;
     /* its avoidance record lasts (a held plan) unless avoid.* runs again */
     d->avoid = world_vehicle(w, i)->avoid;
@@ -415,7 +435,7 @@ static void decide(void *user, const struct world *w, int i, struct tick_ctx *c,
     d->avoid.steer = 0;
 
     struct bot_view view;
-    struct call_ctx cc = { w, i, c, d, bw };
+    struct call_ctx cc = { w, i, c, d, bw, 0, 0 };
     if (fill_view(bw, s, w, i, d, &view)) {
         c->failed = 1;
         return;
@@ -645,8 +665,7 @@ const struct bot_script *bot_world_script(const struct bot_world *bw, int i)
 
 /* ---- mem, step back, reload ---------------------------------------------- */
 
-/* A slot's pending events, for bot_world_mem.events. */
-struct saved_events {
+struct bot_world_events {
     struct bot_event ev[EVENTS_MAX];
     size_t nev;
     char err_ev[BOT_ERR_BYTES];
@@ -671,21 +690,19 @@ int bot_world_save(struct bot_world *bw, struct bot_world_mem *m, char *err, siz
     m->buf = calloc(bw->n, sizeof *m->buf);
     m->len = calloc(bw->n, sizeof *m->len);
     m->inited = calloc(bw->n, sizeof *m->inited);
-    struct saved_events *se = calloc(bw->n, sizeof *se);
-    m->events = se;
-    if (!m->buf || !m->len || !m->inited || !se) {
+    m->events = calloc(bw->n, sizeof *m->events);
+    if (!m->buf || !m->len || !m->inited || !m->events) {
         bot_world_mem_free(m);
         snprintf(err, n, "out of memory");
         return -1;
     }
     m->n = bw->n;
     for (size_t k = 0; k < bw->n; k++) {
-        m->inited[k] = bw->slots[k].inited;
-        /* The events' strings are the world's ids and static names, or
-         * the slot's err_ev, whose text is kept beside them. */
-        memcpy(se[k].ev, bw->slots[k].ev, sizeof se[k].ev);
-        se[k].nev = bw->slots[k].nev;
-        memcpy(se[k].err_ev, bw->slots[k].err_ev, sizeof se[k].err_ev);
+        const struct slot *s = &bw->slots[k];
+        m->inited[k] = s->inited;
+        memcpy(m->events[k].ev, s->ev, s->nev * sizeof *s->ev);
+        m->events[k].nev = s->nev;
+        memcpy(m->events[k].err_ev, s->err_ev, sizeof s->err_ev);
         if (bot_mem_save(bw->slots[k].bot, &m->buf[k], &m->len[k], err, n)) {
             bot_world_mem_free(m);
             return -1;
@@ -712,13 +729,14 @@ int bot_world_restore(struct bot_world *bw, const struct bot_world_mem *m)
         s->bot = nb;
         s->inited = m->inited[k];
         s->ran = 0;
-        s->nev = 0;
-        if (m->events) {
-            const struct saved_events *se = (const struct saved_events *)m->events + k;
-            memcpy(s->ev, se->ev, sizeof s->ev);
-            s->nev = se->nev;
-            memcpy(s->err_ev, se->err_ev, sizeof s->err_ev);
-        }
+        /* next tick's world.events as they were (the bot_error event's
+         * text lives in the slot: point it there again) */
+        s->nev = m->events[k].nev;
+        memcpy(s->ev, m->events[k].ev, s->nev * sizeof *s->ev);
+        memcpy(s->err_ev, m->events[k].err_ev, sizeof s->err_ev);
+        for (size_t e = 0; e < s->nev; e++)
+            if (!strcmp(s->ev[e].type, "bot_error"))
+                s->ev[e].fields[0].str = s->err_ev;
     }
     return 0;
 }

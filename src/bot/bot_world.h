@@ -52,10 +52,9 @@ struct bot_world_mem {
     unsigned char **buf;    /* per bot, in world.bots order */
     size_t *len;
     int *inited;
-    /* and what each bot's next world.events will hold (the events of the
-     * snapshot's tick about its vehicle, which the world snapshot does not
-     * keep): without them a replay's first tick would differ */
-    void *events;
+    /* per bot, what world.events will hold on the next tick (the events of
+     * the tick saved): the snapshot does not keep the world's events */
+    struct bot_world_events *events;
 };
 /* 0, or -1 with err (a mem that is not plain data: a cycle, a function). */
 int bot_world_save(struct bot_world *bw, struct bot_world_mem *m, char *err, size_t n);
