@@ -101,7 +101,7 @@ TEST(classic_turn_scales_with_turn_rate_and_tick_rate)
     world_params_mut(&w, 0)->turn_rate = deg2rad(90);
     add_tank(&w, 560, 490, 180, AVOID_NONE, DRIVE_HOLD, 0);
     start(&w);
-    struct vehicle *v = decide0(&w);
+    decide0(&w);
     check_near(D.want.turn, deg2rad(3), 1e-12);
     world_free(&w);
 }
@@ -458,29 +458,6 @@ TEST(turned_direction_stays_the_headings)
     world_free(&w);
 }
 
-int main(void)
-{
-    run(classic_ahead_left_turns_right, "classic: a threat ahead to the left turns right by 0.5 degrees");
-    run(classic_ahead_right_turns_left, "classic: a threat ahead to the right turns left");
-    run(classic_dead_ahead_turns_right, "classic: dead ahead turns right (the article's else)");
-    run(classic_turn_scales_with_turn_rate_and_tick_rate, "classic: the turn is turn_rate x dt");
-    run(classic_ignores_behind_beside_and_out_of_range, "classic: behind, beside and out of range are ignored");
-    run(classic_only_the_closest_threat_counts, "classic: only the closest threat counts");
-    run(classic_tests_one_radius_not_the_sum, "classic: the hit point is tested against one radius");
-    run(predictive_head_on, "predictive: exactly head-on, both turn right and pass");
-    run(predictive_head_on_offset, "predictive: nearly head-on");
-    run(predictive_crossing, "predictive: crossing at right angles");
-    run(predictive_overtaking, "predictive: a fast tank overtakes a slow one");
-    run(predictive_against_a_tank_that_does_not_avoid, "predictive: across the paths of tanks that do not avoid");
-    run(predictive_ring_does_not_deadlock, "predictive: a ring aimed at its centre does not deadlock");
-    run(predictive_crowd, "predictive: 150 wanderers for 60 s, no collision, no edge hit");
-    run(grid_and_brute_force_decide_alike, "grid and brute force give identical decisions on random scenes");
-    run(grid_and_brute_force_runs_are_identical, "grid and brute force give identical runs");
-    run(no_tank_leaves_the_map, "no tank leaves the map in long random runs");
-    run(edge_turn_keeps_a_lone_wanderer_off_the_edge, "a lone wanderer never touches the edge");
-    run(turned_direction_stays_the_headings, "turns keep the direction the unit vector of the heading");
-    return tap_done();
-}
 /* ---- time to collision: the SSE2 path gives the scalar path's bits ------ */
 
 TEST(ttc_sse2_matches_scalar)
@@ -527,3 +504,28 @@ TEST(ttc_enter_cases)
     check(isinf(ttc_enter(v2(1, 0), v2(1, 0), -15)));      /* inside, leaving */
 }
 
+int main(void)
+{
+    run(classic_ahead_left_turns_right, "classic: a threat ahead to the left turns right by 0.5 degrees");
+    run(classic_ahead_right_turns_left, "classic: a threat ahead to the right turns left");
+    run(classic_dead_ahead_turns_right, "classic: dead ahead turns right (the article's else)");
+    run(classic_turn_scales_with_turn_rate_and_tick_rate, "classic: the turn is turn_rate x dt");
+    run(classic_ignores_behind_beside_and_out_of_range, "classic: behind, beside and out of range are ignored");
+    run(classic_only_the_closest_threat_counts, "classic: only the closest threat counts");
+    run(classic_tests_one_radius_not_the_sum, "classic: the hit point is tested against one radius");
+    run(predictive_head_on, "predictive: exactly head-on, both turn right and pass");
+    run(predictive_head_on_offset, "predictive: nearly head-on");
+    run(predictive_crossing, "predictive: crossing at right angles");
+    run(predictive_overtaking, "predictive: a fast tank overtakes a slow one");
+    run(predictive_against_a_tank_that_does_not_avoid, "predictive: across the paths of tanks that do not avoid");
+    run(predictive_ring_does_not_deadlock, "predictive: a ring aimed at its centre does not deadlock");
+    run(predictive_crowd, "predictive: 150 wanderers for 60 s, no collision, no edge hit");
+    run(grid_and_brute_force_decide_alike, "grid and brute force give identical decisions on random scenes");
+    run(grid_and_brute_force_runs_are_identical, "grid and brute force give identical runs");
+    run(no_tank_leaves_the_map, "no tank leaves the map in long random runs");
+    run(edge_turn_keeps_a_lone_wanderer_off_the_edge, "a lone wanderer never touches the edge");
+    run(turned_direction_stays_the_headings, "turns keep the direction the unit vector of the heading");
+    run(ttc_sse2_matches_scalar, "time to collision: the SSE2 path gives the scalar path's bits");
+    run(ttc_enter_cases, "time to collision: entering, opening, passing, inside");
+    return tap_done();
+}
