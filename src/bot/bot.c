@@ -449,7 +449,7 @@ static void defaults(const struct bot_view *v, struct bot_out *o)
 int bot_tick(struct bot *b, const struct bot_view *v, struct bot_out *out,
              struct bot_report *rep)
 {
-    /* Only the counts and the first byte of each text: the report is 100 KB
+    /* Only the counts and the first byte of each text: the report is 35 KB
      * of buffers and a tick must stay cheap. */
     rep->instructions = 0;
     rep->abandoned = 0;
