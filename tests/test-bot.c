@@ -66,6 +66,41 @@ TEST(world_fields)
     check_near(out.turn, 1, 1e-12);
 }
 
+TEST(world_lists_on_demand)
+{
+    fixture_init(&fx, 1);
+    struct bot *b = fixture_bot("function tick(me, w, mem, out)\n"
+                                " if not kept then kept = w; local e = w.enemies end\n"
+                                " local names = {} for k in pairs(w) do names[#names + 1] = k end\n"
+                                " log(table.concat(names, ' '))\n"
+                                " log(w.enemies == w.enemies, getmetatable(w), pcall(setmetatable, w, nil))\n"
+                                " log(#kept.enemies, kept.allies == nil, kept ~= w)\n"
+                                "end", 0, 0, err, sizeof err);
+    check(b != NULL);
+    if (!b)
+        return;
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+    check_str(rep.log[0], "allies dt enemies events height next_waypoint tick time trees waypoints width");
+    check_str(rep.log[1], "true false false cannot change a protected metatable");
+    /* next tick: the world kept from the first has the lists it built
+     * (all of them, pairs built them), and the new world is another */
+    fixture_init(&fx, 2);
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+    check_str(rep.log[2], "3 false true");
+    bot_free(b);
+    /* a list never read is nil on a world kept past its tick */
+    fixture_init(&fx, 1);
+    b = fixture_bot("function tick(me, w, mem, out) if kept then log(kept.events == nil, #kept.enemies)\n"
+                    " else kept = w local e = w.enemies end end", 0, 0, err, sizeof err);
+    check(b != NULL);
+    if (b) {
+        bot_tick(b, &fx.view, &out, &rep);
+        check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+        check_str(rep.log[0], "true 3");
+        bot_free(b);
+    }
+}
+
 TEST(world_trees_capped)
 {
     int rc = once("function tick(me, w, mem, out) out.turn = #w.trees(5000) end");
@@ -291,6 +326,7 @@ int main(void)
 {
     run(me_fields, "me carries the view's fields");
     run(world_fields, "world: tick, time, sizes, enemies, allies, waypoints, events, trees");
+    run(world_lists_on_demand, "world's lists are built on first read; pairs sees them all");
     run(world_trees_capped, "world.trees returns at most 256 trees");
     run(calls_reach_the_callbacks, "aim/avoid/race answer through the view's callbacks");
     run(calls_are_charged, "each built-in call costs BOT_CALL_COST instructions");

@@ -22,6 +22,8 @@
 
 #define DEFAULT_STEP 1000
 
+const char bot_reg_mem = 'M';
+
 struct bot *bot_of(lua_State *L)
 {
     return *(struct bot **)lua_getextraspace(L);
@@ -284,7 +286,7 @@ static int open_all(lua_State *L)
     bot_lib_open(L);
     bot_api_open(L);
     lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, BOT_REG_MEM);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &bot_reg_mem);
     return 0;
 }
 
@@ -397,7 +399,7 @@ static int call_init(lua_State *L)
     if (lua_rawget(L, -2) != LUA_TFUNCTION)
         return 0;
     bot_push_me(L, b->view);
-    lua_getfield(L, LUA_REGISTRYINDEX, BOT_REG_MEM);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &bot_reg_mem);
     lua_call(L, 2, 0);
     return 0;
 }
@@ -429,7 +431,7 @@ static int call_tick(lua_State *L)
         return luaL_error(L, "%s: tick is no longer a function", b->path);
     bot_push_me(L, b->view);
     bot_push_world(L, b->view);
-    lua_getfield(L, LUA_REGISTRYINDEX, BOT_REG_MEM);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &bot_reg_mem);
     lua_pushvalue(L, 2);
     lua_call(L, 4, 0);
     b->out_bad = bot_read_out(L, 2, &b->out, b->out_msg, sizeof b->out_msg);
@@ -447,7 +449,7 @@ static void defaults(const struct bot_view *v, struct bot_out *o)
 int bot_tick(struct bot *b, const struct bot_view *v, struct bot_out *out,
              struct bot_report *rep)
 {
-    /* Only the counts and the first byte of each text: the report is 100 KB
+    /* Only the counts and the first byte of each text: the report is 35 KB
      * of buffers and a tick must stay cheap. */
     rep->instructions = 0;
     rep->abandoned = 0;
@@ -512,7 +514,7 @@ int bot_tick(struct bot *b, const struct bot_view *v, struct bot_out *out,
 static int call_save(lua_State *L)
 {
     struct bot *b = bot_of(L);
-    lua_getfield(L, LUA_REGISTRYINDEX, BOT_REG_MEM);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &bot_reg_mem);
     if (bot_mem_encode(L, lua_gettop(L), b->save_err, sizeof b->save_err) != 0 && !b->save_err[0])
         snprintf(b->save_err, sizeof b->save_err, "out of memory");
     return 0;
@@ -544,7 +546,7 @@ static int call_load(lua_State *L)
     struct bot *b = bot_of(L);
     if (bot_mem_decode(L, b->load_buf, b->load_len) != 0)
         return luaL_error(L, "bad mem data");
-    lua_setfield(L, LUA_REGISTRYINDEX, BOT_REG_MEM);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &bot_reg_mem);
     return 0;
 }
 

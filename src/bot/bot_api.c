@@ -28,7 +28,7 @@ enum {
     K_HEIGHT, K_ENEMIES, K_ALLIES, K_WAYPOINTS, K_NEXT_WAYPOINT, K_EVENTS, K_TREES,
     K_VISIBLE, K_DISTANCE, K_BEARING, K_R, K_TYPE, K_TURN, K_FIRE
 };
-#define REG_KEYS "botfield.keys"
+static const char reg_keys = 'k';     /* registry: the field names */
 
 /* The keys table's stack index while a table is being filled (in the
  * bot, not a static: bots may decide on several threads). */
@@ -63,7 +63,7 @@ static void setnum(lua_State *L, const char *k, double v)
 static int keys_push(lua_State *L)
 {
     int old = keys_at;
-    lua_getfield(L, LUA_REGISTRYINDEX, REG_KEYS);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &reg_keys);
     keys_at = lua_gettop(L);
     return old;
 }
@@ -104,19 +104,14 @@ void bot_push_me(lua_State *L, const struct bot_view *v)
 
 static int w_trees(lua_State *L);
 
-void bot_push_world(lua_State *L, const struct bot_view *v)
+/* world's lists are built when the script first reads them (an empty
+ * tick builds none): world's metatable looks the name up, builds the list
+ * from this tick's view and stores it raw, so a second read is a plain
+ * field.  A world kept past its tick gets nil for a list it never read
+ * (the view is gone); pairs(world) builds them all first.  The metatable
+ * is protected (getmetatable(world) is false). */
+static void build_enemies(lua_State *L, const struct bot_view *v)
 {
-    int old = keys_push(L);
-    lua_createtable(L, 0, 11);
-    key(L, K_TICK);
-    lua_pushinteger(L, v->tick);
-    lua_rawset(L, -3);
-    setnum_k(L, K_TIME, v->time);
-    setnum_k(L, K_DT, v->dt);
-    setnum_k(L, K_WIDTH, v->width);
-    setnum_k(L, K_HEIGHT, v->height);
-
-    key(L, K_ENEMIES);
     lua_createtable(L, (int)v->n_enemies, 0);
     for (size_t i = 0; i < v->n_enemies; i++) {
         const struct bot_enemy *e = &v->enemies[i];
@@ -131,9 +126,11 @@ void bot_push_world(lua_State *L, const struct bot_view *v)
         setnum_k(L, K_BEARING, e->bearing);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
-    lua_rawset(L, -3);
 
-    key(L, K_ALLIES);
+}
+
+static void build_allies(lua_State *L, const struct bot_view *v)
+{
     lua_createtable(L, (int)v->n_allies, 0);
     for (size_t i = 0; i < v->n_allies; i++) {
         const struct bot_ally *a = &v->allies[i];
@@ -145,9 +142,11 @@ void bot_push_world(lua_State *L, const struct bot_view *v)
         setnum_k(L, K_SPEED, a->speed);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
-    lua_rawset(L, -3);
 
-    key(L, K_WAYPOINTS);
+}
+
+static void build_waypoints(lua_State *L, const struct bot_view *v)
+{
     lua_createtable(L, (int)v->n_waypoints, 0);
     for (size_t i = 0; i < v->n_waypoints; i++) {
         lua_createtable(L, 0, 3);
@@ -156,12 +155,10 @@ void bot_push_world(lua_State *L, const struct bot_view *v)
         setnum_k(L, K_R, v->waypoints[i].r);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
-    lua_rawset(L, -3);
-    key(L, K_NEXT_WAYPOINT);
-    lua_pushinteger(L, v->next_waypoint);
-    lua_rawset(L, -3);
+}
 
-    key(L, K_EVENTS);
+static void build_events(lua_State *L, const struct bot_view *v)
+{
     lua_createtable(L, (int)v->n_events, 0);
     for (size_t i = 0; i < v->n_events; i++) {
         const struct bot_event *e = &v->events[i];
@@ -178,11 +175,93 @@ void bot_push_world(lua_State *L, const struct bot_view *v)
         }
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
-    lua_rawset(L, -3);
 
+}
+
+static const int lazy_keys[] = { K_ENEMIES, K_ALLIES, K_WAYPOINTS, K_EVENTS };
+static void (*const lazy_build[])(lua_State *, const struct bot_view *) = {
+    build_enemies, build_allies, build_waypoints, build_events
+};
+static const char world_key = 'w';      /* registry: this tick's world */
+static const char wmt_key = 'm';        /* registry: world's metatable */
+
+/* Builds list i into the table at idx if it is this tick's world; pushes
+ * the list (or nil). */
+static void lazy_get(lua_State *L, int idx, int i)
+{
+    const struct bot_view *v = bot_of(L)->view;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &world_key);
+    int current = v && lua_rawequal(L, -1, idx);
+    lua_pop(L, 1);
+    if (!current) {
+        lua_pushnil(L);
+        return;
+    }
+    int old = keys_push(L);
+    key(L, lazy_keys[i]);
+    lazy_build[i](L, v);
+    lua_pushvalue(L, -1);
+    lua_insert(L, -3);                  /* list, key, list */
+    lua_rawset(L, idx);
+    keys_pop(L, old);
+}
+
+static int world_index(lua_State *L)
+{
+    if (lua_type(L, 2) != LUA_TSTRING)
+        return 0;
+    int old = keys_push(L);
+    for (int i = 0; i < 4; i++) {
+        key(L, lazy_keys[i]);
+        int hit = lua_rawequal(L, -1, 2);
+        lua_pop(L, 1);
+        if (hit) {
+            keys_pop(L, old);
+            lazy_get(L, 1, i);
+            return 1;
+        }
+    }
+    keys_pop(L, old);
+    return 0;
+}
+
+static int world_pairs(lua_State *L)
+{
+    int old = keys_push(L);
+    for (int i = 0; i < 4; i++) {
+        key(L, lazy_keys[i]);
+        int t = lua_rawget(L, 1);
+        lua_pop(L, 1);
+        if (t == LUA_TNIL) {
+            lazy_get(L, 1, i);
+            lua_pop(L, 1);
+        }
+    }
+    keys_pop(L, old);
+    return bot_pairs_raw(L);
+}
+
+void bot_push_world(lua_State *L, const struct bot_view *v)
+{
+    int old = keys_push(L);
+    lua_createtable(L, 0, 11);
+    key(L, K_TICK);
+    lua_pushinteger(L, v->tick);
+    lua_rawset(L, -3);
+    setnum_k(L, K_TIME, v->time);
+    setnum_k(L, K_DT, v->dt);
+    setnum_k(L, K_WIDTH, v->width);
+    setnum_k(L, K_HEIGHT, v->height);
+    key(L, K_NEXT_WAYPOINT);
+    lua_pushinteger(L, v->next_waypoint);
+    lua_rawset(L, -3);
     key(L, K_TREES);
     lua_pushcfunction(L, w_trees);
     lua_rawset(L, -3);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &wmt_key);
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &world_key);
     keys_pop(L, old);
 }
 
@@ -529,5 +608,13 @@ void bot_api_open(lua_State *L)
         lua_pushstring(L, key_names[i]);
         lua_rawseti(L, -2, i + 1);
     }
-    lua_setfield(L, LUA_REGISTRYINDEX, REG_KEYS);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &reg_keys);
+    lua_createtable(L, 0, 3);
+    lua_pushcfunction(L, world_index);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, world_pairs);
+    lua_setfield(L, -2, "__pairs");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &wmt_key);
 }

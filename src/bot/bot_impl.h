@@ -60,6 +60,8 @@ int bot_key_cmp(lua_State *L, int a, int b, int *bad);
 /* Pushes the sorted keys of the table at idx as a sequence; raises an
  * error naming `who` for a key of another type. */
 void bot_sorted_keys(lua_State *L, int idx, const char *who);
+/* pairs(t) without looking at __pairs: the sorted iteration. */
+int bot_pairs_raw(lua_State *L);
 /* tostring without addresses (and without __name). */
 const char *bot_tostring(lua_State *L, int idx, size_t *len);
 
@@ -76,7 +78,7 @@ int bot_read_out(lua_State *L, int idx, struct bot_out *o, char *msg, size_t n);
 int bot_mem_encode(lua_State *L, int idx, char *err, size_t n);
 int bot_mem_decode(lua_State *L, const unsigned char *buf, size_t len);  /* pushes a table */
 
-/* Registry keys. */
-#define BOT_REG_MEM "botfield.mem"
+/* Registry keys: addresses (lua_rawgetp), cheaper than strings. */
+extern const char bot_reg_mem;          /* the bot's mem table */
 
 #endif

@@ -226,6 +226,11 @@ static int b_pairs(lua_State *L)
         lua_call(L, 1, 3);
         return 3;
     }
+    return bot_pairs_raw(L);
+}
+
+int bot_pairs_raw(lua_State *L)
+{
     luaL_checktype(L, 1, LUA_TTABLE);
     bot_sorted_keys(L, 1, "pairs");
     lua_pushvalue(L, 1);
