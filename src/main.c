@@ -17,6 +17,12 @@
 #include "io/map.h"
 #include "view/view.h"
 
+/* The bundled maps' folder (Makefile.am passes it; a compile without it,
+ * as make lint's, gets the source tree's). */
+#ifndef BOTFIELD_MAPS_DIR
+# define BOTFIELD_MAPS_DIR "maps"
+#endif
+
 static void usage(FILE *f)
 {
     fprintf(f,

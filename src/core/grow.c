@@ -1,6 +1,5 @@
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "grow.h"
 
@@ -16,12 +15,13 @@ int grow_reserve(void *pp, size_t *cap, size_t need, size_t elem)
     }
     if (elem == 0 || c > SIZE_MAX / elem)
         return -1;
-    void *old;
-    memcpy(&old, pp, sizeof old);
-    void *p = realloc(old, c * elem);
+    /* pp is the address of an object pointer: all object pointers share
+     * void *'s representation on every platform we build for. */
+    void **slot = pp;
+    void *p = realloc(*slot, c * elem);
     if (!p)
         return -1;
-    memcpy(pp, &p, sizeof p);
+    *slot = p;
     *cap = c;
     return 0;
 }
