@@ -74,10 +74,26 @@ static void keys_pop(lua_State *L, int old)
     keys_at = old;
 }
 
+/* me, world and out are made once per state and refilled before each
+ * call (registry keys below): a fresh table each tick was most of an
+ * empty tick's cost, in the allocation and in the collector it drives.
+ * What a script sees: every field the engine defines holds this call's
+ * value (a field the script changed or cleared is written again); a
+ * script that keeps one of these tables (a global, mem) sees it refilled
+ * on the next tick, like a record it was handed again, so a script keeps
+ * values, not the tables (mem.last_x = me.x); mem saved with such a
+ * table in it saves a copy of what it held then.  Fields a script adds
+ * stay until it removes them.  world's lists are new tables each tick
+ * (built when read), so a list or an enemy kept from last tick is last
+ * tick's. */
+static const char reg_me = 'e';        /* registry: the me table */
+static const char reg_world = 'w';     /* registry: the world table */
+static const char reg_out = 'o';       /* registry: the out table */
+
 void bot_push_me(lua_State *L, const struct bot_view *v)
 {
     int old = keys_push(L);
-    lua_createtable(L, 0, 20);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &reg_me);
     setstr_k(L, K_ID, v->id);
     setstr_k(L, K_KIND, v->kind);
     setstr_k(L, K_TEAM, v->team);
@@ -182,18 +198,12 @@ static const int lazy_keys[] = { K_ENEMIES, K_ALLIES, K_WAYPOINTS, K_EVENTS };
 static void (*const lazy_build[])(lua_State *, const struct bot_view *) = {
     build_enemies, build_allies, build_waypoints, build_events
 };
-static const char world_key = 'w';      /* registry: this tick's world */
-static const char wmt_key = 'm';        /* registry: world's metatable */
-
-/* Builds list i into the table at idx if it is this tick's world; pushes
- * the list (or nil). */
+/* Builds list i into the world table at idx from this call's view;
+ * pushes the list (or nil outside a tick: there is no view). */
 static void lazy_get(lua_State *L, int idx, int i)
 {
     const struct bot_view *v = bot_of(L)->view;
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &world_key);
-    int current = v && lua_rawequal(L, -1, idx);
-    lua_pop(L, 1);
-    if (!current) {
+    if (!v) {
         lua_pushnil(L);
         return;
     }
@@ -244,7 +254,13 @@ static int world_pairs(lua_State *L)
 void bot_push_world(lua_State *L, const struct bot_view *v)
 {
     int old = keys_push(L);
-    lua_createtable(L, 0, 11);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &reg_world);
+    /* last tick's lists go: the metatable builds this tick's on a read */
+    for (int i = 0; i < 4; i++) {
+        key(L, lazy_keys[i]);
+        lua_pushnil(L);
+        lua_rawset(L, -3);
+    }
     key(L, K_TICK);
     lua_pushinteger(L, v->tick);
     lua_rawset(L, -3);
@@ -258,17 +274,13 @@ void bot_push_world(lua_State *L, const struct bot_view *v)
     key(L, K_TREES);
     lua_pushcfunction(L, w_trees);
     lua_rawset(L, -3);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &wmt_key);
-    lua_setmetatable(L, -2);
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &world_key);
     keys_pop(L, old);
 }
 
 void bot_push_out(lua_State *L, const struct bot_view *v)
 {
     int old = keys_push(L);
-    lua_createtable(L, 0, 4);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &reg_out);
     setnum_k(L, K_TURN, 0);
     setnum_k(L, K_SPEED, v->speed);
     setnum_k(L, K_TURRET, v->turret);
@@ -609,6 +621,11 @@ void bot_api_open(lua_State *L)
         lua_rawseti(L, -2, i + 1);
     }
     lua_rawsetp(L, LUA_REGISTRYINDEX, &reg_keys);
+    lua_createtable(L, 0, 20);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &reg_me);
+    lua_createtable(L, 0, 4);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &reg_out);
+    lua_createtable(L, 0, 11);
     lua_createtable(L, 0, 3);
     lua_pushcfunction(L, world_index);
     lua_setfield(L, -2, "__index");
@@ -616,5 +633,6 @@ void bot_api_open(lua_State *L)
     lua_setfield(L, -2, "__pairs");
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &wmt_key);
+    lua_setmetatable(L, -2);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &reg_world);
 }
