@@ -26,9 +26,10 @@ enum {
     K_RELOAD_LEFT, K_HEALTH, K_RADIUS, K_MAX_SPEED, K_TURN_RATE, K_TURRET_RATE,
     K_SHELL_SPEED, K_RANGE, K_FOV, K_VIEW_RANGE, K_TICK, K_TIME, K_DT, K_WIDTH,
     K_HEIGHT, K_ENEMIES, K_ALLIES, K_WAYPOINTS, K_NEXT_WAYPOINT, K_EVENTS, K_TREES,
-    K_VISIBLE, K_DISTANCE, K_BEARING, K_R, K_TYPE, K_TURN, K_FIRE
+    K_VISIBLE, K_DISTANCE, K_BEARING, K_R, K_TYPE, K_TURN, K_FIRE,
+    /* after the names, in the same table: me, world and out themselves */
+    K_ME_TABLE, K_WORLD_TABLE, K_OUT_TABLE
 };
-static const char reg_keys = 'k';     /* registry: the field names */
 
 /* The keys table's stack index while a table is being filled (in the
  * bot, not a static: bots may decide on several threads). */
@@ -59,11 +60,13 @@ static void setnum(lua_State *L, const char *k, double v)
     lua_setfield(L, -2, k);
 }
 
-/* Pushes the keys table and remembers where it is; returns the old place. */
+/* Pushes the keys table and remembers where it is; returns the old place.
+ * It sits in the registry under an integer reference (an array lookup: a
+ * lua_rawgetp of a pointer key took five times as many instructions). */
 static int keys_push(lua_State *L)
 {
     int old = keys_at;
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &reg_keys);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, bot_of(L)->keys_ref);
     keys_at = lua_gettop(L);
     return old;
 }
@@ -86,14 +89,11 @@ static void keys_pop(lua_State *L, int old)
  * stay until it removes them.  world's lists are new tables each tick
  * (built when read), so a list or an enemy kept from last tick is last
  * tick's. */
-static const char reg_me = 'e';        /* registry: the me table */
-static const char reg_world = 'w';     /* registry: the world table */
-static const char reg_out = 'o';       /* registry: the out table */
 
 void bot_push_me(lua_State *L, const struct bot_view *v)
 {
     int old = keys_push(L);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &reg_me);
+    key(L, K_ME_TABLE);
     setstr_k(L, K_ID, v->id);
     setstr_k(L, K_KIND, v->kind);
     setstr_k(L, K_TEAM, v->team);
@@ -123,8 +123,8 @@ static int w_trees(lua_State *L);
 /* world's lists are built when the script first reads them (an empty
  * tick builds none): world's metatable looks the name up, builds the list
  * from this tick's view and stores it raw, so a second read is a plain
- * field.  A world kept past its tick gets nil for a list it never read
- * (the view is gone); pairs(world) builds them all first.  The metatable
+ * field; each tick starts with none (bot_push_world clears them), and
+ * pairs(world) builds them all first.  The metatable
  * is protected (getmetatable(world) is false). */
 static void build_enemies(lua_State *L, const struct bot_view *v)
 {
@@ -254,7 +254,7 @@ static int world_pairs(lua_State *L)
 void bot_push_world(lua_State *L, const struct bot_view *v)
 {
     int old = keys_push(L);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &reg_world);
+    key(L, K_WORLD_TABLE);
     /* last tick's lists go: the metatable builds this tick's on a read */
     for (int i = 0; i < 4; i++) {
         key(L, lazy_keys[i]);
@@ -280,7 +280,7 @@ void bot_push_world(lua_State *L, const struct bot_view *v)
 void bot_push_out(lua_State *L, const struct bot_view *v)
 {
     int old = keys_push(L);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &reg_out);
+    key(L, K_OUT_TABLE);
     setnum_k(L, K_TURN, 0);
     setnum_k(L, K_SPEED, v->speed);
     setnum_k(L, K_TURRET, v->turret);
@@ -615,16 +615,15 @@ void bot_api_open(lua_State *L)
     lib(L, "draw", draw);
     lua_register(L, "wander", b_wander);
     lua_register(L, "log", b_log);
-    lua_newtable(L);
+    lua_createtable(L, K_OUT_TABLE, 0);
     for (int i = 0; key_names[i]; i++) {
         lua_pushstring(L, key_names[i]);
         lua_rawseti(L, -2, i + 1);
     }
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &reg_keys);
     lua_createtable(L, 0, 20);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &reg_me);
+    lua_rawseti(L, -2, K_ME_TABLE);
     lua_createtable(L, 0, 4);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &reg_out);
+    lua_rawseti(L, -2, K_OUT_TABLE);
     lua_createtable(L, 0, 11);
     lua_createtable(L, 0, 3);
     lua_pushcfunction(L, world_index);
@@ -634,5 +633,6 @@ void bot_api_open(lua_State *L)
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, -2);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &reg_world);
+    lua_rawseti(L, -2, K_WORLD_TABLE);
+    bot_of(L)->keys_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }

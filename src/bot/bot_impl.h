@@ -42,6 +42,7 @@ struct bot {
     const unsigned char *load_buf;
     size_t load_len;
     int keys_at;                /* bot_api.c's field-name table, on the stack */
+    int keys_ref;               /* ... and its registry reference (the state's) */
     int in_row;                 /* abandoned ticks in a row */
     int disabled;
     char disabled_reason[BOT_ERR_BYTES];
