@@ -135,6 +135,38 @@ TEST(tables_refilled_each_tick)
     bot_free(b);
 }
 
+/* mem holding me, world or out keeps them as themselves: after a save
+ * and a load into a new state (a step back) they are that state's tables,
+ * as they were before (a copy would make the replay differ). */
+TEST(mem_keeps_engine_tables)
+{
+    static const char lua[] = "function tick(me, w, mem, out)\n"
+                              " if mem.me then log(mem.me == me, mem.l[1] == w, mem.o == out, mem.me.x)\n"
+                              " else mem.me, mem.l, mem.o = me, {w}, out end end";
+    fixture_init(&fx, 1);
+    struct bot *b = fixture_bot(lua, 0, 0, err, sizeof err);
+    struct bot *b2 = fixture_bot(lua, 0, 0, err, sizeof err);
+    check(b != NULL && b2 != NULL);
+    if (!b || !b2) {
+        bot_free(b);
+        bot_free(b2);
+        return;
+    }
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+    unsigned char *buf = NULL;
+    size_t len = 0;
+    check_int(bot_mem_save(b, &buf, &len, err, sizeof err), ==, 0);
+    check_int(bot_mem_load(b2, buf, len), ==, 0);
+    free(buf);
+    fx.view.x = 150;
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+    check_str(rep.log[0], "true true true 150.0");
+    check_int(bot_tick(b2, &fx.view, &out, &rep), ==, 0);
+    check_str(rep.log[0], "true true true 150.0");
+    bot_free(b);
+    bot_free(b2);
+}
+
 TEST(world_trees_capped)
 {
     int rc = once("function tick(me, w, mem, out) out.turn = #w.trees(5000) end");
@@ -362,6 +394,7 @@ int main(void)
     run(world_fields, "world: tick, time, sizes, enemies, allies, waypoints, events, trees");
     run(world_lists_on_demand, "world's lists are built on first read; pairs sees them all");
     run(tables_refilled_each_tick, "me, world, out: one table each, refilled every tick");
+    run(mem_keeps_engine_tables, "mem holding me, world or out restores them as themselves");
     run(world_trees_capped, "world.trees returns at most 256 trees");
     run(calls_reach_the_callbacks, "aim/avoid/race answer through the view's callbacks");
     run(calls_are_charged, "each built-in call costs BOT_CALL_COST instructions");

@@ -290,6 +290,32 @@ void bot_push_out(lua_State *L, const struct bot_view *v)
     keys_pop(L, old);
 }
 
+int bot_api_engine_table(lua_State *L, int idx)
+{
+    if (lua_type(L, idx) != LUA_TTABLE)
+        return 0;
+    idx = lua_absindex(L, idx);
+    int old = keys_push(L), which = 0;
+    for (int k = K_ME_TABLE; k <= K_OUT_TABLE && !which; k++) {
+        key(L, k);
+        if (lua_rawequal(L, -1, idx))
+            which = k - K_ME_TABLE + 1;
+        lua_pop(L, 1);
+    }
+    keys_pop(L, old);
+    return which;
+}
+
+int bot_api_push_engine_table(lua_State *L, int which)
+{
+    if (which < 1 || which > K_OUT_TABLE - K_ME_TABLE + 1)
+        return -1;
+    int old = keys_push(L);
+    key(L, K_ME_TABLE + which - 1);
+    keys_pop(L, old);                   /* removes the keys, under it */
+    return 0;
+}
+
 /* BOTS.md is silent on a field the script set to nil: it means "not set",
  * so the default stays (a bot author clearing a field expects that, not an
  * error). */
