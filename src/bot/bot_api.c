@@ -54,12 +54,6 @@ static void setstr_k(lua_State *L, int k, const char *v)
     lua_rawset(L, -3);
 }
 
-static void setnum(lua_State *L, const char *k, double v)
-{
-    lua_pushnumber(L, v);
-    lua_setfield(L, -2, k);
-}
-
 /* Pushes the keys table and remembers where it is; returns the old place.
  * It sits in the registry under an integer reference (an array lookup: a
  * lua_rawgetp of a pointer key took five times as many instructions). */
@@ -516,14 +510,16 @@ static int w_trees(lua_State *L)
     if (n > BOT_TREES_MAX)
         n = BOT_TREES_MAX;
     bot_charge(L, (long)n);
+    int old = keys_push(L);
     lua_createtable(L, (int)n, 0);
     for (size_t i = 0; i < n; i++) {
         lua_createtable(L, 0, 3);
-        setnum(L, "x", t[i].x);
-        setnum(L, "y", t[i].y);
-        setnum(L, "r", t[i].r);
+        setnum_k(L, K_X, t[i].x);
+        setnum_k(L, K_Y, t[i].y);
+        setnum_k(L, K_R, t[i].r);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
+    keys_pop(L, old);
     return 1;
 }
 
