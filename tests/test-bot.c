@@ -82,23 +82,89 @@ TEST(world_lists_on_demand)
     check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
     check_str(rep.log[0], "allies dt enemies events height next_waypoint tick time trees waypoints width");
     check_str(rep.log[1], "true false false cannot change a protected metatable");
-    /* next tick: the world kept from the first has the lists it built
-     * (all of them, pairs built them), and the new world is another */
+    /* next tick: the world kept is this tick's world (one table,
+     * refilled), its lists built again by this tick's pairs */
     fixture_init(&fx, 2);
     check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
-    check_str(rep.log[2], "3 false true");
+    check_str(rep.log[2], "3 false false");
     bot_free(b);
-    /* a list never read is nil on a world kept past its tick */
+    /* a world kept past its tick reads this tick's lists and fields */
     fixture_init(&fx, 1);
-    b = fixture_bot("function tick(me, w, mem, out) if kept then log(kept.events == nil, #kept.enemies)\n"
-                    " else kept = w local e = w.enemies end end", 0, 0, err, sizeof err);
+    b = fixture_bot("function tick(me, w, mem, out)\n"
+                    " if kept then log(kept == w, #kept.enemies, kept.tick, old ~= w.enemies, #old)\n"
+                    " else kept = w old = w.enemies end end", 0, 0, err, sizeof err);
     check(b != NULL);
     if (b) {
-        bot_tick(b, &fx.view, &out, &rep);
         check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
-        check_str(rep.log[0], "true 3");
+        fx.view.n_enemies = 1;
+        fx.view.tick = 43;
+        check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+        check_str(rep.log[0], "true 1 43 true 3");
         bot_free(b);
     }
+}
+
+/* me and out are reused across ticks (their cost): a script that keeps
+ * them sees them refilled, every engine field written again even when the
+ * script changed or cleared it, out back at the defaults; a field the
+ * script added stays. */
+TEST(tables_refilled_each_tick)
+{
+    fixture_init(&fx, 1);
+    struct bot *b = fixture_bot("function tick(me, w, mem, out)\n"
+                                " if not km then km, ko = me, out\n"
+                                "  me.x = nil me.extra = 1 me.speed = 'x' w.tick = 'x' w.trees = 1\n"
+                                "  out.turn = 5 out.fire = true out.speed = nil return end\n"
+                                " log(km == me, ko == out, me.x, me.speed, me.extra, w.tick, type(w.trees))\n"
+                                " log(out.turn, out.fire, out.speed, out.turret)\n"
+                                "end", 0, 0, err, sizeof err);
+    check(b != NULL);
+    if (!b)
+        return;
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+    check_num(out.turn, ==, 5);
+    check_int(out.fire, ==, 1);
+    fx.view.x = 150;
+    fx.view.tick = 43;
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+    check_int(rep.n_log, ==, 2);
+    check_str(rep.log[0], "true true 150.0 10.0 1 43 function");
+    check_str(rep.log[1], "0.0 false 10.0 30.0");
+    check_num(out.turn, ==, 0);
+    check_int(out.fire, ==, 0);
+    bot_free(b);
+}
+
+/* mem holding me, world or out keeps them as themselves: after a save
+ * and a load into a new state (a step back) they are that state's tables,
+ * as they were before (a copy would make the replay differ). */
+TEST(mem_keeps_engine_tables)
+{
+    static const char lua[] = "function tick(me, w, mem, out)\n"
+                              " if mem.me then log(mem.me == me, mem.l[1] == w, mem.o == out, mem.me.x)\n"
+                              " else mem.me, mem.l, mem.o = me, {w}, out end end";
+    fixture_init(&fx, 1);
+    struct bot *b = fixture_bot(lua, 0, 0, err, sizeof err);
+    struct bot *b2 = fixture_bot(lua, 0, 0, err, sizeof err);
+    check(b != NULL && b2 != NULL);
+    if (!b || !b2) {
+        bot_free(b);
+        bot_free(b2);
+        return;
+    }
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+    unsigned char *buf = NULL;
+    size_t len = 0;
+    check_int(bot_mem_save(b, &buf, &len, err, sizeof err), ==, 0);
+    check_int(bot_mem_load(b2, buf, len), ==, 0);
+    free(buf);
+    fx.view.x = 150;
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+    check_str(rep.log[0], "true true true 150.0");
+    check_int(bot_tick(b2, &fx.view, &out, &rep), ==, 0);
+    check_str(rep.log[0], "true true true 150.0");
+    bot_free(b);
+    bot_free(b2);
 }
 
 TEST(world_trees_capped)
@@ -327,6 +393,8 @@ int main(void)
     run(me_fields, "me carries the view's fields");
     run(world_fields, "world: tick, time, sizes, enemies, allies, waypoints, events, trees");
     run(world_lists_on_demand, "world's lists are built on first read; pairs sees them all");
+    run(tables_refilled_each_tick, "me, world, out: one table each, refilled every tick");
+    run(mem_keeps_engine_tables, "mem holding me, world or out restores them as themselves");
     run(world_trees_capped, "world.trees returns at most 256 trees");
     run(calls_reach_the_callbacks, "aim/avoid/race answer through the view's callbacks");
     run(calls_are_charged, "each built-in call costs BOT_CALL_COST instructions");

@@ -585,6 +585,9 @@ int bot_reload(struct bot *b, const struct bot_script *s, char *err, size_t n)
     b->path = nb->path;
     b->heap = nb->heap;
     b->heap_peak = nb->heap_peak;
+    int keys_ref = b->keys_ref;         /* bot_api.c's tables go with their state */
+    b->keys_ref = nb->keys_ref;
+    nb->keys_ref = keys_ref;
     *(struct bot **)lua_getextraspace(b->L) = b;
     lua_setallocf(b->L, bot_alloc, b);
     nb->L = oldL;

@@ -26,9 +26,10 @@ enum {
     K_RELOAD_LEFT, K_HEALTH, K_RADIUS, K_MAX_SPEED, K_TURN_RATE, K_TURRET_RATE,
     K_SHELL_SPEED, K_RANGE, K_FOV, K_VIEW_RANGE, K_TICK, K_TIME, K_DT, K_WIDTH,
     K_HEIGHT, K_ENEMIES, K_ALLIES, K_WAYPOINTS, K_NEXT_WAYPOINT, K_EVENTS, K_TREES,
-    K_VISIBLE, K_DISTANCE, K_BEARING, K_R, K_TYPE, K_TURN, K_FIRE
+    K_VISIBLE, K_DISTANCE, K_BEARING, K_R, K_TYPE, K_TURN, K_FIRE,
+    /* after the names, in the same table: me, world and out themselves */
+    K_ME_TABLE, K_WORLD_TABLE, K_OUT_TABLE
 };
-static const char reg_keys = 'k';     /* registry: the field names */
 
 /* The keys table's stack index while a table is being filled (in the
  * bot, not a static: bots may decide on several threads). */
@@ -53,17 +54,13 @@ static void setstr_k(lua_State *L, int k, const char *v)
     lua_rawset(L, -3);
 }
 
-static void setnum(lua_State *L, const char *k, double v)
-{
-    lua_pushnumber(L, v);
-    lua_setfield(L, -2, k);
-}
-
-/* Pushes the keys table and remembers where it is; returns the old place. */
+/* Pushes the keys table and remembers where it is; returns the old place.
+ * It sits in the registry under an integer reference (an array lookup: a
+ * lua_rawgetp of a pointer key took five times as many instructions). */
 static int keys_push(lua_State *L)
 {
     int old = keys_at;
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &reg_keys);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, bot_of(L)->keys_ref);
     keys_at = lua_gettop(L);
     return old;
 }
@@ -74,10 +71,23 @@ static void keys_pop(lua_State *L, int old)
     keys_at = old;
 }
 
+/* me, world and out are made once per state and refilled before each
+ * call (registry keys below): a fresh table each tick was most of an
+ * empty tick's cost, in the allocation and in the collector it drives.
+ * What a script sees: every field the engine defines holds this call's
+ * value (a field the script changed or cleared is written again); a
+ * script that keeps one of these tables (a global, mem) sees it refilled
+ * on the next tick, like a record it was handed again, so a script keeps
+ * values, not the tables (mem.last_x = me.x); mem saved with such a
+ * table in it saves a copy of what it held then.  Fields a script adds
+ * stay until it removes them.  world's lists are new tables each tick
+ * (built when read), so a list or an enemy kept from last tick is last
+ * tick's. */
+
 void bot_push_me(lua_State *L, const struct bot_view *v)
 {
     int old = keys_push(L);
-    lua_createtable(L, 0, 20);
+    key(L, K_ME_TABLE);
     setstr_k(L, K_ID, v->id);
     setstr_k(L, K_KIND, v->kind);
     setstr_k(L, K_TEAM, v->team);
@@ -107,8 +117,8 @@ static int w_trees(lua_State *L);
 /* world's lists are built when the script first reads them (an empty
  * tick builds none): world's metatable looks the name up, builds the list
  * from this tick's view and stores it raw, so a second read is a plain
- * field.  A world kept past its tick gets nil for a list it never read
- * (the view is gone); pairs(world) builds them all first.  The metatable
+ * field; each tick starts with none (bot_push_world clears them), and
+ * pairs(world) builds them all first.  The metatable
  * is protected (getmetatable(world) is false). */
 static void build_enemies(lua_State *L, const struct bot_view *v)
 {
@@ -182,18 +192,12 @@ static const int lazy_keys[] = { K_ENEMIES, K_ALLIES, K_WAYPOINTS, K_EVENTS };
 static void (*const lazy_build[])(lua_State *, const struct bot_view *) = {
     build_enemies, build_allies, build_waypoints, build_events
 };
-static const char world_key = 'w';      /* registry: this tick's world */
-static const char wmt_key = 'm';        /* registry: world's metatable */
-
-/* Builds list i into the table at idx if it is this tick's world; pushes
- * the list (or nil). */
+/* Builds list i into the world table at idx from this call's view;
+ * pushes the list (or nil outside a tick: there is no view). */
 static void lazy_get(lua_State *L, int idx, int i)
 {
     const struct bot_view *v = bot_of(L)->view;
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &world_key);
-    int current = v && lua_rawequal(L, -1, idx);
-    lua_pop(L, 1);
-    if (!current) {
+    if (!v) {
         lua_pushnil(L);
         return;
     }
@@ -244,7 +248,13 @@ static int world_pairs(lua_State *L)
 void bot_push_world(lua_State *L, const struct bot_view *v)
 {
     int old = keys_push(L);
-    lua_createtable(L, 0, 11);
+    key(L, K_WORLD_TABLE);
+    /* last tick's lists go: the metatable builds this tick's on a read */
+    for (int i = 0; i < 4; i++) {
+        key(L, lazy_keys[i]);
+        lua_pushnil(L);
+        lua_rawset(L, -3);
+    }
     key(L, K_TICK);
     lua_pushinteger(L, v->tick);
     lua_rawset(L, -3);
@@ -258,17 +268,13 @@ void bot_push_world(lua_State *L, const struct bot_view *v)
     key(L, K_TREES);
     lua_pushcfunction(L, w_trees);
     lua_rawset(L, -3);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &wmt_key);
-    lua_setmetatable(L, -2);
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &world_key);
     keys_pop(L, old);
 }
 
 void bot_push_out(lua_State *L, const struct bot_view *v)
 {
     int old = keys_push(L);
-    lua_createtable(L, 0, 4);
+    key(L, K_OUT_TABLE);
     setnum_k(L, K_TURN, 0);
     setnum_k(L, K_SPEED, v->speed);
     setnum_k(L, K_TURRET, v->turret);
@@ -276,6 +282,32 @@ void bot_push_out(lua_State *L, const struct bot_view *v)
     lua_pushboolean(L, 0);
     lua_rawset(L, -3);
     keys_pop(L, old);
+}
+
+int bot_api_engine_table(lua_State *L, int idx)
+{
+    if (lua_type(L, idx) != LUA_TTABLE)
+        return 0;
+    idx = lua_absindex(L, idx);
+    int old = keys_push(L), which = 0;
+    for (int k = K_ME_TABLE; k <= K_OUT_TABLE && !which; k++) {
+        key(L, k);
+        if (lua_rawequal(L, -1, idx))
+            which = k - K_ME_TABLE + 1;
+        lua_pop(L, 1);
+    }
+    keys_pop(L, old);
+    return which;
+}
+
+int bot_api_push_engine_table(lua_State *L, int which)
+{
+    if (which < 1 || which > K_OUT_TABLE - K_ME_TABLE + 1)
+        return -1;
+    int old = keys_push(L);
+    key(L, K_ME_TABLE + which - 1);
+    keys_pop(L, old);                   /* removes the keys, under it */
+    return 0;
 }
 
 /* BOTS.md is silent on a field the script set to nil: it means "not set",
@@ -478,14 +510,16 @@ static int w_trees(lua_State *L)
     if (n > BOT_TREES_MAX)
         n = BOT_TREES_MAX;
     bot_charge(L, (long)n);
+    int old = keys_push(L);
     lua_createtable(L, (int)n, 0);
     for (size_t i = 0; i < n; i++) {
         lua_createtable(L, 0, 3);
-        setnum(L, "x", t[i].x);
-        setnum(L, "y", t[i].y);
-        setnum(L, "r", t[i].r);
+        setnum_k(L, K_X, t[i].x);
+        setnum_k(L, K_Y, t[i].y);
+        setnum_k(L, K_R, t[i].r);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
+    keys_pop(L, old);
     return 1;
 }
 
@@ -603,12 +637,16 @@ void bot_api_open(lua_State *L)
     lib(L, "draw", draw);
     lua_register(L, "wander", b_wander);
     lua_register(L, "log", b_log);
-    lua_newtable(L);
+    lua_createtable(L, K_OUT_TABLE, 0);
     for (int i = 0; key_names[i]; i++) {
         lua_pushstring(L, key_names[i]);
         lua_rawseti(L, -2, i + 1);
     }
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &reg_keys);
+    lua_createtable(L, 0, 20);
+    lua_rawseti(L, -2, K_ME_TABLE);
+    lua_createtable(L, 0, 4);
+    lua_rawseti(L, -2, K_OUT_TABLE);
+    lua_createtable(L, 0, 11);
     lua_createtable(L, 0, 3);
     lua_pushcfunction(L, world_index);
     lua_setfield(L, -2, "__index");
@@ -616,5 +654,7 @@ void bot_api_open(lua_State *L)
     lua_setfield(L, -2, "__pairs");
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &wmt_key);
+    lua_setmetatable(L, -2);
+    lua_rawseti(L, -2, K_WORLD_TABLE);
+    bot_of(L)->keys_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }

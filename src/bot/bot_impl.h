@@ -42,6 +42,7 @@ struct bot {
     const unsigned char *load_buf;
     size_t load_len;
     int keys_at;                /* bot_api.c's field-name table, on the stack */
+    int keys_ref;               /* ... and its registry reference (the state's) */
     int in_row;                 /* abandoned ticks in a row */
     int disabled;
     char disabled_reason[BOT_ERR_BYTES];
@@ -70,6 +71,13 @@ void bot_api_open(lua_State *L);
 void bot_push_me(lua_State *L, const struct bot_view *v);
 void bot_push_world(lua_State *L, const struct bot_view *v);
 void bot_push_out(lua_State *L, const struct bot_view *v);
+/* me, world and out are one table each for the state's life (refilled
+ * every call): mem keeps a reference to one of them as that reference, so
+ * a restored mem aliases the new state's table as the saved one did (a
+ * copy would make a replay differ).  1, 2, 3 for the table at idx being
+ * me, world, out, else 0; push one back: 0, or -1 for a bad number. */
+int bot_api_engine_table(lua_State *L, int idx);
+int bot_api_push_engine_table(lua_State *L, int which);
 /* Reads the out table at idx into *o; 0, or -1 with msg filled. */
 int bot_read_out(lua_State *L, int idx, struct bot_out *o, char *msg, size_t n);
 

@@ -105,8 +105,13 @@ static int enc_value(struct enc *e, lua_State *L, int idx, int depth)
         }
         return put_c(e, 's') || put_u32(e, (uint32_t)len) || put(e, s, len);
     }
-    case LUA_TTABLE:
+    case LUA_TTABLE: {
+        /* me, world, out themselves: kept as references (bot_impl.h) */
+        int which = bot_api_engine_table(L, idx);
+        if (which)
+            return put_c(e, 'E') || put_c(e, (char)which);
         break;
+    }
     default:
         snprintf(e->err, e->n, "%s is a %s (mem holds plain data: booleans, numbers, "
                  "strings, tables)", e->path, luaL_typename(L, idx));
@@ -235,6 +240,12 @@ static int dec_value(struct dec *d, lua_State *L, int depth, int is_key)
         lua_pushlstring(L, (const char *)d->p, len);
         d->p += len;
         return 0;
+    }
+    case 'E': {
+        unsigned char which;
+        if (is_key || depth == 0 || get(d, &which, 1))    /* mem itself is never one */
+            return -1;
+        return bot_api_push_engine_table(L, which);
     }
     case 'T': {
         uint32_t n;
