@@ -615,6 +615,54 @@ static void wrap_by_len(lua_State *L, const char *name)
     lua_setfield(L, -2, name);
 }
 
+/* string.rep: Lua's loop runs n times even when each copy is empty, so
+ * ("").rep(1e15) would spin in C for days where neither the count hook nor
+ * the allocation cap can stop it.  An empty piece and an empty separator
+ * give "" at once. */
+static int s_rep(lua_State *L)
+{
+    size_t l, lsep;
+    luaL_checklstring(L, 1, &l);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &lsep);
+    if (n <= 0 || (l == 0 && lsep == 0)) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    /* Lua allocates the whole result before its loop (the caps refuse a
+     * bomb there); the copying is then charged by the length made. */
+    int nres = lua_tocfunction(L, lua_upvalueindex(1))(L);
+    bot_charge(L, 1 + (long)(lua_rawlen(L, -1) / 16));
+    return nres;
+}
+
+/* utf8.codes returns Lua's iterator, which skips continuation bytes from
+ * the position it is given before decoding: called by hand on one long
+ * run of 0x80 bytes it scans the run every time, uncounted.  The
+ * iterator is wrapped to charge one instruction per 16 bytes skipped. */
+static int codes_step(lua_State *L)
+{
+    size_t len;
+    const char *s = luaL_checklstring(L, 1, &len);
+    lua_Integer n = lua_tointeger(L, 2);
+    size_t skip = 0;
+    if (n >= 0)
+        for (size_t i = (size_t)n; i < len && ((unsigned char)s[i] & 0xC0) == 0x80; i++)
+            skip++;
+    bot_charge(L, 1 + (long)(skip / 16));
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);
+}
+
+static int u_codes(lua_State *L)
+{
+    int nres = lua_tocfunction(L, lua_upvalueindex(1))(L);
+    int it = lua_gettop(L) - nres + 1;      /* the iterator Lua returned */
+    lua_pushvalue(L, it);
+    lua_pushcclosure(L, codes_step, 1);
+    lua_replace(L, it);
+    return nres;
+}
+
 /* ---- math.random ------------------------------------------------------------- */
 static uint64_t rnd64(struct rng *r)
 {
@@ -726,6 +774,11 @@ void bot_lib_open(lua_State *L)
     replace(L, "format", b_format, 1);
     wrap_by_len(L, "byte");
     wrap_by_len(L, "unpack");
+    /* pack's format is scanned in C: a long run of ' ' or '!' produces
+     * nothing, so only the count can bound it */
+    wrap_by_len(L, "pack");
+    wrap_by_len(L, "packsize");
+    replace(L, "rep", s_rep, 1);
     /* The string metatable (s:upper() etc.) is shared by all strings: a
      * script may not change it. */
     lua_pushliteral(L, "");
@@ -752,6 +805,7 @@ void bot_lib_open(lua_State *L)
     wrap_by_len(L, "codepoint");
     wrap_by_len(L, "len");
     wrap_by_len(L, "offset");
+    replace(L, "codes", u_codes, 1);
     lua_pop(L, 1);
 
     lua_pop(L, 1);      /* _G */
