@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -364,6 +365,75 @@ TEST(long_string_compare_is_backstopped)
     bot_free(b);
 }
 
+TEST(format_precision_scan)
+{
+    /* "%.1s" of a long string: Lua scans it all (strlen), writes 1 byte */
+    stopped("local s = string.rep('x', 500000)\nwhile true do string.format('%.1s', s) end",
+            "budget");
+    logs("log(string.format('%.3s|%5.1s|%s', 'abcdef', 'xyz', 'end'))", "abc|    x|end");
+}
+
+TEST(parser_nesting)
+{
+    /* the parser runs uncounted but on at most 1 MiB of text, and its
+     * C recursion is bounded: deep nesting is a load error */
+    static char lua[300000];
+    size_t n = 0;
+    n += (size_t)snprintf(lua + n, sizeof lua - n, "x = ");
+    for (int i = 0; i < 100000; i++)
+        lua[n++] = '(';
+    lua[n++] = '1';
+    for (int i = 0; i < 100000; i++)
+        lua[n++] = ')';
+    snprintf(lua + n, sizeof lua - n, "\nfunction tick() end");
+    fixture_init(&fx, 1);
+    struct bot *b = fixture_bot(lua, 0, 0, err, sizeof err);
+    check(b == NULL);
+    tap_note("%s", err);
+    check(strstr(err, "levels") != NULL || strstr(err, "overflow") != NULL);
+    bot_free(b);
+    n = 0;
+    n += (size_t)snprintf(lua + n, sizeof lua - n, "x = ");
+    for (int i = 0; i < 60000; i++)
+        n += (size_t)snprintf(lua + n, sizeof lua - n, "{");
+    for (int i = 0; i < 60000; i++)
+        n += (size_t)snprintf(lua + n, sizeof lua - n, "}");
+    snprintf(lua + n, sizeof lua - n, "\nfunction tick() end");
+    b = fixture_bot(lua, 0, 0, err, sizeof err);
+    check(b == NULL);
+    bot_free(b);
+}
+
+TEST(mem_shared_subtables)
+{
+    /* mem is data, not a graph: a table reached twice is written twice,
+     * so a chain of tables each holding the next twice would write 2^40
+     * copies.  The walk is counted and its Lua allocations capped, so
+     * the save fails with an error instead of filling the machine. */
+    fixture_init(&fx, 1);
+    struct bot *b = fixture_bot("function init(me, mem)\n"
+                                " local t = {1}\n"
+                                " for i = 1, 40 do t = {t, t} end\n"
+                                " mem.bomb = t end\n"
+                                "function tick() end", 0, 0, err, sizeof err);
+    check(b != NULL);
+    if (!b)
+        return;
+    check_int(bot_init(b, &fx.view, err, sizeof err), ==, 0);
+    unsigned char *buf = NULL;
+    size_t len = 0;
+    double t0 = now();
+    int rc = bot_mem_save(b, &buf, &len, err, sizeof err);
+    double dt = now() - t0;
+    tap_note("%s (%.2f s)", err, dt);
+    check_int(rc, ==, -1);
+    check(buf == NULL);
+    check_num(dt, <, 5.0);
+    check(strstr(err, "exceeded") != NULL);
+    free(buf);
+    bot_free(b);
+}
+
 /* #t of a table with holes is "any border" (Lua's rule).  The border Lua
  * finds depends on the table's layout, which depends only on the
  * operations done as long as every key hashes the same in every state:
@@ -408,6 +478,9 @@ int main(void)
     run(huge_things, "huge tables, strings, concat and moves: the caps hold");
     run(state_across_ticks_and_bots, "a bot wrecking its library affects only itself");
     run(pairs_while_mutating, "pairs and next on a table changed during traversal: deterministic");
+    run(format_precision_scan, "string.format charged by its strings ('%.1s' of a long one)");
+    run(parser_nesting, "deeply nested source is a load error, not a crash");
+    run(mem_shared_subtables, "mem with a table reached 2^40 times: the save fails, bounded");
     run(length_with_holes, "#t with holes and integer keys: the same in two states");
     run(long_string_compare_is_backstopped, "long-string compares: stopped by the CPU backstop");
     return tap_done();

@@ -320,6 +320,17 @@ static int b_format(lua_State *L)
     size_t fl;
     const char *f = luaL_checklstring(L, 1, &fl), *end = f + fl;
     int arg = 1;
+    /* Lua runs strlen() over a %s argument that has a precision ("%.1s")
+     * and writes only a few bytes of it: without this charge a long
+     * string formatted so in a loop costs one instruction a call. */
+    size_t bytes = fl;
+    for (int i = 2, n = lua_gettop(L); i <= n; i++)
+        if (lua_type(L, i) == LUA_TSTRING) {
+            size_t li;
+            lua_tolstring(L, i, &li);
+            bytes += li;
+        }
+    bot_charge(L, (long)(bytes / 16));
     while (f < end) {
         if (*f++ != '%')
             continue;
