@@ -626,6 +626,28 @@ static void wrap_by_len(lua_State *L, const char *name)
     lua_setfield(L, -2, name);
 }
 
+/* Lua turns a string into a number wherever a C function asks for one
+ * (luaL_checkinteger, luaL_checknumber) and in string arithmetic ("1" + 0
+ * through the string metatable): a scan of the whole string, uncounted,
+ * so a string of a million spaces passed to math.abs in a loop ran up to
+ * the CPU backstop.  Every plain C function of a table (no upvalues: the
+ * ones wrapped already keep theirs) is charged by its strings' bytes. */
+static void wrap_all_by_len(lua_State *L)
+{
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        if (lua_iscfunction(L, -1) && !lua_getupvalue(L, -1, 1)) {
+            lua_pushvalue(L, -2);           /* key */
+            lua_pushvalue(L, -2);           /* the function */
+            lua_pushcclosure(L, charged_by_len, 1);
+            lua_rawset(L, -5);              /* an existing key: next goes on */
+        } else if (lua_iscfunction(L, -1)) {
+            lua_pop(L, 1);                  /* the upvalue */
+        }
+        lua_pop(L, 1);
+    }
+}
+
 /* string.rep: Lua's loop runs n times even when each copy is empty, so
  * ("").rep(1e15) would spin in C for days where neither the count hook nor
  * the allocation cap can stop it.  An empty piece and an empty separator
@@ -775,6 +797,8 @@ void bot_lib_open(lua_State *L)
     replace(L, "tostring", b_tostring, 0);
     replace(L, "setmetatable", b_setmetatable, 1);
     wrap_by_len(L, "tonumber");
+    wrap_by_len(L, "select");
+    wrap_by_len(L, "rawequal");     /* two long equal strings: a memcmp */
 
     lua_getfield(L, -1, "string");
     drop(L, "dump");
@@ -790,10 +814,13 @@ void bot_lib_open(lua_State *L)
     wrap_by_len(L, "pack");
     wrap_by_len(L, "packsize");
     replace(L, "rep", s_rep, 1);
+    wrap_by_len(L, "sub");
+    wrap_by_len(L, "char");
     /* The string metatable (s:upper() etc.) is shared by all strings: a
      * script may not change it. */
     lua_pushliteral(L, "");
     lua_getmetatable(L, -1);
+    wrap_all_by_len(L);                     /* __add, __unm ... ("1" + 0) */
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
     lua_pop(L, 3);
@@ -805,11 +832,13 @@ void bot_lib_open(lua_State *L)
     replace(L, "concat", t_concat, 0);
     replace(L, "unpack", t_unpack, 0);
     replace(L, "sort", t_sort, 0);
+    wrap_all_by_len(L);
     lua_pop(L, 1);
 
     lua_getfield(L, -1, "math");
     drop(L, "randomseed");
     replace(L, "random", m_random, 0);
+    wrap_all_by_len(L);
     lua_pop(L, 1);
 
     lua_getfield(L, -1, "utf8");
@@ -817,6 +846,7 @@ void bot_lib_open(lua_State *L)
     wrap_by_len(L, "len");
     wrap_by_len(L, "offset");
     replace(L, "codes", u_codes, 1);
+    wrap_by_len(L, "char");
     lua_pop(L, 1);
 
     lua_pop(L, 1);      /* _G */
