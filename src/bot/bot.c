@@ -314,6 +314,11 @@ static int run_top(lua_State *L)
 static struct bot *build(const struct bot_script *s, struct bot_limits lim,
                          char *err, size_t errlen)
 {
+    /* a script whose reading failed (bot_script_read left it empty) */
+    if (!s->path || !s->bytes) {
+        set_err(err, errlen, "%s: no script text", s->path ? s->path : "(no path)");
+        return NULL;
+    }
     if (lim.budget < BOT_BUDGET_MIN || lim.budget > BOT_BUDGET_MAX
         || lim.memory_bytes < (size_t)BOT_MEMORY_KIB_MIN * 1024
         || lim.memory_bytes > (size_t)BOT_MEMORY_KIB_MAX * 1024) {

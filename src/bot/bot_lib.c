@@ -320,6 +320,17 @@ static int b_format(lua_State *L)
     size_t fl;
     const char *f = luaL_checklstring(L, 1, &fl), *end = f + fl;
     int arg = 1;
+    /* Lua runs strlen() over a %s argument that has a precision ("%.1s")
+     * and writes only a few bytes of it: without this charge a long
+     * string formatted so in a loop costs one instruction a call. */
+    size_t bytes = fl;
+    for (int i = 2, n = lua_gettop(L); i <= n; i++)
+        if (lua_type(L, i) == LUA_TSTRING) {
+            size_t li;
+            lua_tolstring(L, i, &li);
+            bytes += li;
+        }
+    bot_charge(L, (long)(bytes / 16));
     while (f < end) {
         if (*f++ != '%')
             continue;
@@ -615,6 +626,76 @@ static void wrap_by_len(lua_State *L, const char *name)
     lua_setfield(L, -2, name);
 }
 
+/* Lua turns a string into a number wherever a C function asks for one
+ * (luaL_checkinteger, luaL_checknumber) and in string arithmetic ("1" + 0
+ * through the string metatable): a scan of the whole string, uncounted,
+ * so a string of a million spaces passed to math.abs in a loop ran up to
+ * the CPU backstop.  Every plain C function of a table (no upvalues: the
+ * ones wrapped already keep theirs) is charged by its strings' bytes. */
+static void wrap_all_by_len(lua_State *L)
+{
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        if (lua_iscfunction(L, -1) && !lua_getupvalue(L, -1, 1)) {
+            lua_pushvalue(L, -2);           /* key */
+            lua_pushvalue(L, -2);           /* the function */
+            lua_pushcclosure(L, charged_by_len, 1);
+            lua_rawset(L, -5);              /* an existing key: next goes on */
+        } else if (lua_iscfunction(L, -1)) {
+            lua_pop(L, 1);                  /* the upvalue */
+        }
+        lua_pop(L, 1);
+    }
+}
+
+/* string.rep: Lua's loop runs n times even when each copy is empty, so
+ * ("").rep(1e15) would spin in C for days where neither the count hook nor
+ * the allocation cap can stop it.  An empty piece and an empty separator
+ * give "" at once. */
+static int s_rep(lua_State *L)
+{
+    size_t l, lsep;
+    luaL_checklstring(L, 1, &l);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &lsep);
+    if (n <= 0 || (l == 0 && lsep == 0)) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    /* Lua allocates the whole result before its loop (the caps refuse a
+     * bomb there); the copying is then charged by the length made. */
+    int nres = lua_tocfunction(L, lua_upvalueindex(1))(L);
+    bot_charge(L, 1 + (long)(lua_rawlen(L, -1) / 16));
+    return nres;
+}
+
+/* utf8.codes returns Lua's iterator, which skips continuation bytes from
+ * the position it is given before decoding: called by hand on one long
+ * run of 0x80 bytes it scans the run every time, uncounted.  The
+ * iterator is wrapped to charge one instruction per 16 bytes skipped. */
+static int codes_step(lua_State *L)
+{
+    size_t len;
+    const char *s = luaL_checklstring(L, 1, &len);
+    lua_Integer n = lua_tointeger(L, 2);
+    size_t skip = 0;
+    if (n >= 0)
+        for (size_t i = (size_t)n; i < len && ((unsigned char)s[i] & 0xC0) == 0x80; i++)
+            skip++;
+    bot_charge(L, 1 + (long)(skip / 16));
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);
+}
+
+static int u_codes(lua_State *L)
+{
+    int nres = lua_tocfunction(L, lua_upvalueindex(1))(L);
+    int it = lua_gettop(L) - nres + 1;      /* the iterator Lua returned */
+    lua_pushvalue(L, it);
+    lua_pushcclosure(L, codes_step, 1);
+    lua_replace(L, it);
+    return nres;
+}
+
 /* ---- math.random ------------------------------------------------------------- */
 static uint64_t rnd64(struct rng *r)
 {
@@ -716,6 +797,8 @@ void bot_lib_open(lua_State *L)
     replace(L, "tostring", b_tostring, 0);
     replace(L, "setmetatable", b_setmetatable, 1);
     wrap_by_len(L, "tonumber");
+    wrap_by_len(L, "select");
+    wrap_by_len(L, "rawequal");     /* two long equal strings: a memcmp */
 
     lua_getfield(L, -1, "string");
     drop(L, "dump");
@@ -726,10 +809,18 @@ void bot_lib_open(lua_State *L)
     replace(L, "format", b_format, 1);
     wrap_by_len(L, "byte");
     wrap_by_len(L, "unpack");
+    /* pack's format is scanned in C: a long run of ' ' or '!' produces
+     * nothing, so only the count can bound it */
+    wrap_by_len(L, "pack");
+    wrap_by_len(L, "packsize");
+    replace(L, "rep", s_rep, 1);
+    wrap_by_len(L, "sub");
+    wrap_by_len(L, "char");
     /* The string metatable (s:upper() etc.) is shared by all strings: a
      * script may not change it. */
     lua_pushliteral(L, "");
     lua_getmetatable(L, -1);
+    wrap_all_by_len(L);                     /* __add, __unm ... ("1" + 0) */
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
     lua_pop(L, 3);
@@ -741,17 +832,21 @@ void bot_lib_open(lua_State *L)
     replace(L, "concat", t_concat, 0);
     replace(L, "unpack", t_unpack, 0);
     replace(L, "sort", t_sort, 0);
+    wrap_all_by_len(L);
     lua_pop(L, 1);
 
     lua_getfield(L, -1, "math");
     drop(L, "randomseed");
     replace(L, "random", m_random, 0);
+    wrap_all_by_len(L);
     lua_pop(L, 1);
 
     lua_getfield(L, -1, "utf8");
     wrap_by_len(L, "codepoint");
     wrap_by_len(L, "len");
     wrap_by_len(L, "offset");
+    replace(L, "codes", u_codes, 1);
+    wrap_by_len(L, "char");
     lua_pop(L, 1);
 
     lua_pop(L, 1);      /* _G */
