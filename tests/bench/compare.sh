@@ -5,14 +5,14 @@
 # ratio new/old of their medians.  For "ticks/s" and "/s" figures a ratio
 # above 1 is faster; for bytes, below 1 is smaller.  Both builds run on this
 # machine in the same run, so the ratio is what the change did, not what
-# the machine did that day.
+# the machine did that day.  BENCHES="bench-core bench-avoid" limits the run.
 old=${1:?usage: compare.sh OLD_BUILD NEW_BUILD [SRCDIR] [ROUNDS]}
 new=${2:?usage: compare.sh OLD_BUILD NEW_BUILD [SRCDIR] [ROUNDS]}
 src=${3:-$new}
 rounds=${4:-2}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-for b in bench-core bench-avoid bench-sight bench-aim bench-race; do
+for b in ${BENCHES:-bench-core bench-avoid bench-sight bench-aim bench-race}; do
     [ -x "$old/tests/bench/$b" ] && [ -x "$new/tests/bench/$b" ] || continue
     r=1
     while [ "$r" -le "$rounds" ]; do
