@@ -1,4 +1,4 @@
-/* test-bot-sandbox — every rule of the bots' sandbox (BOTS.md, "The
+/* test-bot-sandbox — every rule of the bots' sandbox (botfield-bots(7), "The
  * sandbox" and "Determinism"), each with a hostile script that must be
  * refused or stopped without crashing or hanging this program.
  *

@@ -5,25 +5,7 @@
 # viewer runs reloads live (a broken edit keeps the old bot running), and
 # a bot that keeps state outside mem is caught when a replay differs.
 . "$top_srcdir/tests/lib.sh"
-TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
-if [ -z "$TMUX_BIN" ] || [ ! -x "$TMUX_BIN" ]; then
-    echo "ok 1 # SKIP tmux not installed"
-    echo "1..1"
-    exit 0
-fi
-
-SOCK="$TMPD/tmux.sock"
-tm() { "$TMUX_BIN" -S "$SOCK" "$@"; }
-trap 'tm kill-server 2>/dev/null; rm -rf "$TMPD"' EXIT
-
-if locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then
-    LOC=C.UTF-8
-else
-    LOC=${LC_ALL:-C}
-fi
-printf 'leak:mousemask_sp\n' >"$TMPD/lsan.supp"
-LSAN="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$TMPD/lsan.supp"
-ASAN="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0"
+. "$top_srcdir/tests/tmux-lib.sh"
 
 # start NAME ARGS...: a 100x30 session running botfield (wide enough for
 # the inspector); the pane says EXIT n when it ends.

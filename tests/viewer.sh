@@ -5,31 +5,7 @@
 # with a timeout instead of sleeping a fixed time.
 . "$top_srcdir/tests/lib.sh"
 MAP="$top_srcdir/maps/default.ini"
-TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
-if [ -z "$TMUX_BIN" ] || [ ! -x "$TMUX_BIN" ]; then
-    echo "ok 1 # SKIP tmux not installed"
-    echo "1..1"
-    exit 0
-fi
-
-# A private server, so the test never touches the user's tmux.
-SOCK="$TMPD/tmux.sock"
-tm() { "$TMUX_BIN" -S "$SOCK" "$@"; }
-trap 'tm kill-server 2>/dev/null; rm -rf "$TMPD"' EXIT
-
-# UTF-8 when the system has it (braille), else whatever the locale is.
-if locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then
-    LOC=C.UTF-8
-else
-    LOC=${LC_ALL:-C}
-fi
-
-# In a sanitizer build: ncurses leaks a few bytes when mousemask() loads
-# GPM for TERM=linux; that one is not ours to fix.
-printf 'leak:mousemask_sp\n' >"$TMPD/lsan.supp"
-# (Full stacks, or the library's frames are lost and the rule cannot match.)
-LSAN="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$TMPD/lsan.supp"
-ASAN="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0"
+. "$top_srcdir/tests/tmux-lib.sh"
 
 # start NAME ARGS...: a session running botfield; after it exits the pane
 # says how (EXIT n) and whether the terminal modes came back (RESTORED).

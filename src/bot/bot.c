@@ -363,7 +363,7 @@ struct bot *bot_new(const struct bot_script *s, struct bot_limits lim, char *err
 {
     /* Lua's `a < b` on strings calls strcoll(): with the user's locale
      * (main.c takes LC_ALL from the environment) the same bot would sort
-     * differently on another machine.  BOTS.md is silent; we pin
+     * differently on another machine.  botfield-bots(7) is silent; we pin
      * collation to byte order for the whole process, which shows nothing
      * else sorted by locale. */
     setlocale(LC_COLLATE, "C");

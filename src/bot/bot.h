@@ -8,7 +8,7 @@
  * header it includes is rng.h.
  *
  * Angles: the view and the intents are in DEGREES, as the script sees
- * them (BOTS.md: "angles are degrees with the map's convention"); the
+ * them (botfield-bots(7): "angles are degrees with the map's convention"); the
  * glue converts from and to the core's radians.
  *
  * Clamping is the engine's job: bot_tick() only checks that each intent
@@ -207,7 +207,7 @@ void bot_free(struct bot *b);
  * the whole heap as its allocation cap).  Its draw and log output is
  * dropped (there is no report to hold it).
  * 0, or -1 with err (the bot stays usable: an init error is that
- * tick's error, as BOTS.md treats any other call). */
+ * tick's error, as botfield-bots(7) treats any other call). */
 int bot_init(struct bot *b, const struct bot_view *v, char *err, size_t n);
 
 /* tick(me, world, mem, out).  Always fills *out (the defaults when the
@@ -230,7 +230,7 @@ int bot_mem_load(struct bot *b, const unsigned char *buf, size_t len);
 /* New script bytes: a new state is built, mem moved into it, and only then
  * the old state dropped; on any failure the old bot keeps running and err
  * says why.  A reload also clears the disabled state.  It does not run
- * init (BOTS.md is silent): mem already holds what init set up, as after
+ * init (botfield-bots(7) is silent): mem already holds what init set up, as after
  * a step back (bot_new + bot_mem_load), where init does not run either. */
 int bot_reload(struct bot *b, const struct bot_script *s, char *err, size_t n);
 

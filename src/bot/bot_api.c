@@ -310,7 +310,7 @@ int bot_api_push_engine_table(lua_State *L, int which)
     return 0;
 }
 
-/* BOTS.md is silent on a field the script set to nil: it means "not set",
+/* botfield-bots(7) is silent on a field the script set to nil: it means "not set",
  * so the default stays (a bot author clearing a field expects that, not an
  * error). */
 static int read_num(lua_State *L, int idx, int kk, const char *k, double *dst, char *msg,
@@ -525,7 +525,7 @@ static int w_trees(lua_State *L)
 
 /* ---- draw and log ---------------------------------------------------------------- */
 /* Shapes past BOT_SHAPES_MAX and log lines past BOT_LOG_LINES in one tick
- * are dropped silently (BOTS.md: "at most"); a log line is cut at
+ * are dropped silently (botfield-bots(7): "at most"); a log line is cut at
  * BOT_LOG_BYTES bytes. */
 static struct bot_shape *new_shape(lua_State *L, enum bot_shape_kind k, int color_arg)
 {

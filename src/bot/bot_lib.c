@@ -16,7 +16,7 @@
  *                    charged by the bytes of their string arguments
  *   math.random      the vehicle's own generator
  *
- * BOTS.md is silent on _G and _VERSION: they stay (a bot author expects
+ * botfield-bots(7) is silent on _G and _VERSION: they stay (a bot author expects
  * them and they open nothing). */
 #include <lauxlib.h>
 #include <lua.h>

@@ -1,0 +1,28 @@
+# tmux-lib.sh — what the viewer tests share (sourced after lib.sh): a
+# private tmux server (tm), the locale, the sanitizers' options for the
+# program inside the pane.  Without tmux the test says so and skips.
+TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
+if [ -z "$TMUX_BIN" ] || [ ! -x "$TMUX_BIN" ]; then
+    echo "ok 1 # SKIP tmux not installed"
+    echo "1..1"
+    exit 0
+fi
+
+# A private server, so the test never touches the user's tmux.
+SOCK="$TMPD/tmux.sock"
+tm() { "$TMUX_BIN" -S "$SOCK" "$@"; }
+trap 'tm kill-server 2>/dev/null; rm -rf "$TMPD"' EXIT
+
+# UTF-8 when the system has it (braille), else whatever the locale is.
+if locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then
+    LOC=C.UTF-8
+else
+    LOC=${LC_ALL:-C}
+fi
+
+# In a sanitizer build: ncurses leaks a few bytes when mousemask() loads
+# GPM for TERM=linux; that one is not ours to fix.
+printf 'leak:mousemask_sp\n' >"$TMPD/lsan.supp"
+# (Full stacks, or the library's frames are lost and the rule cannot match.)
+LSAN="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$TMPD/lsan.supp"
+ASAN="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0"
