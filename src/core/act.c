@@ -3,8 +3,11 @@
  * then the turret, the hull's turn, the speed and the move, kept inside the
  * map (touching the edge counts an edge hit).  The tick's aim records
  * become the world's, and its aim events. */
+#include <math.h>
 #include <string.h>
 
+#include "entries.h"
+#include "grow.h"
 #include "stages.h"
 #include "world.h"
 
@@ -36,10 +39,10 @@ static int normalised(double a)
 
 /* Applies vehicle i's decision: its lasting state and records, then its
  * intent (turret, hull turn, speed, move, the edge). */
-static inline void act_one(struct world *w, struct tick_ctx *c, size_t i)
+static inline void act_one(struct world *w, struct tick_ctx *c, size_t i,
+                           const struct decision *d)
 {
     struct vehicle *v = &w->vehicles.p[i];
-    const struct decision *d = &c->d[i];
     double dt = w->dt;
     v->from = v->pos;
     v->touching_edge = 0;
@@ -90,7 +93,7 @@ static void publish_aims(struct world *w, struct tick_ctx *c)
     c->steps = sp;
     c->stepcap = scap;
     c->nsteps = 0;
-    for (size_t i = 0; i < w->vehicles.n; i++) {
+    for (size_t i = 0; w->aims.n > 0 && i < w->vehicles.n; i++) {
         const struct decision *d = &c->d[i];
         if (d->aim_slot < 0)
             continue;
@@ -115,9 +118,67 @@ void act_stage(struct world *w, struct tick_ctx *c)
     publish_aims(w, c);
     int fires = 0;
     for (size_t i = 0; i < w->vehicles.n; i++) {
-        act_one(w, c, i);
+        act_one(w, c, i, &c->d[i]);
         fires += w->vehicles.p[i].alive && c->d[i].want.fire;
     }
+    w->fires = fires;
+}
+
+/* decide and act fused: each vehicle acts as soon as it has decided, so
+ * its decision never leaves the cache (at 100,000 tanks the round trip of
+ * a decisions array through memory is what a separate act pass costs:
+ * bench-avoid's crowds).  Safe only when no decision reads another
+ * vehicle's record, since the earlier ones have moved: a gun reads its
+ * target only through this tick's sight records, and the all-pairs
+ * avoidance of the tests and a bot (the brain) read any vehicle; every
+ * other decision reads others only through the vehicle grid's entries,
+ * copies made at the start of the tick.  A build with
+ * BOTFIELD_CHECK_FUSED (the sanitizer build) aborts when a decision reads
+ * a moved vehicle. */
+int act_fusable(const struct world *w)
+{
+    return !w->brain && !w->avoid_brute && !w->unfused && w->sights.n == 0;
+}
+
+/* The pass also makes each live vehicle's grid entry as it leaves it,
+ * while its record is in the cache, for the detect stage's grid: valid
+ * when no shell flies this tick (none in flight, none fired), since a hit
+ * is the only thing between here and that grid that changes a vehicle.
+ * The grid stage otherwise reads every record twice more (bench-avoid's
+ * 100,000 tanks: the grid was the largest share of the cache misses). */
+void act_fused_stage(struct world *w, struct tick_ctx *c)
+{
+    for (size_t r = 0; r < w->racers.n; r++)
+        c->race[r] = w->racers.p[r].info;
+    int collect = w->shells.n == 0
+               && !grow_reserve(&c->entries, &c->entcap, w->vehicles.n, sizeof *c->entries);
+    int fires = 0;
+    size_t n = 0;
+    double maxr = 0, maxs = 0;
+    for (size_t i = 0; i < w->vehicles.n; i++) {
+        struct decision d;
+        w->acted = (int)i;
+        decide_vehicle(w, (int)i, c, &d);
+        act_one(w, c, i, &d);
+        const struct vehicle *v = &w->vehicles.p[i];
+        if (!v->alive)
+            continue;
+        fires += d.want.fire;
+        if (collect) {
+            c->entries[n++] = vehicle_entry(v, (int)i);
+            if (v->p->radius > maxr)
+                maxr = v->p->radius;
+            if (fabs(v->speed) > maxs)
+                maxs = fabs(v->speed);
+        }
+    }
+    w->acted = 0;
+    c->kept = 0;
+    c->nentries = n;
+    c->entries_maxr = maxr;
+    c->entries_maxs = maxs;
+    c->entries_ready = collect && fires == 0;
+    publish_aims(w, c);
     w->fires = fires;
 }
 

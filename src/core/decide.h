@@ -72,6 +72,14 @@ struct tick_ctx {
                                                neighbour list past 64 */
     struct turn_cache turns;
     int failed;                             /* memory ran out this tick */
+    /* the fused pass's entries of the vehicles as they end the tick, for
+     * the detect stage's grid (tick.c); valid when ready */
+    struct vgrid_entry *entries; size_t nentries, entcap;
+    double entries_maxr, entries_maxs;
+    int entries_ready;
+    int kept;                               /* d holds this tick's
+                                               decisions (not after a
+                                               fused pass: tick.c) */
 };
 
 /* One row of the behaviour table: a named decision, what it needs of the

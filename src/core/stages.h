@@ -11,11 +11,20 @@
 #ifndef BOTFIELD_STAGES_H
 #define BOTFIELD_STAGES_H
 
+#include <stddef.h>
+
 struct world;
 struct tick_ctx;
 struct decision;
 
 void act_stage(struct world *w, struct tick_ctx *c);
+/* One vehicle's decision (tick.c: the brain's, or the behaviour rows). */
+void decide_vehicle(const struct world *w, int i, struct tick_ctx *c,
+                    struct decision *d);
+/* decide and act in one pass, each vehicle acting as soon as it decided
+ * (act.c), where act_fusable() says no decision can tell the difference. */
+int act_fusable(const struct world *w);
+void act_fused_stage(struct world *w, struct tick_ctx *c);
 /* 0, or -1 when memory ran out. */
 int collide_stage(struct world *w);
 void end_stage(struct world *w);

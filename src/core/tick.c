@@ -1,5 +1,6 @@
 /* tick.c — one step as a list of named stages (stages.h), the behaviour
  * table the decide stage runs, and the tick context's upkeep. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,6 +81,7 @@ void tick_ctx_free(struct tick_ctx *c)
     free(c->aims);
     free(c->steps);
     free(c->avoid_buf);
+    free(c->entries);
     free(c);
 }
 
@@ -93,6 +95,7 @@ static struct tick_ctx *ctx_for(struct world *w)
         || grow_reserve(&c->race, &c->racecap, w->racers.n, sizeof *c->race))
         return NULL;
     c->failed = 0;
+    c->entries_ready = 0;
     c->naims = c->nsteps = 0;
     return c;
 }
@@ -119,6 +122,18 @@ static int grid_stage(struct world *w)
      * fewer over the records than counting the live ones first. */
     if (vehicle_grid_begin(g, (int)w->vehicles.n, w->width, w->height, cell))
         return -1;
+    struct tick_ctx *c = w->ctx;
+    if (c && c->entries_ready) {
+        /* the fused pass made the entries (act.c): no record read here */
+        c->entries_ready = 0;
+        for (size_t k = 0; k < c->nentries; k++)
+            vehicle_grid_count(g, (int)k, c->entries[k].pos);
+        vehicle_grid_sum(g, (int)c->nentries, c->entries_maxr, c->entries_maxs);
+        for (size_t k = 0; k < c->nentries; k++)
+            vehicle_grid_put(g, (int)k, &c->entries[k]);
+        w->vgrid_tick = w->tick;
+        return 0;
+    }
     /* Positions first (counted into cells), then each entry made as it is
      * placed: no array of entries in between. */
     int n = 0;
@@ -172,30 +187,37 @@ struct tick_ctx *tick_ready(struct world *w)
     return c;
 }
 
-/* decide: the brain's decision for a vehicle it owns (a bot), else the
- * built-in rows.  Every decision starts from the vehicle as it is: no
+/* One vehicle's decision: the brain's for a vehicle it owns (a bot), else
+ * the built-in rows.  Every decision starts from the vehicle as it is: no
  * turn, its speed, no turret turn, no fire, its lasting state. */
+void decide_vehicle(const struct world *w, int i, struct tick_ctx *c,
+                    struct decision *d)
+{
+    decision_start(w, i, d);
+    const struct vehicle *v = world_vehicle(w, i);
+    if (!v->alive)
+        return;
+    const struct brain *brain = w->brain;
+    if (brain && brain->owns(brain->user, w, i)) {
+        brain->decide(brain->user, w, i, c, d);
+        return;
+    }
+    /* The table itself, not tick_deciders(): its size and rows are known
+     * here, so the loop unrolls and each row is a direct call. */
+    unsigned kind = 1u << v->kind;
+#pragma GCC unroll 8
+    for (size_t k = 0; k < sizeof builtin / sizeof builtin[0]; k++)
+        if (builtin[k].kinds & kind)
+            builtin[k].decide(w, i, c, d);
+}
+
 static void decide_stage(const struct world *w, struct tick_ctx *c)
 {
-    size_t nrows;
-    const struct decider *rows = tick_deciders(&nrows);
-    const struct brain *brain = w->brain;
     for (size_t r = 0; r < w->racers.n; r++)
         c->race[r] = w->racers.p[r].info;
-    for (size_t i = 0; i < w->vehicles.n; i++) {
-        struct decision *d = &c->d[i];
-        decision_start(w, (int)i, d);
-        if (!w->vehicles.p[i].alive)
-            continue;
-        if (brain && brain->owns(brain->user, w, (int)i)) {
-            brain->decide(brain->user, w, (int)i, c, d);
-            continue;
-        }
-        unsigned kind = 1u << w->vehicles.p[i].kind;
-        for (size_t k = 0; k < nrows; k++)
-            if (rows[k].kinds & kind)
-                rows[k].decide(w, (int)i, c, d);
-    }
+    for (size_t i = 0; i < w->vehicles.n; i++)
+        decide_vehicle(w, (int)i, c, &c->d[i]);
+    c->kept = 1;
 }
 
 int tick_step(struct world *w)
@@ -210,10 +232,14 @@ int tick_step(struct world *w)
     w->aim_steps.n = 0;
     if (sight_update(w))                                    /* 2 sense */
         rc = -1;
-    decide_stage(w, c);                                     /* 3 decide */
+    if (act_fusable(w)) {
+        act_fused_stage(w, c);                              /* 3, 4 fused */
+    } else {
+        decide_stage(w, c);                                 /* 3 decide */
+        act_stage(w, c);                                    /* 4 act */
+    }
     if (c->failed)
         rc = -1;
-    act_stage(w, c);                                        /* 4 act */
     shells_update(w, c);                                    /* 5 shells */
     if (grid_stage(w) || collide_stage(w))               /* 6 detect */
         rc = -1;
@@ -224,6 +250,15 @@ int tick_step(struct world *w)
     return rc;
 }
 
+#ifdef BOTFIELD_CHECK_FUSED
+void world_fused_misread(const struct world *w, int i)
+{
+    fprintf(stderr, "botfield: tick %ld: a decision read vehicle %d, already "
+            "moved by the fused decide+act pass\n", w->tick, i);
+    abort();
+}
+#endif
+
 void world_moved(struct world *w)
 {
     w->vgrid_tick = -1;
@@ -231,7 +266,7 @@ void world_moved(struct world *w)
 
 const struct decision *tick_decision(const struct world *w, int i)
 {
-    if (!w->ctx || i < 0 || (size_t)i >= w->ctx->dcap || (size_t)i >= w->vehicles.n)
+    if (!w->ctx || !w->ctx->kept || i < 0 || (size_t)i >= w->ctx->dcap || (size_t)i >= w->vehicles.n)
         return NULL;
     return &w->ctx->d[i];
 }

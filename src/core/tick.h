@@ -32,7 +32,9 @@ const struct decider *tick_deciders(size_t *n);
 void world_moved(struct world *w);
 
 /* What vehicle i decided in the last step (its intent and records), for
- * the viewer and the tests; NULL before the first step. */
+ * the tests; NULL before the first step and after a step that decided
+ * and acted in one pass (tick.c: no sight records, no bots), which keeps
+ * no decisions. */
 const struct decision *tick_decision(const struct world *w, int i);
 
 /* For callers that run single decisions outside a step (tests,

@@ -236,6 +236,13 @@ struct world {
 
     /* tests and benchmarks: avoidance by all-pairs search, not the grid */
     int avoid_brute;
+    /* tests: decide and act always as two passes (the oracle of the fused
+     * pass, act.c) */
+    int unfused;
+
+    /* during the tick's fused decide+act pass, the vehicles already moved
+     * (0 outside it): see tick.c */
+    int acted;
 
 };
 
@@ -276,8 +283,17 @@ static inline void vehicle_turned(struct turn_cache *tc, const struct vehicle *v
 
 /* Read-only access for decision code (decide_guard.h poisons the arrays'
  * names there). */
+#ifdef BOTFIELD_CHECK_FUSED
+void world_fused_misread(const struct world *w, int i);    /* aborts */
+#endif
 static inline const struct vehicle *world_vehicle(const struct world *w, int i)
 {
+#ifdef BOTFIELD_CHECK_FUSED
+    /* the fused decide+act pass (tick.c) has moved vehicles [0, acted):
+     * no decision may read them */
+    if (i < w->acted)
+        world_fused_misread(w, i);
+#endif
     return &w->vehicles.p[i];
 }
 static inline size_t world_nvehicles(const struct world *w)
