@@ -156,13 +156,18 @@ void act_fused_stage(struct world *w, struct tick_ctx *c)
     size_t n = 0;
     double maxr = 0, maxs = 0;
     for (size_t i = 0; i < w->vehicles.n; i++) {
+        struct vehicle *v = &w->vehicles.p[i];
+        if (!v->alive) {
+            /* what act_one does for a wreck, without a decision */
+            v->from = v->pos;
+            v->touching_edge = 0;
+            v->aim_slot = -1;
+            continue;
+        }
         struct decision d;
         w->acted = (int)i;
         decide_vehicle(w, (int)i, c, &d);
         act_one(w, c, i, &d);
-        const struct vehicle *v = &w->vehicles.p[i];
-        if (!v->alive)
-            continue;
         fires += d.want.fire;
         if (collect) {
             c->entries[n++] = vehicle_entry(v, (int)i);

@@ -3,7 +3,7 @@
 
 #include "grow.h"
 
-int grow_reserve(void *pp, size_t *cap, size_t need, size_t elem)
+int grow_reserve_slow(void *pp, size_t *cap, size_t need, size_t elem)
 {
     if (need <= *cap)
         return 0;

@@ -10,6 +10,12 @@
 
 #include <stddef.h>
 
-int grow_reserve(void *pp, size_t *cap, size_t need, size_t elem);
+int grow_reserve_slow(void *pp, size_t *cap, size_t need, size_t elem);
+/* Inline for the common case, an array already big enough: the tick
+ * reserves its scratch every step. */
+static inline int grow_reserve(void *pp, size_t *cap, size_t need, size_t elem)
+{
+    return need <= *cap ? 0 : grow_reserve_slow(pp, cap, need, elem);
+}
 
 #endif
