@@ -112,7 +112,7 @@ void seek_work(struct app *a, double until)
             app_message(a, 0, "no event up to tick %ld (%d s on)", a->world.tick,
                         SEEK_EVENT_SECONDS);
         else
-            app_message(a, 0, "tick %ld", a->world.tick);
+            a->msg[0] = 0;      /* the "computing" one: done */
         s->goal = -1;
     }
     /* app_step's ending check unpauses nothing; a seek stays paused. */
