@@ -2,11 +2,12 @@
  * its snapshots, its memory bound, and that going to any tick is exact.
  *
  * What it proves: after N ticks of maps/crowd.ini with room for a few
- * dozen snapshots, every tick 0..N is at most K = max(HISTORY_BASE,
- * 2N/(C-1)) ticks past a kept snapshot (C: the coarse snapshots' room),
- * the bytes never pass the bound, and history_goto back and forth
- * recomputes at most K ticks and lands on the very state the first run
- * had; with room for less than one snapshot the history still keeps at
+ * dozen snapshots, no stretch between two spread snapshots costs more
+ * than 2T/(C-2) to recompute (T: the computing so far, C: the spread
+ * snapshots' room) unless it is at most HISTORY_BASE ticks long, and on
+ * this evenly costly map the longest is at most 4N/C ticks; the bytes
+ * never pass the bound; history_goto back and forth recomputes at most
+ * the longest stretch and lands on the very state the first run had; with room for less than one snapshot the history still keeps at
  * most three; the event index of maps/default.ini holds exactly the ticks
  * with a shot, hit, knockout or collision, and next/previous walk it. */
 #include "config.h"
@@ -89,21 +90,37 @@ static void spacing_and_exactness(void)
     check_int(h.end, ==, N);
     check_int(most, <=, h.max_bytes);
     check_int(h.n, <=, h.cap);
-    long k = 2 * N / (h.cap - 1);
-    if (k < HISTORY_BASE)
-        k = HISTORY_BASE;
+    /* Every stretch between two spread snapshots: short, or merged when
+     * it was among the cheapest, so no dearer than 2T/(C-2). */
+    double total = 0;
+    for (int i = 1; i < h.n; i++)
+        total += h.coarse[i].cost;
+    /* (cap - 4: a merge for bytes may come a snapshot or two early) */
+    double bound = 2 * total / (h.cap - 4);
+    int over = 0;
+    long k = 0;
+    for (int i = 1; i < h.n; i++) {
+        long ticks = h.coarse[i].w.tick - h.coarse[i - 1].w.tick;
+        over += ticks > HISTORY_BASE && h.coarse[i].cost > bound + 1e-12;
+        if (ticks > k)
+            k = ticks;
+    }
+    check_int(over, ==, 0);
+    k = k > N - h.coarse[h.n - 1].w.tick ? k : N - h.coarse[h.n - 1].w.tick;
     long worst = 0;
     for (long t = 0; t <= N; t++) {
         long b = history_base(&h, t);
         if (b < 0 || t - b > worst)
             worst = b < 0 ? N + 1 : t - b;
     }
-    tap_note("after %ld ticks: spacing %ld, %d snapshots, %zu bytes (bound %zu); "
-             "the farthest tick is %ld past a snapshot (K = %ld)", N, h.every, h.n + h.nrecent,
-             h.bytes, h.max_bytes, worst, k);
+    tap_note("after %ld ticks (%.3f s of computing): %d snapshots, %zu bytes (bound %zu); "
+             "the longest stretch %ld ticks, the farthest tick %ld past a snapshot, "
+             "no stretch dearer than %.4f s", N, total, h.n + h.nrecent, h.bytes,
+             h.max_bytes, k, worst, bound);
     check_int(worst, <=, k);
-    check_int(history_base(&h, 0), ==, 0);
-
+    /* A map evenly costly: the stretches are even too (at most about
+     * 4N/C ticks). */
+    check_int(k, <=, 4 * N / (h.cap - 2));
     /* Back and forth, from far and near: exact, and never more than K
      * ticks recomputed. */
     static const long go[] = { 0, N, N / 2 + 1, 17, N - 1, 1, N / 3, N / 3 - 1, N / 3 + 7, N };
@@ -118,10 +135,11 @@ static void spacing_and_exactness(void)
     }
     /* Step back tick by tick near a place: the recent snapshots keep each
      * step short. */
-    long most_steps = 0;
-    for (long t = N / 3 + 6; t > N / 3 - 60; t--) {
+    long most_steps = 0, all_steps = 0, nback = 0;
+    for (long t = N / 3 + 6; t > N / 3 - 200; t--, nback++) {
         steps = 0;
         check_int(history_back(&h, &w, t, &hk, NULL), ==, 0);
+        all_steps += steps;
         if (steps > most_steps)
             most_steps = steps;
         if (state_hash(&w) != ref[t]) {
@@ -129,8 +147,10 @@ static void spacing_and_exactness(void)
             break;
         }
     }
-    tap_note("stepping back one tick at a time recomputed at most %ld ticks", most_steps);
-    check_int(most_steps, <=, HISTORY_FINE);
+    tap_note("stepping back one tick at a time recomputed at most %ld ticks, %.1f on "
+             "average", most_steps, (double)all_steps / nback);
+    check_int(most_steps, <=, k);
+    check_int(all_steps, <=, nback * HISTORY_FINE);
     check_int(history_goto(&h, &w, N + 1, &hk, NULL), ==, 1);
     check_int(history_goto(&h, &w, -1, &hk, NULL), ==, 1);
 

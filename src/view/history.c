@@ -1,12 +1,21 @@
 /* history.c — snapshots and recomputation for going back and forth. */
 #include "config.h"
 
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "history.h"
 #include "../core/tick.h"
+
+/* The thread's CPU time: what computing costs, without the waits between
+ * ticks of a run shown at its own pace. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 
 static size_t snapshot_bytes(const struct world *w)
 {
@@ -50,7 +59,7 @@ int history_init_bytes(struct history *h, const struct world *w,
     memset(h, 0, sizeof *h);
     h->bots = bots;
     h->max_bytes = max_bytes ? max_bytes : HISTORY_BYTES;
-    h->every = HISTORY_BASE;
+    h->cpu_mark = cpu_now();
     size_t b = snapshot_bytes(w);
     size_t total = h->max_bytes / (b ? b : 1);
     /* An eighth of the room for the recent ones, the rest spread over the
@@ -108,44 +117,52 @@ static int coarse_has(const struct history *h, long t)
     return i < h->n && h->coarse[i].w.tick == t;
 }
 
-/* Doubles the spacing and drops the snapshots off the new grid (tick 0 is
- * on every grid). */
-static void thin(struct history *h)
+/* Makes room in the coarse set: the snapshot between the two neighbouring
+ * stretches cheapest to compute together goes (never tick 0 nor the
+ * newest; with only those, the newest).  0: nothing left to drop. */
+static int merge_one(struct history *h)
 {
-    h->every *= 2;
-    int k = 0;
-    for (int i = 0; i < h->n; i++) {
-        if (h->coarse[i].w.tick % h->every == 0)
-            h->coarse[k++] = h->coarse[i];
-        else
-            snap_free(h, &h->coarse[i]);
-    }
-    for (int i = k; i < h->n; i++)
-        memset(&h->coarse[i], 0, sizeof h->coarse[i]);
-    h->n = k;
+    if (h->n < 2)
+        return 0;
+    int drop = h->n - 1;
+    if (h->n >= 3) {
+        drop = 1;
+        for (int i = 2; i <= h->n - 2; i++)
+            if (h->coarse[i].cost + h->coarse[i + 1].cost
+                < h->coarse[drop].cost + h->coarse[drop + 1].cost)
+                drop = i;
+        h->coarse[drop + 1].cost += h->coarse[drop].cost;
+    } else
+        h->cost += h->coarse[drop].cost;
+    snap_free(h, &h->coarse[drop]);
+    memmove(&h->coarse[drop], &h->coarse[drop + 1],
+            (size_t)(h->n - drop - 1) * sizeof *h->coarse);
+    h->n--;
+    memset(&h->coarse[h->n], 0, sizeof *h->coarse);
+    return 1;
 }
 
+/* At a tick computed for the first time: a coarse snapshot when
+ * HISTORY_BASE ticks or HISTORY_STEP_COST seconds passed since the last. */
 static int note_coarse(struct history *h, const struct world *w, char *err, size_t n)
 {
     long t = w->tick;
-    if (t % h->every != 0 || coarse_has(h, t))
+    if (t - h->coarse[h->n - 1].w.tick < HISTORY_BASE && h->cost < HISTORY_STEP_COST)
         return 0;
     size_t need = snapshot_bytes(w);
     /* Room first: in count, and in bytes while anything but tick 0 can go. */
-    while ((h->n == h->cap || h->bytes + need > h->max_bytes) && h->n > 1
-           && h->every < LONG_MAX / 2)
-        thin(h);
-    if (t % h->every != 0 || h->n == h->cap)
+    while ((h->n == h->cap || h->bytes + need > h->max_bytes) && merge_one(h))
+        ;
+    if (h->n == h->cap)
         return 0;
-    int at = coarse_before(h, t) + 1;
-    memmove(&h->coarse[at + 1], &h->coarse[at], (size_t)(h->n - at) * sizeof *h->coarse);
-    int rc = snap_save(h, w, &h->coarse[at], err, n);
+    struct history_snap *s = &h->coarse[h->n];
+    int rc = snap_save(h, w, s, err, n);
     if (rc == -1) {
-        snap_free(h, &h->coarse[at]);
-        memmove(&h->coarse[at], &h->coarse[at + 1], (size_t)(h->n - at) * sizeof *h->coarse);
-        memset(&h->coarse[h->n], 0, sizeof *h->coarse);
+        snap_free(h, s);
         return -1;
     }
+    s->cost = h->cost;
+    h->cost = 0;
     h->n++;
     return rc;
 }
@@ -180,11 +197,15 @@ static int note_recent(struct history *h, const struct world *w, char *err, size
 
 int history_note(struct history *h, const struct world *w, char *err, size_t n)
 {
+    int rc = 0;
     if (w->tick > h->end) {
+        double c = cpu_now();
+        h->cost += c - h->cpu_mark;
+        h->cpu_mark = c;
         h->end = w->tick;
         event_index_note(&h->events, w, h->bots);
+        rc = note_coarse(h, w, err, n);
     }
-    int rc = note_coarse(h, w, err, n);
     if (rc == 0)
         rc = note_recent(h, w, err, n);
     return rc;
@@ -247,8 +268,8 @@ static int replay(struct history *h, struct world *w, const struct history_snap 
     return step_to(h, w, target, k);
 }
 
-int history_goto(struct history *h, struct world *w, long target,
-                 const struct history_hooks *hooks, long *blocked)
+static int go(struct history *h, struct world *w, long target,
+              const struct history_hooks *hooks, long *blocked)
 {
     if (target < 0 || target > h->end)
         return 1;
@@ -267,6 +288,15 @@ int history_goto(struct history *h, struct world *w, long target,
         return 2;
     }
     return replay(h, w, s, target, hooks);
+}
+
+int history_goto(struct history *h, struct world *w, long target,
+                 const struct history_hooks *hooks, long *blocked)
+{
+    int rc = go(h, w, target, hooks, blocked);
+    /* The recomputation is no part of the next new tick's cost. */
+    h->cpu_mark = cpu_now();
+    return rc;
 }
 
 int history_back(struct history *h, struct world *w, long target,
@@ -296,6 +326,8 @@ void history_cut(struct history *h, long t)
     h->next_recent = r % h->cap_recent;
     if (h->end > t)
         h->end = t;
+    h->cost = 0;
+    h->cpu_mark = cpu_now();
     event_index_cut(&h->events, t);
 }
 

@@ -3,11 +3,17 @@
  * Full snapshots of the world's state in two sets, bounded together in
  * bytes whatever the map size:
  *
- * - a coarse set spread evenly over the whole run, tick 0 to the furthest
- *   tick computed: a snapshot every `every` ticks (HISTORY_BASE at first);
- *   when the set is full, `every` doubles and every other snapshot goes.
- *   After N ticks with room for C snapshots, any tick is at most about
- *   2N/C ticks past one of them, and tick 0 is always kept.
+ * - a coarse set spread over the whole run, tick 0 to the furthest tick
+ *   computed, by what the ticks cost to compute: a snapshot every
+ *   HISTORY_BASE ticks or HISTORY_STEP_COST seconds of computing,
+ *   whichever comes first; when the set is full, the two neighbouring
+ *   stretches that were cheapest to compute together become one (the
+ *   snapshot between them goes).  With room for C snapshots and T seconds
+ *   of computing so far, no stretch costs more than about 2T/(C-2) to
+ *   recompute (or is longer than HISTORY_BASE ticks), and tick 0 is always
+ *   kept.  The cost is the thread's CPU time between first computations
+ *   of consecutive ticks: a map whose first minute is dense and the rest
+ *   calm keeps more snapshots in its first minute.
  * - a few recent ones, every HISTORY_FINE ticks of what was last computed
  *   or recomputed, so that stepping back tick by tick (`,`) near where one
  *   is recomputes little.
@@ -36,7 +42,8 @@
 #include "../bot/bot_world.h"
 #include "event_index.h"
 
-#define HISTORY_BASE 60             /* first spacing of the coarse set */
+#define HISTORY_BASE 60             /* the coarse set's spacing at most, */
+#define HISTORY_STEP_COST 0.02      /* or this many seconds of computing */
 #define HISTORY_MAX 256             /* coarse snapshots at most */
 #define HISTORY_FINE 20             /* spacing of the recent ones */
 #define HISTORY_RECENT 16           /* recent snapshots at most */
@@ -48,12 +55,15 @@ struct history_snap {
     struct bot_world_mem m;         /* every bot's mem at w.tick */
     int bots_ok;                    /* m holds them (always, without bots) */
     size_t bytes;
+    double cost;                    /* seconds to compute it from the
+                                       coarse snapshot before it */
 };
 
 struct history {
     struct history_snap *coarse;    /* sorted by tick; coarse[0]: tick 0 */
     int n, cap;
-    long every;                     /* ticks between coarse snapshots */
+    double cost;                    /* computing since the last coarse one */
+    double cpu_mark;                /* CPU time at the last first computation */
     struct history_snap recent[HISTORY_RECENT];
     int nrecent, cap_recent, next_recent;   /* a ring: next one replaced */
     size_t bytes;                   /* of every snapshot kept */

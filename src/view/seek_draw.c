@@ -1,12 +1,14 @@
 /* seek_draw.c — the timeline at the right of the top line and the `g`
  * prompt on the bottom line.
  *
- * The timeline spans tick 0 to the last tick a seek can reach (or the tick
- * being computed towards): each cell a stretch of ticks, drawn as the
+ * The timeline spans tick 0 to the map's duration, or a multiple of it
+ * past the last tick a seek can reach (or the tick being computed
+ * towards): each cell a stretch of ticks, drawn as the
  * tick shown (# or ◆), else an event that matters in it (* or •), else
  * computed (- or ─) or not yet (. or ┈). */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 
 #include "app.h"
@@ -24,11 +26,19 @@ int seek_timeline_width(const struct app *a)
 void seek_draw_timeline(struct app *a, int y, int x, int w)
 {
     const struct history *h = &a->hist;
-    long total = seek_end_tick(a);
-    if (a->seek.goal > total)
-        total = a->seek.goal;
-    if (a->world.tick > total)
-        total = a->world.tick;
+    long last = seek_end_tick(a);
+    if (a->seek.goal > last)
+        last = a->seek.goal;
+    if (a->world.tick > last)
+        last = a->world.tick;
+    /* The scale changes seldom: the map's duration, or as many times it as
+     * the run needs (a step back and forth shows the same timeline). */
+    long unit = lround(a->world.duration * a->world.tick_rate);
+    if (unit < 1)
+        unit = lround(60 * a->world.tick_rate);
+    if (unit < 1)
+        unit = 3600;
+    long total = (last / unit + 1) * unit;
     int cells = w - 2;
     if (cells < 2)
         return;

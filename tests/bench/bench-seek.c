@@ -79,17 +79,35 @@ static int run(const char *name, struct world *w, long ticks)
     }
     double run_s = now() - t0;
     printf("bench %s_run %.2f s (%ld ticks, the history noting each)\n", name, run_s, ticks);
-    printf("bench %s_snapshots %d (every %ld ticks, %d recent)\n", name, h.n, h.every,
-           h.nrecent);
+    long longest = 0;
+    for (int i = 1; i < h.n; i++)
+        if (h.coarse[i].w.tick - h.coarse[i - 1].w.tick > longest)
+            longest = h.coarse[i].w.tick - h.coarse[i - 1].w.tick;
+    printf("bench %s_snapshots %d (%d recent; the longest stretch %ld ticks)\n", name,
+           h.n + h.nrecent, h.nrecent, longest);
     printf("bench %s_snapshot_memory %.1f MiB (bound %.0f MiB)\n", name,
            h.bytes / 1048576.0, h.max_bytes / 1048576.0);
     seek(&h, w, 0);
-    printf("bench %s_seek_end %.3f s\n", name, seek(&h, w, ticks));
-    printf("bench %s_seek_start %.3f s\n", name, seek(&h, w, 0));
-    printf("bench %s_seek_middle %.3f s\n", name, seek(&h, w, ticks / 2 + 1));
+    long m = ticks / 2 + 1;
+    printf("bench %s_seek_end %.4f s (%ld ticks recomputed)\n", name, seek(&h, w, ticks),
+           ticks - history_base(&h, ticks));
+    printf("bench %s_seek_start %.4f s\n", name, seek(&h, w, 0));
+    printf("bench %s_seek_middle %.4f s (%ld ticks recomputed)\n", name, seek(&h, w, m),
+           m - history_base(&h, m));
     long wt = worst_tick(&h);
-    printf("bench %s_seek_worst %.3f s (tick %ld, %ld ticks recomputed)\n", name,
+    printf("bench %s_seek_worst %.4f s (tick %ld, %ld ticks recomputed)\n", name,
            seek(&h, w, wt), wt, wt - history_base(&h, wt));
+    /* The stretch dearest to recompute, whole. */
+    int d = 1;
+    for (int i = 2; i < h.n; i++)
+        if (h.coarse[i].cost > h.coarse[d].cost)
+            d = i;
+    if (h.n > 1) {
+        long dt = h.coarse[d].w.tick;
+        seek(&h, w, 0);
+        printf("bench %s_seek_dearest %.4f s (tick %ld, %ld ticks recomputed)\n", name,
+               seek(&h, w, dt), dt, dt - history_base(&h, dt));
+    }
     history_free(&h);
     return 0;
 }
