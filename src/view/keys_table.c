@@ -205,8 +205,8 @@ const struct view_key view_keys[] = {
     { ".", { '.' }, "step one tick",
       "Step one tick forward (and pause).", key_step, 0 },
     { ",", { ',' }, "step one tick back",
-      "Step one tick back (and pause): the earlier state exactly, as far back as "
-      "the history reaches (see \\fBViewer\\fR).", key_step, 0 },
+      "Step one tick back (and pause): the earlier state exactly, back to tick "
+      "0 (see \\fBSeeking\\fR).", key_step, 0 },
     { "g", { 'g' }, "go to a tick (number, Enter)",
       "Go to a tick: type its number on the bottom line, then Enter (Esc "
       "cancels). A tick not yet computed is computed (any key stops that); "
