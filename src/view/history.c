@@ -111,12 +111,6 @@ static int coarse_before(const struct history *h, long t)
     return lo - 1;
 }
 
-static int coarse_has(const struct history *h, long t)
-{
-    int i = coarse_before(h, t) + 1;
-    return i < h->n && h->coarse[i].w.tick == t;
-}
-
 /* Makes room in the coarse set: the snapshot between the two neighbouring
  * stretches cheapest to compute together goes (never tick 0 nor the
  * newest; with only those, the newest).  0: nothing left to drop. */
@@ -147,7 +141,10 @@ static int merge_one(struct history *h)
 static int note_coarse(struct history *h, const struct world *w, char *err, size_t n)
 {
     long t = w->tick;
-    if (t - h->coarse[h->n - 1].w.tick < HISTORY_BASE && h->cost < HISTORY_STEP_COST)
+    /* On the recent ones' grid too: which snapshot a step back starts from
+     * does not depend on how fast the machine is. */
+    if (t % HISTORY_FINE != 0
+        || (t - h->coarse[h->n - 1].w.tick < HISTORY_BASE && h->cost < HISTORY_STEP_COST))
         return 0;
     size_t need = snapshot_bytes(w);
     /* Room first: in count, and in bytes while anything but tick 0 can go. */
@@ -170,7 +167,8 @@ static int note_coarse(struct history *h, const struct world *w, char *err, size
 static int note_recent(struct history *h, const struct world *w, char *err, size_t n)
 {
     long t = w->tick;
-    if (t % HISTORY_FINE != 0 || coarse_has(h, t))
+    /* (Even when a spread one has the tick: that one may go, later.) */
+    if (t % HISTORY_FINE != 0)
         return 0;
     for (int i = 0; i < h->nrecent; i++)
         if (h->recent[i].w.tick == t)

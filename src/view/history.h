@@ -6,12 +6,12 @@
  * - a coarse set spread over the whole run, tick 0 to the furthest tick
  *   computed, by what the ticks cost to compute: a snapshot every
  *   HISTORY_BASE ticks or HISTORY_STEP_COST seconds of computing,
- *   whichever comes first; when the set is full, the two neighbouring
- *   stretches that were cheapest to compute together become one (the
- *   snapshot between them goes).  With room for C snapshots and T seconds
- *   of computing so far, no stretch costs more than about 2T/(C-2) to
- *   recompute (or is longer than HISTORY_BASE ticks), and tick 0 is always
- *   kept.  The cost is the thread's CPU time between first computations
+ *   whichever comes first, on a tick that is a multiple of HISTORY_FINE;
+ *   when the set is full, the two neighbouring stretches that were
+ *   cheapest to compute together become one (the snapshot between them
+ *   goes).  With room for C snapshots and T seconds of computing so far,
+ *   no stretch longer than HISTORY_BASE ticks costs more than about
+ *   2T/(C-2) to recompute, and tick 0 is always kept.  The cost is the thread's CPU time between first computations
  *   of consecutive ticks: a map whose first minute is dense and the rest
  *   calm keeps more snapshots in its first minute.
  * - a few recent ones, every HISTORY_FINE ticks of what was last computed

@@ -38,7 +38,7 @@ void seek_draw_timeline(struct app *a, int y, int x, int w)
         unit = lround(60 * a->world.tick_rate);
     if (unit < 1)
         unit = 3600;
-    long total = (last / unit + 1) * unit;
+    long total = (last > 0 ? (last + unit - 1) / unit : 1) * unit;
     int cells = w - 2;
     if (cells < 2)
         return;
