@@ -3,7 +3,7 @@
 # tests/viewer.sh): `g 1500 Enter` shows tick 1500 at once and the world of
 # a headless run at that tick; Home, End, PgUp and PgDn; `n` and `N` land
 # on the ticks of the events of the trace; the prompt refuses what is not
-# a number.
+# a number; a key stops a long computation; a bot error is an event.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tmux-lib.sh"
 MAP="$top_srcdir/maps/default.ini"
@@ -123,5 +123,58 @@ tm send-keys -t v Escape
 press 200 "g 200 Enter goes back to tick 200" g 2 0 0 Enter
 where 200
 
+tm send-keys -t v q
+
+# ---- a long computation stops on a key ------------------------------------
+tm kill-session -t v
+tm new-session -d -s v -x 100 -y 30 \
+    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused $top_srcdir/maps/crowd.ini; sleep 600"
+seen '^ tick 0 '
+# crowd.ini has no event in its first ten minutes: n computes 36,000 ticks.
+tm send-keys -t v n
+seen 'computing to the next event'
+ok $? "n on a map without events computes on, saying so"
+tm send-keys -t v x
+seen 'stopped at tick'
+ok $? "a key stops it"
+t1=$(screen | sed -n 's/^ tick \([0-9]*\) .*/\1/p')
+sleep 0.5
+t2=$(screen | sed -n 's/^ tick \([0-9]*\) .*/\1/p')
+[ -n "$t1" ] && [ "$t1" -lt 36000 ] && [ "$t1" = "$t2" ]
+ok $? "before the end, and the tick stays there ($t1 = $t2)"
+tm kill-session -t v
+
+# ---- a bot error is an event; none within ten minutes is said -------------
+mkdir -p "$TMPD/lone"
+cat >"$TMPD/lone/map.ini" <<'EOS'
+[map]
+name = lone
+width = 1000
+height = 1000
+tick_rate = 10
+[team.a]
+[tank.a]
+team = a
+x = 500
+y = 500
+bot = err.lua
+EOS
+cat >"$TMPD/lone/err.lua" <<'EOS'
+function tick(me, world, mem, out)
+  if world.tick == 40 then error("boom") end
+end
+EOS
+"$BOTFIELD" --headless --ticks 100 --trace "$TMPD/lone.trace" "$TMPD/lone/map.ini"
+te=$(sed -n 's/.*"type":"bot_error","tick":\([0-9]*\),.*/\1/p' "$TMPD/lone.trace" | head -n 1)
+[ -n "$te" ]
+ok $? "the headless run has the bot's error (tick $te)"
+tm new-session -d -s v -x 100 -y 30 \
+    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused $TMPD/lone/map.ini; sleep 600"
+seen '^ tick 0 '
+press "$te" "n lands on the tick of the bot error ($te)" n
+tm send-keys -t v n
+seen "no event up to tick $((te + 6000)) " 30
+ok $? "n again: no event in the next ten minutes (6000 ticks at 10 a second), said"
+press "$te" "N goes back to the bot error" N
 tm send-keys -t v q
 done_testing
