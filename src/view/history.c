@@ -141,10 +141,11 @@ static int merge_one(struct history *h)
 static int note_coarse(struct history *h, const struct world *w, char *err, size_t n)
 {
     long t = w->tick;
-    /* On the recent ones' grid too: which snapshot a step back starts from
-     * does not depend on how fast the machine is. */
-    if (t % HISTORY_FINE != 0
-        || (t - h->coarse[h->n - 1].w.tick < HISTORY_BASE && h->cost < HISTORY_STEP_COST))
+    /* On the recent ones' grid too, so that which snapshot a step back
+     * starts from does not depend on how fast the machine is; off it only
+     * after ticks so dear that recomputing them would show. */
+    int due = t - h->coarse[h->n - 1].w.tick >= HISTORY_BASE || h->cost >= HISTORY_STEP_COST;
+    if (!(due && t % HISTORY_FINE == 0) && h->cost < HISTORY_DEAR_COST)
         return 0;
     size_t need = snapshot_bytes(w);
     /* Room first: in count, and in bytes while anything but tick 0 can go. */

@@ -6,7 +6,8 @@
  * - a coarse set spread over the whole run, tick 0 to the furthest tick
  *   computed, by what the ticks cost to compute: a snapshot every
  *   HISTORY_BASE ticks or HISTORY_STEP_COST seconds of computing,
- *   whichever comes first, on a tick that is a multiple of HISTORY_FINE;
+ *   whichever comes first, on a tick that is a multiple of HISTORY_FINE
+ *   (on any tick after HISTORY_DEAR_COST seconds of computing);
  *   when the set is full, the two neighbouring stretches that were
  *   cheapest to compute together become one (the snapshot between them
  *   goes).  With room for C snapshots and T seconds of computing so far,
@@ -44,6 +45,7 @@
 
 #define HISTORY_BASE 60             /* the coarse set's spacing at most, */
 #define HISTORY_STEP_COST 0.02      /* or this many seconds of computing */
+#define HISTORY_DEAR_COST 0.1       /* or this many, off the 20-tick grid */
 #define HISTORY_MAX 256             /* coarse snapshots at most */
 #define HISTORY_FINE 20             /* spacing of the recent ones */
 #define HISTORY_RECENT 16           /* recent snapshots at most */
