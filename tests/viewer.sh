@@ -111,6 +111,10 @@ ok $? "'?' shows the help"
 # (botfield --man-viewer-keys): every name at the start of a line.
 "$BOTFIELD" --man-viewer-keys | sed -n 's/^\.B //p' | sed 's/\\-/-/g' >"$TMPD/keynames"
 screen v >"$TMPD/help"
+# More keys than rows: the list scrolls, and its second page counts too.
+tm send-keys -t v NPage
+sleep 0.3
+screen v >>"$TMPD/help"
 missing=
 while IFS= read -r name; do
     awk -v n="$name" 'substr($0, 2, length(n)) == n && substr($0, 2 + length(n), 1) == " " { f = 1 }

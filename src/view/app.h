@@ -14,6 +14,7 @@
 #include "canvas.h"
 #include "history.h"
 #include "replay_check.h"
+#include "seek.h"
 #include "view.h"
 #include "watch.h"
 
@@ -46,6 +47,7 @@ struct app {
     int have_world;
     const struct view_options *opt;
     struct history hist;
+    struct seek seek;               /* going to a tick (seek.h) */
     struct replay_check check;      /* replayed ticks against first runs */
     long diverged;                  /* first differing tick of a replay, -1 */
     struct watch wt;                /* the map file and the bots' scripts */
@@ -104,6 +106,7 @@ void app_message(struct app *a, int err, const char *fmt, ...)
 void app_layout(struct app *a);
 int app_step(struct app *a);
 void app_step_back(struct app *a);
+int app_goto(struct app *a, long tick);
 void app_restart(struct app *a);
 void app_reload(struct app *a, int explicit);
 void app_select(struct app *a, int dir);

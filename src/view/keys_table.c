@@ -36,6 +36,25 @@ static void key_step(struct app *a, int ch)
         app_step(a);
 }
 
+/* Seeking (seek.c): a tick, the start, the end, ten seconds, an event. */
+static void key_goto(struct app *a, int ch) { (void)ch; seek_prompt(a); }
+
+static void key_home_end(struct app *a, int ch)
+{
+    if (ch == KEY_END)
+        seek_end(a);
+    else
+        seek_to(a, 0);
+}
+
+static void key_page(struct app *a, int ch)
+{
+    long d = lround(a->world.tick_rate * SEEK_JUMP_SECONDS);
+    seek_to(a, a->world.tick + (ch == KEY_PPAGE ? -d : d));
+}
+
+static void key_event(struct app *a, int ch) { seek_event(a, ch == 'n' ? 1 : -1); }
+
 static void key_speed(struct app *a, int ch)
 {
     if (ch == '+' || ch == '=') {
@@ -186,8 +205,23 @@ const struct view_key view_keys[] = {
     { ".", { '.' }, "step one tick",
       "Step one tick forward (and pause).", key_step, 0 },
     { ",", { ',' }, "step one tick back",
-      "Step one tick back (and pause): the earlier state exactly, as far back as "
-      "the history reaches (see \\fBViewer\\fR).", key_step, 0 },
+      "Step one tick back (and pause): the earlier state exactly, back to tick "
+      "0 (see \\fBSeeking\\fR).", key_step, 0 },
+    { "g", { 'g' }, "go to a tick (number, Enter)",
+      "Go to a tick: type its number on the bottom line, then Enter (Esc "
+      "cancels). A tick not yet computed is computed (any key stops that); "
+      "see \\fBSeeking\\fR.", key_goto, 0 },
+    { "Home End", { KEY_HOME, KEY_END }, "go to the start / the end",
+      "Go to tick 0, or to the end: the furthest tick computed so far.",
+      key_home_end, 0 },
+    { "PgUp PgDn", { KEY_PPAGE, KEY_NPAGE }, "10 s back / forward",
+      "Ten seconds (tick_rate \\(mu 10 ticks) back or forward.", key_page, 0 },
+    { "n N", { 'n', 'N' }, "next / previous event",
+      "Go to the next or previous tick with an event that matters: a shot, a "
+      "hit, a knockout, a collision, a lap or a bot error (the timeline at "
+      "the right of the top line marks them). Past the furthest tick "
+      "computed, \\fBn\\fR computes on until the next one, at most ten "
+      "minutes of the run ahead.", key_event, 0 },
     { "+ -", { '+', '=', '-', '_' }, "faster / slower",
       "Faster or slower: \\(mu0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, then max (as fast "
       "as the machine allows).", key_speed, 0 },

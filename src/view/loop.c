@@ -283,6 +283,23 @@ void app_step_back(struct app *a)
     a->dirty = 1;
 }
 
+/* To a computed tick, back or forward (seek.c); history_goto's code. */
+int app_goto(struct app *a, long tick)
+{
+    struct history_hooks k = { hook_restore, hook_step, a };
+    long blocked = 0;
+    int rc = history_goto(&a->hist, &a->world, tick, &k, &blocked);
+    if (rc == 2)
+        app_message(a, 1, "cannot go to tick %ld: a bot's mem was not plain data at "
+                    "tick %ld", tick, blocked);
+    else if (rc < 0)
+        fatal(a, "out of memory while seeking (or a bot could not be rebuilt)");
+    tell_divergence(a);
+    a->ended_seen = a->world.ended;
+    a->dirty = 1;
+    return rc;
+}
+
 void app_restart(struct app *a)
 {
     struct history_hooks k = { hook_restore, hook_step, a };
@@ -293,6 +310,7 @@ void app_restart(struct app *a)
     a->nmarks = 0;
     a->ended_seen = 0;
     a->diverged = -1;
+    seek_reset(&a->seek);
     app_message(a, 0, "restarted");
 }
 
@@ -381,6 +399,7 @@ void app_reload(struct app *a, int explicit)
         a->follow = 0;
     a->nmarks = 0;
     a->ended_seen = 0;
+    seek_reset(&a->seek);
     world_changed(a);
     a->relayout = 1;
     if (resized && a->cam.fitted)
@@ -399,6 +418,7 @@ static void app_reload_bots(struct app *a)
         /* The ticks computed so far came from the old script: a replay is
          * now expected to differ from them. */
         replay_check_reset(&a->check);
+        history_cut(&a->hist, a->world.tick);
         a->diverged = -1;
         a->bot_err[0] = 0;
         for (size_t i = 0; i < a->nlast_err; i++)
@@ -520,6 +540,8 @@ static void draw(struct app *a)
 static void key(struct app *a, int ch)
 {
     a->dirty = 1;
+    if (seek_key(a, ch))
+        return;
     const struct view_key *k = view_key_find(ch);
     if (k && (k->flags & VIEW_KEY_ANY_SCREEN)) {
         k->act(a, ch);
@@ -555,7 +577,9 @@ static void run(struct app *a)
             next_tick = a->now + (a->speed_max ? 0 : period);
         was_running = running;
 
-        if (running && a->speed_max) {
+        if (seek_busy(a))
+            seek_work(a, a->now + FRAME_SECONDS * 0.8);
+        else if (running && a->speed_max) {
             /* As fast as it goes, but a frame and the keys every 1/30 s. */
             double stop = a->now + FRAME_SECONDS * 0.8;
             do {
@@ -606,6 +630,8 @@ static void run(struct app *a)
             double wake = next_tick > next_frame ? next_tick : next_frame;
             timeout = a->speed_max ? 0 : ms_until(wake, view_now());
         }
+        if (seek_busy(a))
+            timeout = 0;
         if (a->dirty) {
             int t = ms_until(next_frame, view_now());
             timeout = timeout < 0 || t < timeout ? t : timeout;
@@ -683,6 +709,8 @@ int view_run(const struct view_options *o, struct world *w)
     a->opt = o;
     a->diverged = -1;
     a->wt.fd = -1;
+    a->seek.limit = -1;
+    seek_reset(&a->seek);
     replay_check_reset(&a->check);
     a->sel = -1;
     a->paused = o->paused;

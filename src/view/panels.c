@@ -56,9 +56,14 @@ void draw_status(struct app *a)
              (double)w->tick * w->dt, sp, a->paused ? "paused" : "running",
              a->follow ? "  follow" : "", w->name ? w->name : "",
              *ov ? "  on: " : "", ov);
-    pad_text(a, 0, 0, a->cols, top, COL_DEFAULT, CA_REVERSE);
+    int tw = seek_timeline_width(a);
+    pad_text(a, 0, 0, a->cols - tw, top, COL_DEFAULT, CA_REVERSE);
+    seek_draw_timeline(a, 0, a->cols - tw, tw);
 
-    /* Bottom line: a message when there is one, else the live counts. */
+    /* Bottom line: the `g` prompt, a message when there is one, else the
+     * live counts. */
+    if (seek_draw_prompt(a, a->rows - 1))
+        return;
     char bot[512];
     int color = COL_DEFAULT, attr = 0;
     if (a->msg[0]) {
