@@ -15,6 +15,7 @@
 #include "headless.h"
 #include "bot/bot_world.h"
 #include "io/map.h"
+#include "tour/tour.h"
 #include "view/view.h"
 
 /* The bundled maps' folder (Makefile.am passes it; a compile without it,
@@ -142,6 +143,7 @@ int main(int argc, char **argv)
         { "version", no_argument, NULL, OPT_VERSION },
         { "man-keys", no_argument, NULL, OPT_MAN_KEYS },
         { "man-viewer-keys", no_argument, NULL, OPT_MAN_VIEWER_KEYS },
+        TOUR_LONGOPTS,
         { NULL, 0, NULL, 0 }
     };
     /* Numbers in maps and traces are read and written the C way whatever
@@ -154,10 +156,16 @@ int main(int argc, char **argv)
     long ticks = -1, every = 1;
     double seconds = 0;
     const char *trace = NULL;
-    struct view_options vo = { NULL, { 0, 0, 0 }, 0, 1.0, 0, NULL };
+    struct view_options vo = { NULL, { 0, 0, 0, NULL, 0 }, 0, 1.0, 0, NULL };
+    struct tour_options tour = { 0 };
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        if (c >= TOUR_OPT_SEEDS && c < TOUR_OPT_END) {
+            if (tour_option(&tour, c, optarg))
+                return 2;
+            continue;
+        }
         switch (c) {
         case OPT_HEADLESS: headless = 1; break;
         case OPT_TICKS:
@@ -211,6 +219,16 @@ int main(int argc, char **argv)
             fprintf(stderr, "Try 'botfield --help' for more information.\n");
             return 2;
         }
+    }
+    /* Tournaments, sweeps, --aggregate and --set (src/tour/). */
+    if (tour.given) {
+        struct tour_cli tc = { headless, check, trace || summary || every != 1,
+                               vo.map.has_seed, vo.paused || speed_given, vo.ascii,
+                               have_ticks ? ticks : -1, have_seconds ? seconds : -1,
+                               argc - optind, argv + optind, BOTFIELD_MAPS_DIR };
+        int trc = tour_main(&tour, &tc, &vo.map);
+        if (trc >= 0)
+            return trc;
     }
     if (argc - optind > 1) {
         fprintf(stderr, "botfield: one map at a time ('%s' is extra)\n"

@@ -71,7 +71,26 @@ int map_load_text(const char *name, const char *text, size_t len,
     load_rows_init(&rows);
     L.rows = &rows;
 
+    /* --set: the settings written into the text (overrides.c). */
+    char *set_text = NULL;
+    int *from = NULL;
+    if (opt && opt->nset) {
+        int o = load_overlay(text, len, opt->set, opt->nset, &set_text, &len, &from);
+        if (o < 0) {
+            err->text = strdup("botfield: out of memory\n");
+            err->count = 1;
+            loader_free(&L, &P);
+            return -1;
+        }
+        if (o == 0) {
+            text = set_text;
+            L.from = from;
+            L.set = opt->set;
+        }
+    }
     int rc = load_steps(&L, &P, text, len, opt, out);
+    free(set_text);
+    free(from);
     load_errors_finish(&L, err);
     if (rc && !err->text) {
         err->text = strdup("the map could not be loaded\n");
