@@ -5,7 +5,9 @@
  * line after its section's header when the section lacks it, and comes
  * in a new section at the end when the map has no such section.  The
  * loader then reads the result like any map, so every check runs once
- * and a bad value gets the map's own message; `from` tells errors.c
+ * and a bad value gets the map's own message (a section with a name or
+ * number that the map lacks is refused: it would add a team or a tank);
+ * `from` tells errors.c
  * which line of the file each line came from, or which setting (its
  * messages then name the option instead of a line). */
 #include "config.h"
@@ -98,8 +100,9 @@ static void place_settings(const struct scan_result *S, const struct map_set *se
 }
 
 int load_overlay(const char *text, size_t len, const struct map_set *set, int nset,
-                 char **out_text, size_t *out_len, int **from)
+                 char **out_text, size_t *out_len, int **from, int *new_entity)
 {
+    *new_entity = 0;
     struct scan_result S;
     memset(&S, 0, sizeof S);
     /* A file with problems of its own is read as it is: they are what
@@ -149,6 +152,10 @@ int load_overlay(const char *text, size_t len, const struct map_set *set, int ns
         size_t n = strlen(sec2 + 1);
         sec2[0] = '[';
         sec2[n + 1] = ']';
+        /* [team.NAME], [tank.ID] and the like would make a new entity: a
+         * typo of a name would pass unseen, so the loader refuses it. */
+        if (strchr(sec2 + 1, '.') && !*new_entity)
+            *new_entity = o.nlines + 1;
         put_line(&o, sec2, n + 2, NULL, 0, -(i + 1));
         sec2[n + 1] = 0;
         for (int j = i; j < nset; j++) {
