@@ -157,6 +157,12 @@ note "$(cat "$TMPD/rc")"
     '26:{"type":"aggregate","set":{"team.red.turn_rate":"abc"}' \
     '39:{"type":"aggregate","set":{"team.red.turn_rate":"60"}')" ]
 ok $? "each group's runs come before its aggregate, in the order of the values"
+# A run that dies (here of its CPU time limit) is counted and named too.
+(ulimit -t 1; exec "$BOTFIELD" --headless --seeds 1-2 --jobs 2 --ticks 1000000000 "$MAP") >"$TMPD/killed" 2>"$TMPD/err"
+st=$?
+[ "$st" -eq 1 ] && grep -q '"runs":2,"failed":2,' "$TMPD/killed" \
+    && grep -q '"failures":\[{"seed":1,"reason":"killed by signal [0-9]* ([A-Za-z ]*)"},{"seed":2,' "$TMPD/killed"
+ok $? "runs killed by a signal: counted as failed, named with the signal, exit 1 (got $st)"
 # A value in effect: fov 1 for red against the default changes the outcome.
 "$BOTFIELD" --headless --seeds 1-6 --jobs 2 --set team.red.fov=1 "$MAP" | tail -n 1 >"$TMPD/blind"
 grep -q '"wins":{"red":{"n":0,' "$TMPD/blind"
@@ -248,7 +254,7 @@ ok $? "--set with a bad value: the map's message, naming the option, exit 2 (got
 st=$?
 [ "$st" -eq 2 ] && grep -q "^botfield: --set team.gren.fov=3: the map has no such section" "$TMPD/err"
 ok $? "--set of a team the map lacks: named, exit 2 (got $st)"
-for args in "--seeds 5-3" "--seeds 1-x" "--seeds 1" "--seeds -1-3" "--seeds 1-2000000" \
+for args in "--seeds 5-3" "--seeds 1-x" "--seeds 1" "--seeds -1-3" "--seeds 1-2000000" "--seeds 9223372036854775807-9223372036854775808" \
             "--seeds 1-3 --jobs 0" "--seeds 1-3 --jobs x" "--seeds 1-3 --set noequals" \
             "--seeds 1-3 --set .x=1" "--seeds 1-3 --set a.b=1,,2" \
             "--seeds 1-3 --set a.b=1 --set a.b=2" "--seeds 1-3 --seed 4" \

@@ -41,10 +41,13 @@ static int digits(const char *s, size_t n, uint64_t *out)
 static int parse_seeds(struct tour_options *t, const char *arg)
 {
     const char *dash = strchr(arg, '-');
-    const char *allowed = "expected A-B, two seeds (digits only) with A <= B "
-                          "and at most 1000000 runs";
+    /* Up to 2^63-1: the run lines are read back as JSON integers, which
+     * jansson keeps signed. */
+    const char *allowed = "expected A-B, two seeds from 0 to 9223372036854775807 "
+                          "(digits only) with A <= B and at most 1000000 runs";
     if (!dash || digits(arg, (size_t)(dash - arg), &t->lo)
         || digits(dash + 1, strlen(dash + 1), &t->hi) || t->hi < t->lo
+        || t->hi > (uint64_t)INT64_MAX
         || t->hi - t->lo >= TOUR_MAX_RUNS)
         return bad("--seeds", arg, allowed);
     t->has_seeds = 1;
