@@ -163,6 +163,21 @@ st=$?
 [ "$st" -eq 1 ] && grep -q '"runs":2,"failed":2,' "$TMPD/killed" \
     && grep -q '"failures":\[{"seed":1,"reason":"killed by signal [0-9]* ([A-Za-z ]*)"},{"seed":2,' "$TMPD/killed"
 ok $? "runs killed by a signal: counted as failed, named with the signal, exit 1 (got $st)"
+# Two lists: every combination, the first --set varying slowest; --ticks
+# reaches every run.
+"$BOTFIELD" --headless --seeds 3-4 --ticks 60 --set team.red.fov=30,60 --set team.blue.aim=none,exact "$MAP" \
+    | python3 -c '
+import json, sys
+ls = [json.loads(l) for l in sys.stdin]
+got = [(o["type"], o.get("seed"), o["set"]["team.red.fov"], o["set"]["team.blue.aim"]) for o in ls]
+want = []
+for fov in ("30", "60"):
+    for aim in ("none", "exact"):
+        want += [("run", 3, fov, aim), ("run", 4, fov, aim), ("aggregate", None, fov, aim)]
+assert got == want, got
+assert all(o["ticks"] == 60 for o in ls if o["type"] == "run")
+'
+ok $? "two lists: four combinations in order, each over the seeds; --ticks 60 in every run"
 # A value in effect: fov 1 for red against the default changes the outcome.
 "$BOTFIELD" --headless --seeds 1-6 --jobs 2 --set team.red.fov=1 "$MAP" | tail -n 1 >"$TMPD/blind"
 grep -q '"wins":{"red":{"n":0,' "$TMPD/blind"

@@ -34,7 +34,7 @@ static void put_line(struct out *o, const char *a, size_t na, const char *b,
                      size_t nb, int from)
 {
     size_t need = o->len + na + nb + 4;
-    if (need > o->cap) {
+    if (need > o->cap || !o->text) {
         size_t cap = need * 2;
         char *t = realloc(o->text, cap);
         if (!t) {

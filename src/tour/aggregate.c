@@ -62,11 +62,8 @@ void agg_free(struct agg *a)
 
 static char *whyf(const char *what, const char *detail)
 {
-    size_t n = strlen(what) + strlen(detail) + 1;
-    char *s = malloc(n);
-    if (s)
-        snprintf(s, n, "%s%s", what, detail);
-    return s;
+    char *s;
+    return asprintf(&s, "%s%s", what, detail) < 0 ? NULL : s;
 }
 
 /* The fields a run line that ran must have, with their JSON types. */
@@ -157,8 +154,11 @@ int agg_add(struct agg *a, const char *line, char **why)
     copy[strcspn(copy, "\r\n")] = 0;
     a->groups[g].runs = gr;
     gr[a->groups[g].n++] = a->n;
-    a->runs[a->n++] = (struct run){ o, copy, json_integer_value(seed),
-                                    failed ? json_string_value(failed) : NULL };
+    struct run *r = &a->runs[a->n++];
+    r->o = o;
+    r->line = copy;
+    r->seed = json_integer_value(seed);
+    r->failed = failed ? json_string_value(failed) : NULL;
     return 0;
 }
 
