@@ -247,6 +247,25 @@ static int drain(struct child *kids, int nk, struct pollfd *pf, struct result *r
     return done;
 }
 
+/* How far the runs are, on standard error when it is a terminal (a long
+ * tournament prints nothing else until its end); the line is wiped when
+ * all are done. */
+static void progress(long done, long all)
+{
+    static int tty = -1;
+    static long shown = -1;
+    if (tty < 0)
+        tty = isatty(2);
+    long pct = done * 100 / all;
+    if (!tty || pct == shown)
+        return;
+    shown = pct;
+    if (done < all)
+        fprintf(stderr, "\rbotfield: %ld of %ld runs (%ld%%)", done, all, pct);
+    else
+        fprintf(stderr, "\r%60s\r", "");
+}
+
 /* Every job run; results in res.  0, or -1 when no process could start. */
 static int run_pool(const struct tour_options *t, const struct tour_cli *cli,
                     long njobs, struct result *res)
@@ -257,7 +276,7 @@ static int run_pool(const struct tour_options *t, const struct tour_cli *cli,
     struct child *kids = calloc((size_t)width, sizeof *kids);
     struct pollfd *pf = calloc((size_t)width * 2, sizeof *pf);
     int rc = kids && pf ? 0 : -1;
-    long next = 0;
+    long next = 0, finished = 0;
     int nk = 0;
     while (rc == 0 && (next < njobs || nk > 0)) {
         while (nk < width && next < njobs) {
@@ -269,8 +288,11 @@ static int run_pool(const struct tour_options *t, const struct tour_cli *cli,
             nk++;
             next++;
         }
-        if (drain(kids, nk, pf, res) < 0)
+        int d = drain(kids, nk, pf, res);
+        if (d < 0)
             rc = -1;
+        else
+            progress(finished += d, njobs);
         /* The finished leave the pool. */
         int k = 0;
         for (int i = 0; i < nk; i++)
