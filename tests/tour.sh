@@ -281,6 +281,14 @@ for args in "--seeds 5-3" "--seeds 1-x" "--seeds 1" "--seeds -1-3" "--seeds 1-20
     [ "$st" -eq 2 ] && [ -s "$TMPD/err" ] && [ ! -s "$TMPD/out" ]
     ok $? "bad command line '$args' exits 2 with a message (got $st: $(head -c 120 "$TMPD/err"))"
 done
+cat "$MAP" | "$BOTFIELD" --headless --seeds 1-3 /dev/stdin >"$TMPD/out" 2>"$TMPD/err"
+st=$?
+[ "$st" -eq 2 ] && [ ! -s "$TMPD/out" ] && grep -q "^botfield: /dev/stdin: not a regular file" "$TMPD/err"
+ok $? "--seeds with a map that is not a regular file: refused, exit 2 (got $st)"
+"$BOTFIELD" --headless --seeds 1-3 "$TMPD/missing.ini" >"$TMPD/out" 2>"$TMPD/err"
+st=$?
+[ "$st" -eq 2 ] && [ ! -s "$TMPD/out" ] && [ "$(cat "$TMPD/err")" = "$TMPD/missing.ini: cannot open the map: No such file or directory" ]
+ok $? "--seeds with a missing map: the loader's message once, no runs, exit 2 (got $st)"
 "$BOTFIELD" --seeds 1-3 "$MAP" >/dev/null 2>"$TMPD/err"
 st=$?
 [ "$st" -eq 2 ] && grep -q "needs --headless" "$TMPD/err"

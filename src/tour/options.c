@@ -7,11 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include <jansson.h>
 
 #include "tour.h"
 #include "tour_impl.h"
+#include "core/world.h"
 #include "io/keys.h"
 
 static int bad(const char *opt, const char *value, const char *allowed)
@@ -208,6 +210,27 @@ int tour_main(struct tour_options *t, const struct tour_cli *cli, struct map_opt
                       "MAP; not --seed, --trace, --trace-every, --summary or --check");
     if (cli->nargs > 1)
         return refuse("--seeds: one map at a time");
+    /* Every run reads the map: a pipe would give it to the first only. */
+    struct stat st;
+    if (cli->nargs && stat(cli->args[0], &st) == 0 && !S_ISREG(st.st_mode)) {
+        fprintf(stderr, "botfield: %s: not a regular file; every run of a tournament "
+                "reads the map, so it must be a file (not a pipe or a device)\n",
+                cli->args[0]);
+        return 2;
+    }
+    /* A map that does not load would fail every run: said once, before
+     * any runs (a bad --set fails only the runs that use it). */
+    if (cli->nargs) {
+        struct world w;
+        struct map_error me = { NULL, 0 };
+        struct map_options mo = { 1, t->lo, 1, NULL, 0 };
+        if (map_load(cli->args[0], &mo, &w, &me)) {
+            fputs(me.text ? me.text : "botfield: cannot load the map\n", stderr);
+            map_error_free(&me);
+            return 2;
+        }
+        world_free(&w);
+    }
     if (tour_combos(t) * (long)(t->hi - t->lo + 1) > TOUR_MAX_RUNS)
         return refuse("--seeds and --set: more than 1000000 runs in all");
     return tour_run(t, cli);
