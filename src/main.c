@@ -168,7 +168,7 @@ int main(int argc, char **argv)
     double seconds = 0;
     const char *trace = NULL;
     struct view_options vo = { NULL, { 0, 0, 0, NULL, 0 }, 0, 1.0, 0, NULL };
-    struct tour_options tour = { 0 };
+    static struct tour_options tour;    /* static: freed at exit (options.c) */
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {

@@ -294,4 +294,26 @@ st=$?
 [ "$st" -eq 2 ] && grep -q "needs --headless" "$TMPD/err"
 ok $? "--seeds without --headless: exit 2, says why (got $st)"
 
+# ---- under valgrind (the forked runs too) -------------------------------
+if [ -n "${VALGRIND_BIN:-}" ] && [ -x "$VALGRIND_BIN" ] \
+   && ! grep -q -a -e __asan_init -e __ubsan_handle "$BOTFIELD" 2>/dev/null; then
+    for args in "--headless --seeds 1-3 --jobs 2 --ticks 300 --set team.red.fov=30,abc --set team.gren.fov=3,4 --csv $TMPD/vg.csv --chart $MAP" \
+                "--headless --ticks 300 --summary --set team.red.fov=30 --set sight.threshold=0.4 --set track.laps=2 $MAP" \
+                "--check --set team.x.fov=30 --set sight.threshold=0.4 $MAP" \
+                "--aggregate --csv $TMPD/vg2.csv $TMPD/sweep"; do
+        # shellcheck disable=SC2086
+        "$VALGRIND_BIN" -q --error-exitcode=99 --leak-check=full \
+            --errors-for-leak-kinds=definite,indirect --log-file="$TMPD/vg.log" \
+            "$BOTFIELD" $args >/dev/null 2>&1
+        st=$?
+        [ "$st" -ne 99 ] && [ "$st" -le 2 ] && [ ! -s "$TMPD/vg.log" ]
+        ok $? "valgrind: no error and no leak in '$(echo "$args" | cut -c1-70)...' (status $st)"
+        note "$(head -n 20 "$TMPD/vg.log")"
+    done
+elif [ -z "${VALGRIND_BIN:-}" ]; then
+    ok 1 "valgrind is installed (apt-get install valgrind)"
+else
+    skip "tournaments under valgrind" "sanitizer build: valgrind cannot run it"
+fi
+
 done_testing

@@ -154,7 +154,7 @@ int load_overlay(const char *text, size_t len, const struct map_set *set, int ns
         sec2[n + 1] = ']';
         /* [team.NAME], [tank.ID] and the like would make a new entity: a
          * typo of a name would pass unseen, so the loader refuses it. */
-        if (strchr(sec2 + 1, '.') && !*new_entity)
+        if (memchr(sec2 + 1, '.', n) && !*new_entity)
             *new_entity = o.nlines + 1;
         put_line(&o, sec2, n + 2, NULL, 0, -(i + 1));
         sec2[n + 1] = 0;

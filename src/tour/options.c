@@ -129,8 +129,28 @@ static int parse_set(struct tour_options *t, const char *arg)
     return 0;
 }
 
+/* The options live until the process exits (the single-run settings are
+ * read by the map loader to the end): freed then, so that valgrind's
+ * leak check of any run stays clean. */
+static struct tour_options *registered;    /* static storage in main.c */
+
+static void free_options(void)
+{
+    struct tour_options *t = registered;
+    for (int i = 0; i < t->nsets; i++) {
+        free((char *)t->sets[i].key);
+        if (t->sets[i].nvalues)
+            free(t->sets[i].values[0]);     /* the one copy the values point into */
+        free(t->sets[i].values);
+    }
+    free(t->sets);
+    free(t->one);
+}
+
 int tour_option(struct tour_options *t, int code, const char *arg)
 {
+    if (!registered && atexit(free_options) == 0)
+        registered = t;
     t->given = 1;
     switch (code) {
     case TOUR_OPT_SEEDS: return parse_seeds(t, arg);
