@@ -271,7 +271,7 @@ st=$?
 ok $? "--set of a team the map lacks: named, exit 2 (got $st)"
 for args in "--seeds 5-3" "--seeds 1-x" "--seeds 1" "--seeds -1-3" "--seeds 1-2000000" "--seeds 9223372036854775807-9223372036854775808" \
             "--seeds 1-3 --jobs 0" "--seeds 1-3 --jobs x" "--seeds 1-3 --set noequals" \
-            "--seeds 1-3 --set .x=1" "--seeds 1-3 --set a.b=1,,2" \
+            "--seeds 1-3 --set .x=1" "--seeds 1-3 --set a.b=1,,2" "--seeds 1-3 --set a.b=1,2,1" \
             "--seeds 1-3 --set a.b=1 --set a.b=2" "--seeds 1-3 --seed 4" \
             "--seeds 1-3 --summary" "--seeds 1-3 --trace x" "--set a.b=1,2" "--jobs 2" \
             "--aggregate" "--seeds 1-3 --aggregate"; do

@@ -30,6 +30,8 @@ struct group {
     char *key;              /* its settings as compact JSON */
     json_t *set;
     long *runs; long n;
+    long printed;           /* runs already printed by agg_emit */
+    int closed;             /* its aggregate too */
 };
 
 struct agg {
@@ -102,7 +104,7 @@ static int group_of(struct agg *a, json_t *set)
         return -1;
     }
     a->groups = gs;
-    gs[a->ng] = (struct group){ key, set, NULL, 0 };
+    gs[a->ng] = (struct group){ key, set, NULL, 0, 0, 0 };
     return a->ng++;
 }
 
@@ -372,6 +374,27 @@ static void free_stats(struct group_stat *gs, int ng)
     free(gs);
 }
 
+int agg_emit(struct agg *a, const struct tour_options *t, int group_complete)
+{
+    if (t->chart || a->ng == 0)
+        return 0;
+    struct group *g = &a->groups[a->ng - 1];
+    for (; g->printed < g->n; g->printed++)
+        printf("%s\n", a->runs[g->runs[g->printed]].line);
+    int rc = 0;
+    if (group_complete) {
+        struct run **r = malloc(((size_t)g->n + 1) * sizeof *r);
+        struct group_stat *gs = calloc(1, sizeof *gs);
+        for (long i = 0; r && i < g->n; i++)
+            r[i] = &a->runs[g->runs[i]];
+        rc = r && gs ? put_aggregate(stdout, g, r, gs) : -1;
+        g->closed = rc == 0;
+        free(r);
+        free_stats(gs, 1);
+    }
+    return fflush(stdout) || rc ? -1 : 0;
+}
+
 int agg_finish(struct agg *a, const struct tour_options *t, int ascii)
 {
     struct run **order = malloc(((size_t)a->n + 1) * sizeof *order);
@@ -379,11 +402,12 @@ int agg_finish(struct agg *a, const struct tour_options *t, int ascii)
     struct group_stat *gs = calloc((size_t)a->ng + 1, sizeof *gs);
     int rc = order && objs && gs ? 0 : 1;
     long at = 0, failed = 0;
-    /* With --chart the aggregate lines are drawn, not printed. */
+    /* With --chart the aggregate lines are drawn, not printed; those
+     * agg_emit printed are not printed again. */
     char *unused = NULL;
     size_t unused_len = 0;
-    FILE *out = t->chart ? open_memstream(&unused, &unused_len) : stdout;
-    if (!out)
+    FILE *junk = open_memstream(&unused, &unused_len);
+    if (!junk)
         rc = 1;
     for (int g = 0; rc == 0 && g < a->ng; g++) {
         struct run **r = order + at;
@@ -397,18 +421,19 @@ int agg_finish(struct agg *a, const struct tour_options *t, int ascii)
                 rc = 2;
             }
         for (long i = 0; rc == 0 && i < a->groups[g].n; i++) {
-            if (!t->chart)
+            if (!t->chart && i >= a->groups[g].printed)
                 printf("%s\n", r[i]->line);
             objs[at + i] = r[i]->o;
         }
+        FILE *out = t->chart || a->groups[g].closed ? junk : stdout;
         if (rc == 0 && (put_aggregate(out, &a->groups[g], r, &gs[g])
                         || label_group(&a->groups[g], &gs[g])))
             rc = 1;
         failed += gs[g].failed;
         at += a->groups[g].n;
     }
-    if (t->chart && out)
-        fclose(out);
+    if (junk)
+        fclose(junk);
     free(unused);
     if (rc == 0 && t->chart)
         rc = chart_draw(stdout, gs, a->ng, !ascii && strcmp(nl_langinfo(CODESET), "UTF-8") == 0)

@@ -121,6 +121,9 @@ static int parse_set(struct tour_options *t, const char *arg)
         v[s->nvalues++] = p;
         if (comma && (comma == p || !comma[1]))
             return bad("--set", arg, "a list of values has an empty item");
+        for (int i = 0; i + 1 < s->nvalues; i++)
+            if (strcmp(v[i], p) == 0)
+                return bad("--set", arg, "a value comes twice in the list");
         if (!comma)
             break;
         p = comma + 1;

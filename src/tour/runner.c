@@ -3,9 +3,10 @@
  *
  * A child loads the map with its seed and settings and runs it headless,
  * its summary line on one pipe and its messages on another; the parent
- * keeps what each child wrote, and when all are done turns each into a
- * run line in seed order and hands them to the aggregate, the same path
- * as --aggregate's files.  Every run is a process of its own, so nothing
+ * keeps what each child wrote and, as soon as every run before it is
+ * done, turns it into its run line, prints it and hands it to the
+ * aggregate (the same path as --aggregate's files), so the output
+ * streams in seed order.  Every run is a process of its own, so nothing
  * one run does (a bot's error, a crash) reaches another, and the output
  * is the same for any number of jobs. */
 #include "config.h"
@@ -33,6 +34,7 @@ struct result {
     char *out, *err;
     size_t nout, nerr;
     int status;
+    int done;           /* reaped */
 };
 
 struct child {
@@ -241,6 +243,7 @@ static int drain(struct child *kids, int nk, struct pollfd *pf, struct result *r
             while (waitpid(c->pid, &r->status, 0) < 0 && errno == EINTR)
                 ;
             c->pid = 0;
+            r->done = 1;
             done++;
         }
     }
@@ -266,17 +269,44 @@ static void progress(long done, long all)
         fprintf(stderr, "\r%60s\r", "");
 }
 
-/* Every job run; results in res.  0, or -1 when no process could start. */
+/* The run lines of the runs done, in order: each to the aggregate and
+ * printed at once (agg_emit), its output then freed.  *emitted: the
+ * runs delivered so far.  0, or -1. */
+static int deliver(const struct tour_options *t, struct agg *a, struct result *res,
+                   long *emitted, long upto, struct map_set *set)
+{
+    long per = (long)(t->hi - t->lo + 1);
+    for (; *emitted < upto && res[*emitted].done; ++*emitted) {
+        long j = *emitted;
+        char *line = run_line(t, j, &res[j], set);
+        char *why = NULL;
+        int bad = !line || agg_add(a, line, &why);
+        if (bad)
+            fprintf(stderr, "botfield: run %ld: %s\n", j, why ? why : "out of memory");
+        free(why);
+        free(line);
+        free(res[j].out);
+        free(res[j].err);
+        res[j].out = res[j].err = NULL;
+        if (bad || agg_emit(a, t, j % per == per - 1))
+            return -1;
+    }
+    return 0;
+}
+
+/* Every job run, each delivered as soon as those before it are.  0, or
+ * -1 when a process could not start or output failed. */
 static int run_pool(const struct tour_options *t, const struct tour_cli *cli,
-                    long njobs, struct result *res)
+                    long njobs, struct result *res, struct agg *a)
 {
     long width = t->jobs ? t->jobs : default_jobs();
     if (width > njobs)
         width = njobs;
     struct child *kids = calloc((size_t)width, sizeof *kids);
     struct pollfd *pf = calloc((size_t)width * 2, sizeof *pf);
-    int rc = kids && pf ? 0 : -1;
-    long next = 0, finished = 0;
+    struct map_set *set = calloc((size_t)t->nsets + 1, sizeof *set);
+    int rc = kids && pf && set ? 0 : -1;
+    long next = 0, finished = 0, emitted = 0;
     int nk = 0;
     while (rc == 0 && (next < njobs || nk > 0)) {
         while (nk < width && next < njobs) {
@@ -289,7 +319,7 @@ static int run_pool(const struct tour_options *t, const struct tour_cli *cli,
             next++;
         }
         int d = drain(kids, nk, pf, res);
-        if (d < 0)
+        if (d < 0 || deliver(t, a, res, &emitted, next, set))
             rc = -1;
         else
             progress(finished += d, njobs);
@@ -306,6 +336,7 @@ static int run_pool(const struct tour_options *t, const struct tour_cli *cli,
     }
     free(kids);
     free(pf);
+    free(set);
     return rc;
 }
 
@@ -313,26 +344,14 @@ int tour_run(struct tour_options *t, const struct tour_cli *cli)
 {
     long njobs = tour_combos(t) * (long)(t->hi - t->lo + 1);
     struct result *res = calloc((size_t)njobs, sizeof *res);
-    struct map_set *set = calloc((size_t)t->nsets + 1, sizeof *set);
     struct agg *a = agg_new();
-    int rc = res && set && a ? run_pool(t, cli, njobs, res) : -1;
-    for (long j = 0; rc == 0 && j < njobs; j++) {
-        char *line = run_line(t, j, &res[j], set);
-        char *why = NULL;
-        if (!line || agg_add(a, line, &why)) {
-            fprintf(stderr, "botfield: run %ld: %s\n", j, why ? why : "out of memory");
-            rc = -1;
-        }
-        free(why);
-        free(line);
-    }
+    int rc = res && a ? run_pool(t, cli, njobs, res, a) : -1;
     if (res)
         for (long j = 0; j < njobs; j++) {
             free(res[j].out);
             free(res[j].err);
         }
     free(res);
-    free(set);
     if (rc == 0)
         rc = agg_finish(a, t, cli->ascii);
     else

@@ -37,6 +37,11 @@ int agg_add(struct agg *a, const char *line, char **why);
  * chart; and writes --csv.  The exit status: 0, 1 when a run failed or
  * an output could not be written, 2 when a seed of a group came twice. */
 int agg_finish(struct agg *a, const struct tour_options *t, int ascii);
+/* A tournament's runs arrive in order: prints the last group's runs not
+ * yet printed and, when group_complete, its aggregate (nothing with
+ * --chart), so output streams; agg_finish then prints the rest, the same
+ * bytes in all.  0, or -1 when output failed. */
+int agg_emit(struct agg *a, const struct tour_options *t, int group_complete);
 /* --aggregate FILE...: the files' run lines through agg_add. */
 int tour_aggregate_files(struct tour_options *t, const struct tour_cli *cli);
 
