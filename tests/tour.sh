@@ -223,6 +223,14 @@ if command -v parallel >/dev/null && parallel --version 2>/dev/null | grep -q 'G
     st=$?
     [ "$st" -eq 1 ] && grep -q '"runs":8,"failed":8,' "$TMPD/par2"
     ok $? "botfield-parallel: failing runs are merged, counted, exit 1 (got $st)"
+    for args in "-- $MAP" "--chunk 0 -- --seeds 1-3 $MAP" "--bogus -- --seeds 1-3" \
+                "-- --seeds 3-1 $MAP" "-- --seeds 1-3 --jobs 2 $MAP" "-- --seeds 1-3 a.ini b.ini"; do
+        # shellcheck disable=SC2086
+        "$top_srcdir/scripts/botfield-parallel" --botfield "$BOTFIELD" $args >"$TMPD/out" 2>"$TMPD/err"
+        st=$?
+        [ "$st" -eq 2 ] && [ ! -s "$TMPD/out" ] && grep -q "^botfield-parallel: " "$TMPD/err"
+        ok $? "botfield-parallel $args: exit 2 with a message (got $st)"
+    done
 else
     ok 1 "GNU parallel is installed (apt-get install parallel)"
 fi
