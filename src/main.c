@@ -15,6 +15,7 @@
 #include "headless.h"
 #include "bot/bot_world.h"
 #include "io/map.h"
+#include "tour/tour.h"
 #include "view/view.h"
 
 /* The bundled maps' folder (Makefile.am passes it; a compile without it,
@@ -29,6 +30,7 @@ static void usage(FILE *f)
 "Usage: botfield [OPTION]... [MAP.ini]\n"
 "       botfield --headless [--ticks N | --seconds S] [--seed S]\n"
 "                [--trace FILE] [--trace-every K] [--summary] MAP.ini\n"
+"       botfield --headless --seeds A-B [--set KEY=VALUE]... [--jobs N] MAP.ini\n"
 "       botfield --check MAP.ini\n"
 "A terminal sandbox for game AI: tanks that wander, see and shoot, race cars\n"
 "on waypoints.  Without MAP, the built-in default map.\n"
@@ -45,6 +47,16 @@ static void usage(FILE *f)
 "                         never the map file itself)\n"
 "      --trace-every K    state lines every K ticks (default 1)\n"
 "      --summary          print the summary line on standard output\n"
+"Tournaments (headless; botfield(6), TOURNAMENTS):\n"
+"      --seeds A-B        a battle per seed A to B: a run line each, then the\n"
+"                         aggregate (wins with 95%% intervals, draws, ...)\n"
+"      --set SECTION.KEY=VALUE  a map key set (repeatable; also for one run);\n"
+"                         VALUE1,VALUE2,... runs every value (a sweep)\n"
+"      --jobs N           runs at once (default: the number of cores)\n"
+"      --csv FILE         write a row a run to FILE\n"
+"      --chart            draw the aggregate in 80 columns instead\n"
+"      --aggregate FILE...  read run lines ('-': standard input) and print\n"
+"                         what the tournament would\n"
 "Both:\n"
 "      --seed S           override the map's seed (digits only)\n"
 "      --check            load and validate MAP, print nothing on success\n"
@@ -142,6 +154,7 @@ int main(int argc, char **argv)
         { "version", no_argument, NULL, OPT_VERSION },
         { "man-keys", no_argument, NULL, OPT_MAN_KEYS },
         { "man-viewer-keys", no_argument, NULL, OPT_MAN_VIEWER_KEYS },
+        TOUR_LONGOPTS,
         { NULL, 0, NULL, 0 }
     };
     /* Numbers in maps and traces are read and written the C way whatever
@@ -154,10 +167,16 @@ int main(int argc, char **argv)
     long ticks = -1, every = 1;
     double seconds = 0;
     const char *trace = NULL;
-    struct view_options vo = { NULL, { 0, 0, 0 }, 0, 1.0, 0, NULL };
+    struct view_options vo = { NULL, { 0, 0, 0, NULL, 0 }, 0, 1.0, 0, NULL };
+    static struct tour_options tour;    /* static: freed at exit (options.c) */
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        if (c >= TOUR_OPT_SEEDS && c < TOUR_OPT_END) {
+            if (tour_option(&tour, c, optarg))
+                return 2;
+            continue;
+        }
         switch (c) {
         case OPT_HEADLESS: headless = 1; break;
         case OPT_TICKS:
@@ -211,6 +230,16 @@ int main(int argc, char **argv)
             fprintf(stderr, "Try 'botfield --help' for more information.\n");
             return 2;
         }
+    }
+    /* Tournaments, sweeps, --aggregate and --set (src/tour/). */
+    if (tour.given) {
+        struct tour_cli tc = { headless, check, trace || summary || every != 1,
+                               vo.map.has_seed, vo.paused || speed_given, vo.ascii,
+                               have_ticks ? ticks : -1, have_seconds ? seconds : -1,
+                               argc - optind, argv + optind, BOTFIELD_MAPS_DIR };
+        int trc = tour_main(&tour, &tc, &vo.map);
+        if (trc >= 0)
+            return trc;
     }
     if (argc - optind > 1) {
         fprintf(stderr, "botfield: one map at a time ('%s' is extra)\n"

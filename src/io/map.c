@@ -71,7 +71,31 @@ int map_load_text(const char *name, const char *text, size_t len,
     load_rows_init(&rows);
     L.rows = &rows;
 
-    int rc = load_steps(&L, &P, text, len, opt, out);
+    /* --set: the settings written into the text (overrides.c). */
+    char *set_text = NULL;
+    int *from = NULL, new_entity = 0;
+    if (opt && opt->nset) {
+        int o = load_overlay(text, len, opt->set, opt->nset, &set_text, &len, &from,
+                             &new_entity);
+        if (o < 0) {
+            err->text = strdup("botfield: out of memory\n");
+            err->count = 1;
+            loader_free(&L, &P);
+            return -1;
+        }
+        if (o == 0) {
+            text = set_text;
+            L.from = from;
+            L.set = opt->set;
+        }
+    }
+    if (new_entity)
+        load_error(&L, new_entity, NULL, NULL, NULL, "the map has no such section; "
+                   "--set changes a key of a team, vehicle, tree or waypoint the map has, "
+                   "it does not add one");
+    int rc = new_entity ? -1 : load_steps(&L, &P, text, len, opt, out);
+    free(set_text);
+    free(from);
     load_errors_finish(&L, err);
     if (rc && !err->text) {
         err->text = strdup("the map could not be loaded\n");

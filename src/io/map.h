@@ -22,6 +22,14 @@ struct map_error {
     int count;
 };
 
+/* One `--set SECTION.KEY=VALUE`: written into the map's text before it
+ * is read (overrides.c), so it is checked as the map's own line; its
+ * problems name the option, not a line. */
+struct map_set {
+    const char *key;        /* "team.red.turn_rate": the last dot splits */
+    const char *value;
+};
+
 /* Options that override the file. */
 struct map_options {
     int has_seed;
@@ -30,6 +38,8 @@ struct map_options {
      * socket) instead of reading it: the viewer, which must never wait
      * for a writer, sets it; --check and --headless read a pipe. */
     int regular_only;
+    const struct map_set *set;  /* --set, in the order given; NULL: none */
+    int nset;
 };
 
 /* Loads `path`.  Returns 0 with *out initialised (world_free() it), or -1
