@@ -92,6 +92,7 @@ struct app {
     int dirty;                      /* something to redraw */
     int relayout;                   /* sizes changed */
     double now;                     /* monotonic seconds of this loop turn */
+    struct view_rec *rec;           /* --record, --replay (record_hooks.c) */
 };
 
 /* loop.c */

@@ -27,6 +27,7 @@
 #include "tui.h"
 #include "../bot/bot_world.h"
 #include "../core/tick.h"
+#include "record_hooks.h"
 #include "../io/map.h"
 
 /* Where the built-in map's bots are (Makefile.am defines it; the lint's
@@ -245,6 +246,7 @@ static void check_end(struct app *a)
 
 int app_step(struct app *a)
 {
+    record_hooks_before_step(a);
     if (tick_step(&a->world)) {
         fatal(a, "out of memory while stepping the simulation");
         return -1;
@@ -254,6 +256,7 @@ int app_step(struct app *a)
     note_bot_errors(a);
     tell_bot_error(a);
     note_history(a);
+    record_hooks_after_step(a);
     tell_divergence(a);
     check_end(a);
     a->dirty = 1;
@@ -323,9 +326,14 @@ void app_select(struct app *a, int dir)
 void app_reload(struct app *a, int explicit)
 {
     const char *path = a->opt->map_path;
+    if (a->opt->replay) {
+        app_message(a, 1, "a replay runs the recording's map: nothing to reload");
+        return;
+    }
     struct world nw;
     struct map_error err = { NULL, 0 };
-    int rc = path ? map_load(path, &a->opt->map, &nw, &err)
+    char *text = NULL;              /* for the recording */
+    int rc = path ? map_load_kept(path, &a->opt->map, &nw, &err, &text)
                   : map_load_text("default.ini", map_default_text, map_default_len,
                                   &a->opt->map, &nw, &err);
     if (rc) {
@@ -344,6 +352,7 @@ void app_reload(struct app *a, int explicit)
     char *berr = NULL;
     if (bot_world_attach(&nw, BOTFIELD_MAPS_DIR, &nb, &berr)) {
         world_free(&nw);
+        free(text);
         free(a->load_error);
         a->load_error = berr;
         app_message(a, 1, "map not reloaded (e: details): %s", berr ? berr
@@ -356,6 +365,7 @@ void app_reload(struct app *a, int explicit)
     if (a->sel >= 0 && (size_t)a->sel < a->world.vehicles.n)
         snprintf(sel_id, sizeof sel_id, "%s", a->world.vehicles.p[a->sel].id);
     history_free(&a->hist);
+    long old_tick = a->world.tick;
     int resized = nw.width != a->world.width || nw.height != a->world.height;
     bot_world_free(&a->world, a->bots);
     world_free(&a->world);
@@ -372,6 +382,8 @@ void app_reload(struct app *a, int explicit)
     /* The new map may name other scripts. */
     watch_stop(&a->wt);
     watch_start(&a->wt, a->opt->map_path, &a->world, BOTFIELD_MAPS_DIR);
+    record_hooks_reloaded(a, old_tick, text ? text : map_default_text);
+    free(text);
     if (history_init(&a->hist, &a->world, a->bots)) {
         fatal(a, "out of memory after reloading the map");
         return;
@@ -399,6 +411,7 @@ static void app_reload_bots(struct app *a)
         /* The ticks computed so far came from the old script: a replay is
          * now expected to differ from them. */
         replay_check_reset(&a->check);
+        record_hooks_reloaded(a, a->world.tick, NULL);
         a->diverged = -1;
         a->bot_err[0] = 0;
         for (size_t i = 0; i < a->nlast_err; i++)
@@ -665,6 +678,17 @@ static void run(struct app *a)
 
 int view_run(const struct view_options *o, struct world *w)
 {
+    /* --replay: the recording's world and bots (o->replay, w NULL). */
+    struct view_options ro;
+    struct world rw;
+    struct view_rec *vr = NULL;
+    if (o->replay) {
+        int rc = record_hooks_replay_open(o, &ro, &rw, &vr);
+        if (rc)
+            return rc;
+        o = &ro;
+        w = &rw;
+    }
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         bot_world_free(w, o->bots);
         world_free(w);
@@ -681,6 +705,7 @@ int view_run(const struct view_options *o, struct world *w)
     a->world = *w;
     a->bots = o->bots;
     a->opt = o;
+    a->rec = vr;
     a->diverged = -1;
     a->wt.fd = -1;
     replay_check_reset(&a->check);
@@ -696,6 +721,15 @@ int view_run(const struct view_options *o, struct world *w)
         world_free(&a->world);
         free(a);
         fprintf(stderr, "botfield: out of memory\n");
+        return 1;
+    }
+
+    if (record_hooks_start(a)) {
+        record_hooks_finish(a);
+        history_free(&a->hist);
+        bot_world_free(&a->world, a->bots);
+        world_free(&a->world);
+        free(a);
         return 1;
     }
 
@@ -755,7 +789,8 @@ int view_run(const struct view_options *o, struct world *w)
     a->cv.braille = a->style.utf8;
     app_layout(a);
 
-    watch_start(&a->wt, o->map_path, &a->world, BOTFIELD_MAPS_DIR);
+    if (!o->replay)             /* a replay's map and scripts are the recording's */
+        watch_start(&a->wt, o->map_path, &a->world, BOTFIELD_MAPS_DIR);
     run(a);
     watch_stop(&a->wt);
 
@@ -770,6 +805,7 @@ int view_run(const struct view_options *o, struct world *w)
         status = 1;
     }
     int sig = a->quit_signal;
+    record_hooks_finish(a);
     history_free(&a->hist);
     bot_world_free(&a->world, a->bots);
     world_free(&a->world);

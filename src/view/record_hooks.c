@@ -1,0 +1,170 @@
+/* record_hooks.c — the viewer's --record and --replay (record_hooks.h).
+ *
+ * Both follow the furthest tick computed, the frontier: a recording
+ * writes each tick the first time it is computed and a replay applies
+ * and checks each recorded line the first time its tick is reached, so
+ * stepping back and forward again over known ticks changes neither.  A
+ * change after a step back (a script saved while behind the frontier)
+ * cannot be kept in a file written as the run goes: the recording stops
+ * there, with a message, and replays up to its last line.  A map reload
+ * is written on the frontier tick: the map before it is replayed up to
+ * there, then the new one from its tick 0. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "record_hooks.h"
+#include "../core/tick.h"
+#include "../recording.h"
+#include "../replay_run.h"
+
+struct view_rec {
+    struct recording rec;       /* --record (rec.f NULL: not, or stopped) */
+    int replaying;
+    struct replay_run run;      /* --replay */
+    long frontier;              /* the replay's furthest tick reached */
+    int ended;                  /* its end was told */
+};
+
+int record_hooks_replay_open(const struct view_options *o, struct view_options *ro,
+                             struct world *w, struct view_rec **vr)
+{
+    *vr = calloc(1, sizeof **vr);
+    if (!*vr) {
+        fprintf(stderr, "botfield: out of memory\n");
+        return 1;
+    }
+    int rc = replay_run_open(&(*vr)->run, o->replay, w);
+    if (rc) {
+        free(*vr);
+        *vr = NULL;
+        return rc;
+    }
+    (*vr)->replaying = 1;
+    *ro = *o;
+    ro->bots = (*vr)->run.hk.bots;
+    ro->paused = 1;             /* a replay opens paused at tick 0 */
+    return 0;
+}
+
+int record_hooks_start(struct app *a)
+{
+    const struct view_options *o = a->opt;
+    if (!o->record)
+        return 0;
+    if (!a->rec && !(a->rec = calloc(1, sizeof *a->rec))) {
+        fprintf(stderr, "botfield: out of memory\n");
+        return 1;
+    }
+    return recording_open(&a->rec->rec, o->record, &a->world, a->bots, o->map_path,
+                          o->map_text ? o->map_text : "") ? 1 : 0;
+}
+
+void record_hooks_before_step(struct app *a)
+{
+    struct view_rec *vr = a->rec;
+    if (!vr || !vr->replaying || a->world.tick != vr->frontier)
+        return;
+    struct replay_run *run = &vr->run;
+    /* A map reload would replace the world under the history: the
+     * viewer's replay stops short of it (a headless replay goes on). */
+    if (run->next < run->rp.n && run->rp.lines[run->next].type == RL_RELOAD
+        && run->rp.lines[run->next].tick == a->world.tick) {
+        if (!vr->ended)
+            app_message(a, 1, "tick %ld: the recording reloads its map here; the viewer's "
+                        "replay stops (botfield --headless --replay goes on)", a->world.tick);
+        vr->ended = 1;
+        vr->replaying = 0;
+        a->paused = 1;
+        return;
+    }
+    run->hk.bots = a->bots;
+    int nw = 0;
+    int rc = replay_run_before(run, &a->world, &nw);
+    if (rc == 2) {
+        char msg[512];
+        replay_run_divergence(run, msg, sizeof msg);
+        app_message(a, 1, "%s", msg);
+        a->paused = 1;
+        vr->replaying = 0;
+    } else if (rc < 0) {
+        app_message(a, 1, "the recording's script does not reload: the replay stops");
+        vr->replaying = 0;
+    } else {
+        /* A script replaced: the ticks computed before are another run's. */
+        replay_check_reset(&a->check);
+    }
+}
+
+void record_hooks_after_step(struct app *a)
+{
+    struct view_rec *vr = a->rec;
+    if (!vr)
+        return;
+    if (vr->rec.f && recording_tick(&vr->rec, &a->world, a->bots))
+        app_message(a, 1, "the recording cannot be written: it stops here");
+    if (!vr->replaying || a->world.tick <= vr->frontier)
+        return;
+    vr->frontier = a->world.tick;
+    struct replay_run *run = &vr->run;
+    if (replay_run_check(run, &a->world)) {
+        char msg[512];
+        replay_run_divergence(run, msg, sizeof msg);
+        app_message(a, 1, "%s", msg);
+        a->paused = 1;
+        vr->replaying = 0;
+        return;
+    }
+    if (run->next >= run->rp.n && !vr->ended) {
+        vr->ended = 1;
+        a->paused = 1;
+        app_message(a, 0, "the recording ends at tick %ld; the run goes on live from here",
+                    a->world.tick);
+    }
+}
+
+void record_hooks_reloaded(struct app *a, long tick, const char *map_text)
+{
+    struct view_rec *vr = a->rec;
+    if (!vr || !vr->rec.f)
+        return;
+    struct recording *rec = &vr->rec;
+    if (map_text) {
+        /* The new map from its tick 0, after the old one's furthest tick. */
+        if (recording_reload(rec, rec->frontier, map_text, &a->world, a->bots))
+            app_message(a, 1, "the recording cannot be written: it stops here");
+        return;
+    }
+    if (tick != rec->frontier) {
+        long f = rec->frontier;
+        recording_stop(rec);
+        app_message(a, 1, "recording stopped at tick %ld: a script changed after a step "
+                    "back, which a recording cannot keep", f);
+        return;
+    }
+    if (recording_scripts(rec, &a->world, a->bots))
+        app_message(a, 1, "the recording cannot be written: it stops here");
+}
+
+void record_hooks_finish(struct app *a)
+{
+    struct view_rec *vr = a->rec;
+    if (!vr)
+        return;
+    if (vr->rec.f) {
+        /* The end line needs the furthest tick's state: compute up to it
+         * again (the core is deterministic) when the view is behind. */
+        while (a->world.tick < vr->rec.frontier && !tick_step(&a->world))
+            ;
+        recording_close(&vr->rec, &a->world, a->bots);
+    }
+    recording_stop(&vr->rec);
+    if (vr->run.rp.lines || vr->run.spath) {
+        vr->run.hk.bots = NULL;     /* the app's, freed with it */
+        replay_run_free(&vr->run, &a->world);
+    }
+    free(vr);
+    a->rec = NULL;
+}
