@@ -131,7 +131,7 @@ int recording_reload(struct recording *rec, long tick, const char *map_text,
     /* The scripts first: the replay has them when it loads the map. */
     if (write_scripts(rec, tick, nw, nb))
         return -1;
-    if (record_reload(rec->f, tick, map_text))
+    if (record_reload(rec->f, tick, nw->seed, map_text))
         return write_failed(rec);
     rec->frontier = nw->tick;
     return 0;

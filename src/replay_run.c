@@ -42,11 +42,16 @@ static void say(char *msg)
 
 /* A map of the recording (the header's or a reload's) into *w with its
  * bots from the scripts known: 0, or 2 with the message said. */
-static int build(struct replay_run *run, long line, const char *text, struct world *w,
+static int build(struct replay_run *run, const struct replay_line *l, struct world *w,
                  struct bot_world **bots)
 {
     const char *mp = run->rp.map_path;
+    /* The header's seed; a reload's own, or without one the map's. */
     struct map_options opt = { 1, run->rp.seed, 0 };
+    if (l)
+        opt = (struct map_options){ l->has_seed, l->seed, 0 };
+    long line = l ? l->line : 1;
+    const char *text = l ? l->text : run->rp.map_text;
     struct map_error err = { NULL, 0 };
     if (map_load_text(*mp ? mp : "default.ini", text, strlen(text), &opt, w, &err)) {
         char *m = replay_msg(run->file, line, "its map does not load:");
@@ -84,7 +89,8 @@ static int check_source(struct replay_run *run, const struct replay_line *l)
     if (bot_script_check_path(l->path, msg, sizeof msg)
         || bot_script_from_bytes(l->path, l->text, strlen(l->text), &s, msg, sizeof msg)) {
         fputs("botfield: ", stderr);
-        say(replay_msg(run->file, l->line, "bot_source: %s", msg));
+        say(replay_msg(run->file, l->line, "bot_source: %s (a script's path is the map's: "
+                       "relative, inside the map's folder, ending in .lua)", msg));
         return 2;
     }
     int same = !strcmp(s.sha256, l->sha256);
@@ -122,7 +128,7 @@ static int preflight(struct replay_run *run, struct world *first)
         if (check_source(run, &rp->lines[k]))
             return 2;
     run->next = k;
-    int rc = build(run, 1, rp->map_text, first, &run->hk.bots);
+    int rc = build(run, NULL, first, &run->hk.bots);
     if (rc)
         return rc;
     /* The scripts at the start, to come back to after the check. */
@@ -148,7 +154,7 @@ static int preflight(struct replay_run *run, struct world *first)
                 world_free(&later);
                 have_later = 0;
             }
-            rc = build(run, l->line, l->text, &later, &later_bots);
+            rc = build(run, l, &later, &later_bots);
             have_later = rc == 0;
             cur = &later;
         }
@@ -279,7 +285,7 @@ int replay_run_before(struct replay_run *run, struct world *w, int *new_world)
             run->hk.bots = NULL;
             world_free(w);
             /* It loaded in the check before the run: only memory fails. */
-            if (build(run, l->line, l->text, w, &run->hk.bots))
+            if (build(run, l, w, &run->hk.bots))
                 return -1;
             *new_world = 1;
             break;

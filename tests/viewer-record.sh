@@ -114,4 +114,49 @@ wait_for b 'replay diverges at tick 600'
 ok $? "a tampered checkpoint: the viewer names tick 600"
 tm send-keys -t b q
 wait_for b 'EXIT 0'
+# A map reloaded (L) while recording: written on its tick with the new
+# map's text; the replay runs the old map to there, then the new one.
+start m --paused --record "$TMPD/m.rec" "$TMPD/duel/bots-duel.ini"
+wait_for m 'tick 0 '
+steps m . 100
+wait_for m 'tick 100 '
+sed -i 's/^seed = 4/seed = 9/' "$TMPD/duel/bots-duel.ini"
+tm send-keys -t m L
+wait_for m 'tick 0 '
+ok $? "L reloads the map: tick 0"
+steps m . 620
+wait_for m 'tick 620 '
+tm send-keys -t m q
+wait_for m 'EXIT 0'
+grep -q '^{"type":"reload","tick":100,"seed":9,"map_text":".*seed = 9' "$TMPD/m.rec"
+ok $? "the reload is recorded on tick 100 with the new map's text"
+"$BOTFIELD" --headless --replay "$TMPD/m.rec" --trace "$TMPD/m.t" 2>"$TMPD/err"
+st=$?; [ $st -ne 0 ] && note "$(cat "$TMPD/err")"
+expect_eq "a recording with a map reload replays headless: exit 0" "$st" 0
+expect_eq "its trace has the two maps' headers" "$(grep -c '"type":"header"' "$TMPD/m.t")" 2
+"$BOTFIELD" --headless --ticks 620 --trace "$TMPD/m9" "$TMPD/duel/bots-duel.ini"
+sed -n '/"type":"summary"/,$p' "$TMPD/m.t" | tail -n 1 >"$TMPD/m.sum"
+tail -n 1 "$TMPD/m9" >"$TMPD/m9.sum"
+cmp -s "$TMPD/m.sum" "$TMPD/m9.sum"
+ok $? "after the reload the replay is a run of the new map (the same summary)"
+
+# A script saved after a step back: the recording stops, and what it
+# holds still replays.
+start s --paused --record "$TMPD/s.rec" "$TMPD/duel/bots-duel.ini"
+wait_for s 'tick 0 '
+steps s . 650
+wait_for s 'tick 650 '
+steps s , 10
+wait_for s 'tick 640 '
+cp "$TMPD/duel/bots/hunter.lua" "$TMPD/duel/new.lua"
+echo '-- changed' >>"$TMPD/duel/new.lua"
+mv "$TMPD/duel/new.lua" "$TMPD/duel/bots/hunter.lua"
+wait_for s 'recording stopped at tick 650'
+ok $? "a script saved after a step back stops the recording (said)"
+tm send-keys -t s q
+wait_for s 'EXIT 0'
+! grep -q '"type":"end"' "$TMPD/s.rec"
+ok $? "the stopped recording has no end line"
+"$BOTFIELD" --headless --replay "$TMPD/s.rec" 2>"$TMPD/err"
+expect_eq "the stopped recording replays to its last line: exit 0" "$?" 0
 done_testing

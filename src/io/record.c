@@ -19,15 +19,20 @@ static void key_str(FILE *f, const char *key, const char *s)
     trace_string(f, s);
 }
 
+/* Past 2^63 a string of digits: JSON readers' integers stop there. */
+static void put_seed(FILE *f, uint64_t seed)
+{
+    fprintf(f, seed > (uint64_t)INT64_MAX ? ",\"seed\":\"%" PRIu64 "\"" : ",\"seed\":%" PRIu64,
+            seed);
+}
+
 int record_header(FILE *f, const char *version, const char *lua, uint64_t seed,
                   const char *map_path, const char *map_text)
 {
     fprintf(f, "{\"type\":\"recording\",\"format\":%d", RECORD_FORMAT);
     key_str(f, "version", version);
     key_str(f, "lua", lua);
-    /* Past 2^63 a string of digits: JSON readers' integers stop there. */
-    fprintf(f, seed > (uint64_t)INT64_MAX ? ",\"seed\":\"%" PRIu64 "\"" : ",\"seed\":%" PRIu64,
-            seed);
+    put_seed(f, seed);
     key_str(f, "map_path", map_path);
     key_str(f, "map_text", map_text);
     return end_line(f);
@@ -45,9 +50,10 @@ int record_bot_source(FILE *f, long tick, const char *path, const char *sha256,
     return end_line(f);
 }
 
-int record_reload(FILE *f, long tick, const char *map_text)
+int record_reload(FILE *f, long tick, uint64_t seed, const char *map_text)
 {
     fprintf(f, "{\"type\":\"reload\",\"tick\":%ld", tick);
+    put_seed(f, seed);
     key_str(f, "map_text", map_text);
     return end_line(f);
 }

@@ -22,8 +22,9 @@ int record_header(FILE *f, const char *version, const char *lua, uint64_t seed,
 /* {"type":"bot_source",...}; tick < 0: a script of the start (no tick). */
 int record_bot_source(FILE *f, long tick, const char *path, const char *sha256,
                       const char *text);
-/* {"type":"reload","tick":T,"map_text":...}: the map reloaded at T. */
-int record_reload(FILE *f, long tick, const char *map_text);
+/* {"type":"reload","tick":T,"seed":S,"map_text":...}: the map reloaded at
+ * T, its world drawn from seed S. */
+int record_reload(FILE *f, long tick, uint64_t seed, const char *map_text);
 /* {"type":TYPE,"tick":T,"hash":"16 hex digits"}: checkpoint or end. */
 int record_hash(FILE *f, const char *type, long tick, uint64_t hash);
 

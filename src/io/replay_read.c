@@ -174,6 +174,27 @@ static int get_hash(struct reader *rd, json_t *o, const char *type, uint64_t *ou
                         "(\"0123456789abcdef\") is expected", type);
 }
 
+/* A seed: a whole number, or past 2^63 a string of digits (a JSON
+ * reader's integers stop there). */
+static int get_seed(struct reader *rd, json_t *o, const char *type, uint64_t *out)
+{
+    json_t *s = need(rd, o, type, "seed");
+    if (!s)
+        return -1;
+    const char *digits = json_is_string(s) ? json_string_value(s) : NULL;
+    int ok = json_is_integer(s) ? json_integer_value(s) >= 0 : digits && *digits
+             && strlen(digits) <= 20 && strspn(digits, "0123456789") == strlen(digits);
+    if (ok && digits) {
+        errno = 0;
+        *out = strtoull(digits, NULL, 10);
+        ok = errno == 0;
+    } else if (ok) {
+        *out = (uint64_t)json_integer_value(s);
+    }
+    return ok ? 0 : bad(rd, "%s \"seed\" is not a seed; a whole number from 0 to "
+                        "18446744073709551615 is expected", type);
+}
+
 /* ---- the header ----------------------------------------------------------- */
 
 static int read_header(struct reader *rd, json_t *o, struct replay *r)
@@ -198,23 +219,7 @@ static int read_header(struct reader *rd, json_t *o, struct replay *r)
         || get_str(rd, o, "recording", "map_path", 4096, &r->map_path)
         || get_str(rd, o, "recording", "map_text", MAP_MAX_FILE_BYTES, &r->map_text))
         return -1;
-    /* A seed past 2^63 is written as a string of digits (a JSON reader's
-     * integers stop there). */
-    json_t *s = need(rd, o, "recording", "seed");
-    if (!s)
-        return -1;
-    const char *digits = json_is_string(s) ? json_string_value(s) : NULL;
-    int ok = json_is_integer(s) ? json_integer_value(s) >= 0 : digits && *digits
-             && strlen(digits) <= 20 && strspn(digits, "0123456789") == strlen(digits);
-    if (ok && digits) {
-        errno = 0;
-        r->seed = strtoull(digits, NULL, 10);
-        ok = errno == 0;
-    } else if (ok) {
-        r->seed = (uint64_t)json_integer_value(s);
-    }
-    return ok ? 0 : bad(rd, "recording \"seed\" is not a seed; a whole number from 0 to "
-                        "18446744073709551615 is expected");
+    return get_seed(rd, o, "recording", &r->seed);
 }
 
 /* ---- the other lines ------------------------------------------------------ */
@@ -265,8 +270,12 @@ static int read_line(struct reader *rd, json_t *o, struct replay_line *l)
             || get_str(rd, o, name, "key", 4096, &l->key)
             || get_str(rd, o, name, "value", 4096, &l->value) ? -1 : 0;
     case RL_RELOAD:
-        return only_keys(rd, o, name, "type tick map_text")
-            || get_tick(rd, o, name, &l->tick)
+        if (only_keys(rd, o, name, "type tick seed map_text"))
+            return -1;
+        l->has_seed = json_object_get(o, "seed") != NULL;
+        if (l->has_seed && get_seed(rd, o, name, &l->seed))
+            return -1;
+        return get_tick(rd, o, name, &l->tick)
             || get_str(rd, o, name, "map_text", MAP_MAX_FILE_BYTES, &l->text) ? -1 : 0;
     case RL_CHECKPOINT:
     case RL_END:

@@ -28,6 +28,8 @@ struct replay_line {
     char *path, *sha256, *text; /* bot_source (text: the script); reload
                                    (text: the map) */
     uint64_t hash;              /* checkpoint, end */
+    int has_seed;               /* reload: the new world's seed given */
+    uint64_t seed;
     char *id;                   /* input: the vehicle */
     double turn, speed, turret; /* input */
     int fire;                   /* input */

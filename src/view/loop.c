@@ -411,13 +411,13 @@ static void app_reload_bots(struct app *a)
         /* The ticks computed so far came from the old script: a replay is
          * now expected to differ from them. */
         replay_check_reset(&a->check);
-        record_hooks_reloaded(a, a->world.tick, NULL);
         a->diverged = -1;
         a->bot_err[0] = 0;
         for (size_t i = 0; i < a->nlast_err; i++)
             a->last_err[i].tick = -1;
         app_message(a, 0, "bot script changed on disk: %d bot%s reloaded", n,
                     n == 1 ? "" : "s");
+        record_hooks_reloaded(a, a->world.tick, NULL);  /* its message last */
     }
     if (err) {
         free(a->load_error);
