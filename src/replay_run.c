@@ -257,7 +257,7 @@ int replay_run_before(struct replay_run *run, struct world *w, int *new_world)
     *new_world = 0;
     while (run->next < run->rp.n) {
         const struct replay_line *l = &run->rp.lines[run->next];
-        if (l->tick > w->tick)
+        if (l->tick > w->tick || (l->type == RL_RELOAD && run->own_reloads))
             break;
         run->next++;
         if (l->tick < w->tick)
@@ -279,6 +279,7 @@ int replay_run_before(struct replay_run *run, struct world *w, int *new_world)
                 return -1;
             }
             free(err);
+            run->scripts_applied++;
             break;
         case RL_RELOAD:
             bot_world_free(w, run->hk.bots);
@@ -297,6 +298,14 @@ int replay_run_before(struct replay_run *run, struct world *w, int *new_world)
         }
     }
     return 0;
+}
+
+int replay_run_reload(struct replay_run *run, struct world *nw, struct bot_world **nb)
+{
+    if (run->next >= run->rp.n || run->rp.lines[run->next].type != RL_RELOAD)
+        return -1;
+    const struct replay_line *l = &run->rp.lines[run->next++];
+    return build(run, l, nw, nb) ? -1 : 0;
 }
 
 int replay_run_check(struct replay_run *run, struct world *w)

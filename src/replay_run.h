@@ -27,6 +27,9 @@ struct replay_run {
     const char **spath, **stext;
     size_t ns;
     long diverged;              /* the first differing tick, -1: none */
+    int own_reloads;            /* the caller swaps worlds at a map reload
+                                   (replay_run_reload): before() stops there */
+    long scripts_applied;       /* bot_source lines applied so far */
     long diverged_line;
 };
 
@@ -36,8 +39,11 @@ int replay_run_open(struct replay_run *run, const char *file, struct world *w);
 void replay_run_free(struct replay_run *run, struct world *w);
 
 /* Before a step from w->tick: applies the lines of that tick (scripts,
- * a map reload: *new_world).  0 go on, 1 done, -1 fail (said on stderr). */
+ * a map reload: *new_world; with own_reloads it stops before one).  0 go on, 1 done, -1 fail (said on stderr). */
 int replay_run_before(struct replay_run *run, struct world *w, int *new_world);
+/* The next line, a map reload, built into *nw and *nb (for the viewer,
+ * which swaps worlds itself).  0, or -1 said on stderr. */
+int replay_run_reload(struct replay_run *run, struct world *nw, struct bot_world **nb);
 /* After a step: checks the checkpoints of the tick.  0, or 1 when the
  * state differs (run->diverged; not said). */
 int replay_run_check(struct replay_run *run, struct world *w);

@@ -114,16 +114,17 @@ wait_for b 'replay diverges at tick 600'
 ok $? "a tampered checkpoint: the viewer names tick 600"
 tm send-keys -t b q
 wait_for b 'EXIT 0'
-# A map reloaded (L) while recording: written on its tick with the new
-# map's text; the replay runs the old map to there, then the new one.
+# A map reloaded while recording (saved on disk: one reload, whenever
+# the watch sees it): written on its tick with the new map's text; the
+# replay runs the old map to there, then the new one.
 start m --paused --record "$TMPD/m.rec" "$TMPD/duel/bots-duel.ini"
 wait_for m 'tick 0 '
 steps m . 100
 wait_for m 'tick 100 '
-sed -i 's/^seed = 4/seed = 9/' "$TMPD/duel/bots-duel.ini"
-tm send-keys -t m L
-wait_for m 'tick 0 '
-ok $? "L reloads the map: tick 0"
+sed 's/^seed = 4/seed = 9/' "$TMPD/duel/bots-duel.ini" >"$TMPD/duel/new.ini"
+mv "$TMPD/duel/new.ini" "$TMPD/duel/bots-duel.ini"
+wait_for m 'map changed on disk: reloaded' && screen m | grep -q 'tick 0 '
+ok $? "the map saved on disk reloads: tick 0"
 steps m . 620
 wait_for m 'tick 620 '
 tm send-keys -t m q
@@ -139,6 +140,19 @@ sed -n '/"type":"summary"/,$p' "$TMPD/m.t" | tail -n 1 >"$TMPD/m.sum"
 tail -n 1 "$TMPD/m9" >"$TMPD/m9.sum"
 cmp -s "$TMPD/m.sum" "$TMPD/m9.sum"
 ok $? "after the reload the replay is a run of the new map (the same summary)"
+# The viewer's replay swaps maps on the same tick and checks the new one.
+start pm --replay "$TMPD/m.rec"
+wait_for pm 'tick 0 .*paused'
+steps pm . 101
+wait_for pm 'tick 100: the recording reloads its map'
+ok $? "the viewer's replay reloads the recorded map on tick 100"
+wait_for pm 'tick 1 '
+ok $? "and goes on from the new map's tick 0"
+steps pm . 619
+wait_for pm 'recording ends at tick 620'
+ok $? "the viewer's replay of the new map reaches the end without a divergence"
+tm send-keys -t pm q
+wait_for pm 'EXIT 0'
 
 # A script saved after a step back: the recording stops, and what it
 # holds still replays.

@@ -107,6 +107,7 @@ int app_step(struct app *a);
 void app_step_back(struct app *a);
 void app_restart(struct app *a);
 void app_reload(struct app *a, int explicit);
+int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb);
 void app_select(struct app *a, int dir);
 
 /* draw_map.c: the map layers into the canvas */

@@ -323,6 +323,48 @@ void app_select(struct app *a, int dir)
 
 /* ---- reload ------------------------------------------------------------------ */
 
+/* The world and bots replaced by nw and nb (taken over), as a reload
+ * does: keep the camera, the overlays and, by id, the selection.  0, or
+ * -1 after a fatal error. */
+int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb)
+{
+    char sel_id[256] = "";
+    if (a->sel >= 0 && (size_t)a->sel < a->world.vehicles.n)
+        snprintf(sel_id, sizeof sel_id, "%s", a->world.vehicles.p[a->sel].id);
+    history_free(&a->hist);
+    int resized = nw->width != a->world.width || nw->height != a->world.height;
+    bot_world_free(&a->world, a->bots);
+    world_free(&a->world);
+    a->world = *nw;
+    a->bots = nb;
+    free(a->load_error);
+    a->load_error = NULL;
+    replay_check_reset(&a->check);
+    a->diverged = -1;
+    a->bot_err[0] = 0;
+    free(a->last_err);
+    a->last_err = NULL;
+    a->nlast_err = 0;
+    /* The new map may name other scripts. */
+    watch_stop(&a->wt);
+    if (!a->opt->replay)
+        watch_start(&a->wt, a->opt->map_path, &a->world, BOTFIELD_MAPS_DIR);
+    if (history_init(&a->hist, &a->world, a->bots)) {
+        fatal(a, "out of memory after reloading the map");
+        return -1;
+    }
+    a->sel = sel_id[0] ? world_find_vehicle(&a->world, sel_id) : -1;
+    if (a->sel < 0)
+        a->follow = 0;
+    a->nmarks = 0;
+    a->ended_seen = 0;
+    world_changed(a);
+    a->relayout = 1;
+    if (resized && a->cam.fitted)
+        camera_fit(&a->cam, a->world.width, a->world.height);
+    return 0;
+}
+
 void app_reload(struct app *a, int explicit)
 {
     const char *path = a->opt->map_path;
@@ -359,44 +401,13 @@ void app_reload(struct app *a, int explicit)
                     : "cannot load its bots");
         return;
     }
-    /* Swap only now that the new map loaded: keep the camera, the overlays
-     * and, by id, the selection. */
-    char sel_id[256] = "";
-    if (a->sel >= 0 && (size_t)a->sel < a->world.vehicles.n)
-        snprintf(sel_id, sizeof sel_id, "%s", a->world.vehicles.p[a->sel].id);
-    history_free(&a->hist);
     long old_tick = a->world.tick;
-    int resized = nw.width != a->world.width || nw.height != a->world.height;
-    bot_world_free(&a->world, a->bots);
-    world_free(&a->world);
-    a->world = nw;
-    a->bots = nb;
-    free(a->load_error);
-    a->load_error = NULL;
-    replay_check_reset(&a->check);
-    a->diverged = -1;
-    a->bot_err[0] = 0;
-    free(a->last_err);
-    a->last_err = NULL;
-    a->nlast_err = 0;
-    /* The new map may name other scripts. */
-    watch_stop(&a->wt);
-    watch_start(&a->wt, a->opt->map_path, &a->world, BOTFIELD_MAPS_DIR);
-    record_hooks_reloaded(a, old_tick, text ? text : map_default_text);
+    int rc2 = app_swap_world(a, &nw, nb);
+    if (rc2 == 0)
+        record_hooks_reloaded(a, old_tick, text ? text : map_default_text);
     free(text);
-    if (history_init(&a->hist, &a->world, a->bots)) {
-        fatal(a, "out of memory after reloading the map");
+    if (rc2)
         return;
-    }
-    a->sel = sel_id[0] ? world_find_vehicle(&a->world, sel_id) : -1;
-    if (a->sel < 0)
-        a->follow = 0;
-    a->nmarks = 0;
-    a->ended_seen = 0;
-    world_changed(a);
-    a->relayout = 1;
-    if (resized && a->cam.fitted)
-        camera_fit(&a->cam, a->world.width, a->world.height);
     app_message(a, 0, "%s %s", explicit ? "reloaded" : "map changed on disk: reloaded",
                 path ? path : "the built-in map");
 }

@@ -8,7 +8,8 @@
  * cannot be kept in a file written as the run goes: the recording stops
  * there, with a message, and replays up to its last line.  A map reload
  * is written on the frontier tick: the map before it is replayed up to
- * there, then the new one from its tick 0. */
+ * there, then the new one from its tick 0 (the viewer swaps its world as
+ * its own reload does, history and all). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -43,6 +44,7 @@ int record_hooks_replay_open(const struct view_options *o, struct view_options *
         return rc;
     }
     (*vr)->replaying = 1;
+    (*vr)->run.own_reloads = 1;
     *ro = *o;
     ro->bots = (*vr)->run.hk.bots;
     ro->paused = 1;             /* a replay opens paused at tick 0 */
@@ -62,26 +64,47 @@ int record_hooks_start(struct app *a)
                           o->map_text ? o->map_text : "") ? 1 : 0;
 }
 
+static int before_lines(struct app *a, struct view_rec *vr);
+
 void record_hooks_before_step(struct app *a)
 {
     struct view_rec *vr = a->rec;
     if (!vr || !vr->replaying || a->world.tick != vr->frontier)
         return;
     struct replay_run *run = &vr->run;
-    /* A map reload would replace the world under the history: the
-     * viewer's replay stops short of it (a headless replay goes on). */
-    if (run->next < run->rp.n && run->rp.lines[run->next].type == RL_RELOAD
-        && run->rp.lines[run->next].tick == a->world.tick) {
-        if (!vr->ended)
-            app_message(a, 1, "tick %ld: the recording reloads its map here; the viewer's "
-                        "replay stops (botfield --headless --replay goes on)", a->world.tick);
-        vr->ended = 1;
-        vr->replaying = 0;
-        a->paused = 1;
-        return;
+    /* The bots' lines of the tick first (a reload's scripts come before
+     * it), then a map reload: the new world from its tick 0. */
+    for (;;) {
+        if (before_lines(a, vr))
+            return;
+        if (run->next >= run->rp.n || run->rp.lines[run->next].type != RL_RELOAD
+            || run->rp.lines[run->next].tick != a->world.tick)
+            return;
+        long t = a->world.tick;
+        struct world nw;
+        struct bot_world *nb = NULL;
+        if (replay_run_reload(run, &nw, &nb)) {
+            app_message(a, 1, "tick %ld: the recording's map does not load: the replay "
+                        "stops", t);
+            vr->replaying = 0;
+            return;
+        }
+        if (app_swap_world(a, &nw, nb))
+            return;
+        vr->frontier = 0;
+        app_message(a, 0, "tick %ld: the recording reloads its map (tick 0 again)", t);
     }
+}
+
+/* The lines of this tick but a map reload: 0, or 1 when the replay
+ * stopped (said). */
+static int before_lines(struct app *a, struct view_rec *vr)
+{
+    struct replay_run *run = &vr->run;
     run->hk.bots = a->bots;
+    /* (replay_run_before stops at a reload: the viewer swaps itself.) */
     int nw = 0;
+    long applied = run->scripts_applied;
     int rc = replay_run_before(run, &a->world, &nw);
     if (rc == 2) {
         char msg[512];
@@ -94,8 +117,11 @@ void record_hooks_before_step(struct app *a)
         vr->replaying = 0;
     } else {
         /* A script replaced: the ticks computed before are another run's. */
-        replay_check_reset(&a->check);
+        if (run->scripts_applied != applied)
+            replay_check_reset(&a->check);
+        return 0;
     }
+    return 1;
 }
 
 void record_hooks_after_step(struct app *a)
