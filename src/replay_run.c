@@ -165,7 +165,8 @@ static int preflight(struct replay_run *run, struct world *first)
     }
     if (start_text) {
         run->ns = start_ns;
-        memcpy(run->stext, start_text, start_ns * sizeof *start_text);
+        if (start_ns)       /* (no scripts: stext may be NULL) */
+            memcpy(run->stext, start_text, start_ns * sizeof *start_text);
     }
     free(start_text);
     if (rc) {
