@@ -273,6 +273,11 @@ int main(int argc, char **argv)
                 "the recording would overwrite it\n", record);
         return 2;
     }
+    if (record && trace && (!strcmp(record, trace) || same_file(record, trace))) {
+        fprintf(stderr, "botfield: --record %s: that is the trace's file too; give each "
+                "its own\n", record);
+        return 2;
+    }
     if (headless && replay) {
         struct headless_options ho = { -1, trace, every, summary, NULL, NULL };
         return replay_headless(replay, &ho);

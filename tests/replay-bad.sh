@@ -93,6 +93,8 @@ grep -q "none.rec: cannot open the recording" "$TMPD/err"
 ok $? "--replay of a missing file: said"
 "$BOTFIELD" --headless --record "$TMPD/maps/default.ini" "$TMPD/maps/default.ini" 2>"$TMPD/err"
 expect_eq "--record over the map itself: exit 2" "$?" 2
+"$BOTFIELD" --headless --record "$TMPD/same" --trace "$TMPD/same" "$TMPD/maps/default.ini" 2>"$TMPD/err"
+expect_eq "--record and --trace to one file: exit 2" "$?" 2
 "$BOTFIELD" --check --record "$TMPD/x.rec" "$TMPD/maps/default.ini" 2>"$TMPD/err"
 expect_eq "--check with --record: exit 2" "$?" 2
 # The viewer reads and checks the recording before it needs a terminal.
