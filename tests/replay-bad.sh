@@ -80,6 +80,16 @@ rm -f "$TMPD/huge.rec"
 st=$?; [ $st -ne 0 ] && note "$(cat "$TMPD/err")"
 expect_eq "a well-formed input line for tank.red is accepted" "$st" 0
 
+# A run of 0 ticks: its end line (tick 0) is checked too.
+"$BOTFIELD" --headless --ticks 0 --record "$TMPD/zero.rec" "$TMPD/maps/default.ini"
+"$BOTFIELD" --headless --replay "$TMPD/zero.rec" 2>"$TMPD/err"
+expect_eq "a recording of 0 ticks replays: exit 0" "$?" 0
+sed '$s/"hash":"[0-9a-f]*"/"hash":"0000000000000000"/' "$TMPD/zero.rec" >"$TMPD/zero2.rec"
+"$BOTFIELD" --headless --replay "$TMPD/zero2.rec" 2>"$TMPD/err"
+expect_eq "a recording of 0 ticks with a tampered end: exit 1" "$?" 1
+grep -q 'diverges at tick 0 ' "$TMPD/err"
+ok $? "a recording of 0 ticks with a tampered end: tick 0 named"
+
 # The command line: a replay takes no map, seed or length; a missing file.
 "$BOTFIELD" --headless --replay "$good" "$TMPD/maps/default.ini" 2>"$TMPD/err"
 expect_eq "--replay with a MAP: exit 2" "$?" 2
