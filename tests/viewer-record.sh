@@ -173,4 +173,17 @@ wait_for s 'EXIT 0'
 ok $? "the stopped recording has no end line"
 "$BOTFIELD" --headless --replay "$TMPD/s.rec" 2>"$TMPD/err"
 expect_eq "the stopped recording replays to its last line: exit 0" "$?" 0
+# The terminal gone (a dropped SSH link: SIGHUP): the recording is
+# closed with its end line and replays.
+start h --paused --record "$TMPD/h.rec" "$TMPD/duel/bots-duel.ini"
+wait_for h 'tick 0 '
+steps h . 30
+wait_for h 'tick 30 '
+tm kill-session -t h
+i=0
+while [ $i -lt 50 ] && ! grep -q '"type":"end"' "$TMPD/h.rec"; do sleep 0.1; i=$((i + 1)); done
+tail -n 1 "$TMPD/h.rec" | grep -q '^{"type":"end","tick":30,'
+ok $? "SIGHUP: the recording ends with the end line of tick 30"
+"$BOTFIELD" --headless --replay "$TMPD/h.rec" 2>"$TMPD/err"
+expect_eq "SIGHUP: the recording replays: exit 0" "$?" 0
 done_testing
