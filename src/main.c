@@ -16,6 +16,8 @@
 #include "bot/bot_world.h"
 #include "io/map.h"
 #include "tour/tour.h"
+#include "recording.h"
+#include "replay_run.h"
 #include "view/view.h"
 
 /* The bundled maps' folder (Makefile.am passes it; a compile without it,
@@ -32,6 +34,7 @@ static void usage(FILE *f)
 "                [--trace FILE] [--trace-every K] [--summary] MAP.ini\n"
 "       botfield --headless --seeds A-B [--set KEY=VALUE]... [--jobs N] MAP.ini\n"
 "       botfield --check MAP.ini\n"
+"       botfield [--headless [--trace FILE]...] --replay RECORDING\n"
 "A terminal sandbox for game AI: tanks that wander, see and shoot, race cars\n"
 "on waypoints.  Without MAP, the built-in default map.\n"
 "\n"
@@ -59,6 +62,10 @@ static void usage(FILE *f)
 "                         what the tournament would\n"
 "Both:\n"
 "      --seed S           override the map's seed (digits only)\n"
+"      --record FILE      record the run into FILE as it goes (the map, the\n"
+"                         bots' scripts, reloads, a checkpoint every 600 ticks)\n"
+"      --replay FILE      recompute a recording (no MAP, --seed or --ticks:\n"
+"                         the recording holds them); exit 1 where it diverges\n"
 "      --check            load and validate MAP, print nothing on success\n"
 "                         (takes --seed; any other option is an error)\n"
 "      --help             display this help and exit\n"
@@ -134,7 +141,8 @@ static int same_file(const char *a, const char *b)
 
 enum { OPT_HEADLESS = 256, OPT_TICKS, OPT_SECONDS, OPT_SEED, OPT_TRACE,
        OPT_TRACE_EVERY, OPT_SUMMARY, OPT_CHECK, OPT_PAUSED, OPT_SPEED,
-       OPT_ASCII, OPT_HELP, OPT_VERSION, OPT_MAN_KEYS, OPT_MAN_VIEWER_KEYS };
+       OPT_ASCII, OPT_HELP, OPT_VERSION, OPT_MAN_KEYS, OPT_MAN_VIEWER_KEYS,
+       OPT_RECORD, OPT_REPLAY };
 
 int main(int argc, char **argv)
 {
@@ -155,6 +163,8 @@ int main(int argc, char **argv)
         { "man-keys", no_argument, NULL, OPT_MAN_KEYS },
         { "man-viewer-keys", no_argument, NULL, OPT_MAN_VIEWER_KEYS },
         TOUR_LONGOPTS,
+        { "record", required_argument, NULL, OPT_RECORD },
+        { "replay", required_argument, NULL, OPT_REPLAY },
         { NULL, 0, NULL, 0 }
     };
     /* Numbers in maps and traces are read and written the C way whatever
@@ -166,8 +176,8 @@ int main(int argc, char **argv)
     int speed_given = 0;
     long ticks = -1, every = 1;
     double seconds = 0;
-    const char *trace = NULL;
-    struct view_options vo = { NULL, { 0, 0, 0, NULL, 0 }, 0, 1.0, 0, NULL };
+    const char *trace = NULL, *record = NULL, *replay = NULL;
+    struct view_options vo = { NULL, { 0, 0, 0, NULL, 0 }, 0, 1.0, 0, NULL, NULL, NULL, NULL };
     static struct tour_options tour;    /* static: freed at exit (options.c) */
     int c;
     opterr = 0;
@@ -201,6 +211,8 @@ int main(int argc, char **argv)
                 return bad_option("--trace-every", optarg, "expected a whole number of ticks, 1 or more");
             break;
         case OPT_SUMMARY: summary = 1; break;
+        case OPT_RECORD: record = optarg; break;
+        case OPT_REPLAY: replay = optarg; break;
         case OPT_CHECK: check = 1; break;
         case OPT_PAUSED: vo.paused = 1; break;
         case OPT_SPEED:
@@ -253,6 +265,20 @@ int main(int argc, char **argv)
     /* --check loads the map (with --seed, which can decide whether
      * random tanks fit) and does nothing else: an option it would ignore
      * is a mistake, said at once. */
+    if (check && (record || replay)) {
+        fprintf(stderr, "botfield: --check only loads the map: no --record or --replay\n");
+        return 2;
+    }
+    if (record && replay) {
+        fprintf(stderr, "botfield: --record and --replay: a replay is not recorded again "
+                "(copy the recording instead)\n");
+        return 2;
+    }
+    if (replay && (argc - optind > 0 || vo.map.has_seed || have_ticks || have_seconds)) {
+        fprintf(stderr, "botfield: --replay %s takes no MAP, --seed, --ticks or --seconds: "
+                "the recording holds the map, the seed and where it ends\n", replay);
+        return 2;
+    }
     if (check && (headless || trace || summary || have_ticks || have_seconds || every != 1
                   || vo.paused || vo.ascii || speed_given)) {
         fprintf(stderr, "botfield: --check only loads the map: it takes MAP and --seed, "
@@ -271,13 +297,32 @@ int main(int argc, char **argv)
                 "the trace would overwrite it\n", trace);
         return 2;
     }
+    if (record && vo.map_path && same_file(record, vo.map_path)) {
+        fprintf(stderr, "botfield: --record %s: that is the map file itself; "
+                "the recording would overwrite it\n", record);
+        return 2;
+    }
+    if (record && trace && (!strcmp(record, trace) || same_file(record, trace))) {
+        fprintf(stderr, "botfield: --record %s: that is the trace's file too; give each "
+                "its own\n", record);
+        return 2;
+    }
+    if (headless && replay) {
+        struct headless_options ho = { -1, trace, every, summary, NULL, NULL };
+        return replay_headless(replay, &ho);
+    }
+    vo.record = record;
+    vo.replay = replay;
     /* The viewer never waits for a writer: a FIFO as the map is refused. */
     vo.map.regular_only = !headless && !check;
 
+    if (replay)
+        return view_run(&vo, NULL);
     struct world w;
     struct map_error err = { NULL, 0 };
+    char *map_text = NULL;          /* what a recording embeds */
     int rc = vo.map_path
-        ? map_load(vo.map_path, &vo.map, &w, &err)
+        ? map_load_kept(vo.map_path, &vo.map, &w, &err, record ? &map_text : NULL)
         : map_load_text("default.ini", map_default_text, map_default_len, &vo.map, &w, &err);
     if (rc) {
         fputs(err.text ? err.text : "botfield: cannot load the map\n", stderr);
@@ -291,6 +336,7 @@ int main(int argc, char **argv)
     if (bot_world_attach(&w, BOTFIELD_MAPS_DIR, &bots, &berr)) {
         fprintf(stderr, "%s\n", berr ? berr : "botfield: cannot load the bots");
         free(berr);
+        free(map_text);
         world_free(&w);
         return 2;
     }
@@ -300,16 +346,28 @@ int main(int argc, char **argv)
         return 0;
     }
     if (headless) {
-        struct headless_options ho = { -1, trace, every, summary, bots };
+        struct headless_options ho = { -1, trace, every, summary, bots, NULL };
         if (have_ticks)
             ho.ticks = ticks;
         else if (have_seconds)
             ho.ticks = lround(seconds * w.tick_rate);
-        rc = headless_run(&w, &ho);
+        struct recording rec;
+        if (record && recording_open(&rec, record, &w, bots, vo.map_path,
+                                     map_text ? map_text : map_default_text)) {
+            free(map_text);
+            bot_world_free(&w, bots);
+            world_free(&w);
+            return 1;
+        }
+        free(map_text);
+        rc = record ? recording_headless(&rec, &w, bots, &ho) : headless_run(&w, &ho);
         bot_world_free(&w, bots);
         world_free(&w);
         return rc;
     }
     vo.bots = bots;
-    return view_run(&vo, &w);
+    vo.map_text = map_text ? map_text : map_default_text;
+    rc = view_run(&vo, &w);
+    free(map_text);
+    return rc;
 }

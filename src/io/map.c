@@ -182,6 +182,12 @@ static int open_map(const char *path, int regular_only, char **problem)
 int map_load(const char *path, const struct map_options *opt,
              struct world *out, struct map_error *err)
 {
+    return map_load_kept(path, opt, out, err, NULL);
+}
+
+int map_load_kept(const char *path, const struct map_options *opt,
+                  struct world *out, struct map_error *err, char **kept)
+{
     err->text = NULL;
     err->count = 0;
     char *problem;
@@ -207,7 +213,23 @@ int map_load(const char *path, const struct map_options *opt,
     int rc = len > MAP_MAX_FILE_BYTES
         ? file_error(err, path, "the file is larger than 64 MiB; a map is at most 64 MiB")
         : map_load_text(path, text, len, opt, out, err);
+    if (rc == 0 && kept) {
+        /* As a string: the text's end marked (a NUL inside ends it). */
+        char *t = realloc(text, len + 1);
+        if (t)
+            t[len] = 0;
+        *kept = t;
+        text = t ? NULL : text;
+        if (!t) {
+            world_free(out);
+            rc = file_error(err, path, "out of memory");
+        }
+    }
     free(text);
+    if (rc && kept) {
+        free(*kept);
+        *kept = NULL;
+    }
     /* Where its bots' scripts are found (their folder). */
     if (rc == 0 && !(out->map_path = strdup(path))) {
         world_free(out);

@@ -47,6 +47,11 @@ struct map_options {
 int map_load(const char *path, const struct map_options *opt,
              struct world *out, struct map_error *err);
 
+/* The same, handing back the text read (*kept, malloc'd, NUL-ended) when
+ * it loaded: what a recording embeds. */
+int map_load_kept(const char *path, const struct map_options *opt,
+                  struct world *out, struct map_error *err, char **kept);
+
 /* The same for map text in memory; `name` stands for the file in
  * messages and as the map's default name. */
 int map_load_text(const char *name, const char *text, size_t len,

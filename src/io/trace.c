@@ -358,3 +358,8 @@ int trace_bot_line(FILE *f, const char *type, long tick, const char *id,
     fputs("}\n", f);
     return status(f);
 }
+
+void trace_string(FILE *f, const char *s)
+{
+    put_str(f, s);
+}

@@ -40,4 +40,8 @@ int trace_summary(FILE *f, const struct world *w);
 int trace_bot_line(FILE *f, const char *type, long tick, const char *id,
                    const char *key, const char *text);
 
+/* A JSON string, quoted and escaped as every string of the trace (the
+ * recordings write theirs with it too). */
+void trace_string(FILE *f, const char *s);
+
 #endif

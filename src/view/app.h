@@ -94,6 +94,7 @@ struct app {
     int dirty;                      /* something to redraw */
     int relayout;                   /* sizes changed */
     double now;                     /* monotonic seconds of this loop turn */
+    struct view_rec *rec;           /* --record, --replay (record_hooks.c) */
 };
 
 /* loop.c */
@@ -109,6 +110,7 @@ void app_step_back(struct app *a);
 int app_goto(struct app *a, long tick);
 void app_restart(struct app *a);
 void app_reload(struct app *a, int explicit);
+int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb);
 void app_select(struct app *a, int dir);
 
 /* draw_map.c: the map layers into the canvas */
