@@ -47,9 +47,9 @@ static int build(struct replay_run *run, const struct replay_line *l, struct wor
 {
     const char *mp = run->rp.map_path;
     /* The header's seed; a reload's own, or without one the map's. */
-    struct map_options opt = { 1, run->rp.seed, 0 };
+    struct map_options opt = { 1, run->rp.seed, 0, NULL, 0 };
     if (l)
-        opt = (struct map_options){ l->has_seed, l->seed, 0 };
+        opt = (struct map_options){ l->has_seed, l->seed, 0, NULL, 0 };
     long line = l ? l->line : 1;
     const char *text = l ? l->text : run->rp.map_text;
     struct map_error err = { NULL, 0 };

@@ -24,7 +24,7 @@ static const char map[] =
 
 static void load(struct world *w)
 {
-    struct map_options o = { 0, 0, 0 };
+    struct map_options o = { 0, 0, 0, NULL, 0 };
     struct map_error e = { NULL, 0 };
     int rc = map_load_text("h.ini", map, strlen(map), &o, w, &e);
     if (rc)
@@ -137,7 +137,7 @@ static const char *const paths[] = { "count.lua" };
 
 static int load_bots(struct world *w, struct bot_world **bw, const char *script)
 {
-    struct map_options o = { 0, 0, 0 };
+    struct map_options o = { 0, 0, 0, NULL, 0 };
     struct map_error e = { NULL, 0 };
     if (map_load_text("b.ini", bot_map, strlen(bot_map), &o, w, &e)) {
         tap_note("%s", e.text ? e.text : "?");
@@ -186,7 +186,7 @@ TEST(bots_mem_counts)
 TEST(missing_text_is_an_error)
 {
     struct world w;
-    struct map_options o = { 0, 0, 0 };
+    struct map_options o = { 0, 0, 0, NULL, 0 };
     struct map_error e = { NULL, 0 };
     check_int(map_load_text("b.ini", bot_map, strlen(bot_map), &o, &w, &e), ==, 0);
     const char *p[] = { "other.lua" }, *t[] = { "function tick() end" };
