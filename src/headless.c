@@ -54,7 +54,8 @@ int headless_run(struct world *w, const struct headless_options *o)
     }
     if (f && trace_summary(f, w))
         goto write_error;
-    if (o->summary && trace_summary(stdout, w))
+    /* With no output asked for, the summary: a run never ends silently. */
+    if ((o->summary || !o->trace) && trace_summary(stdout, w))
         goto write_error;
 out:
     if (f && !to_stdout && fclose(f) && rc == 0)

@@ -45,6 +45,7 @@ static void usage(FILE *f)
 "                         never the map file itself)\n"
 "      --trace-every K    state lines every K ticks (default 1)\n"
 "      --summary          print the summary line on standard output\n"
+"                         (the default when no --trace is given)\n"
 "Both:\n"
 "      --seed S           override the map's seed (digits only)\n"
 "      --check            load and validate MAP, print nothing on success\n"

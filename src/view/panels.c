@@ -113,10 +113,11 @@ static void add(struct lines *l, int head, const char *fmt, ...)
     l->head[l->n++] = head;
 }
 
+/* Degrees as in the map file and the trace: (-180, 180], 0 = +x,
+ * 90 = +y (clockwise on screen). */
 static double deg(double r)
 {
-    double d = fmod(rad2deg(r), 360.0);
-    return d < 0 ? d + 360.0 : d;
+    return rad2deg(angle_norm(r));
 }
 
 /* An enum's name as the inspector says it: "out_of_range" is "out of
