@@ -34,6 +34,8 @@ int headless_run(struct world *w, const struct headless_options *o)
     long every = o->trace_every > 0 ? o->trace_every : 1;
     int rc = 0;
 
+    /* Decision records cost nothing unless asked for. */
+    w->explain = f && o->decisions;
     if (f && (trace_begin(f, w, PACKAGE_VERSION) || trace_states(f, w)))
         goto write_error;
     while (w->tick < limit && !(stop_at_end && w->ended)) {
@@ -43,7 +45,8 @@ int headless_run(struct world *w, const struct headless_options *o)
             goto out;
         }
         if (f) {
-            if (trace_events(f, w) || bot_world_trace(o->bots, w, f))
+            if (trace_events(f, w) || bot_world_trace(o->bots, w, f)
+                || (w->explain && trace_decisions(f, w)))
                 goto write_error;
             /* The last tick always gets its states, so a trace ends with
              * the final state whatever K is. */

@@ -12,6 +12,7 @@ struct headless_options {
     long trace_every;       /* state lines every K ticks */
     int summary;            /* print the summary on standard output */
     const struct bot_world *bots;   /* their lines go in the trace; NULL */
+    int decisions;          /* decide lines in the trace (records kept) */
 };
 
 /* Returns the process exit status: 0, or 1 when the trace cannot be

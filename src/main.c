@@ -28,7 +28,8 @@ static void usage(FILE *f)
     fprintf(f,
 "Usage: botfield [OPTION]... [MAP.ini]\n"
 "       botfield --headless [--ticks N | --seconds S] [--seed S]\n"
-"                [--trace FILE] [--trace-every K] [--summary] MAP.ini\n"
+"                [--trace FILE [--trace-decisions]] [--trace-every K]\n"
+"                [--summary] MAP.ini\n"
 "       botfield --check MAP.ini\n"
 "A terminal sandbox for game AI: tanks that wander, see and shoot, race cars\n"
 "on waypoints.  Without MAP, the built-in default map.\n"
@@ -44,6 +45,8 @@ static void usage(FILE *f)
 "      --trace FILE       write a JSON Lines trace to FILE ('-': stdout;\n"
 "                         never the map file itself)\n"
 "      --trace-every K    state lines every K ticks (default 1)\n"
+"      --trace-decisions  a decide line per live vehicle per tick in the\n"
+"                         trace: the numbers behind its decisions\n"
 "      --summary          print the summary line on standard output\n"
 "                         (the default when no --trace is given)\n"
 "Both:\n"
@@ -123,7 +126,8 @@ static int same_file(const char *a, const char *b)
 
 enum { OPT_HEADLESS = 256, OPT_TICKS, OPT_SECONDS, OPT_SEED, OPT_TRACE,
        OPT_TRACE_EVERY, OPT_SUMMARY, OPT_CHECK, OPT_PAUSED, OPT_SPEED,
-       OPT_ASCII, OPT_HELP, OPT_VERSION, OPT_MAN_KEYS, OPT_MAN_VIEWER_KEYS };
+       OPT_ASCII, OPT_HELP, OPT_VERSION, OPT_MAN_KEYS, OPT_MAN_VIEWER_KEYS,
+       OPT_TRACE_DECISIONS };
 
 int main(int argc, char **argv)
 {
@@ -135,6 +139,7 @@ int main(int argc, char **argv)
         { "trace", required_argument, NULL, OPT_TRACE },
         { "trace-every", required_argument, NULL, OPT_TRACE_EVERY },
         { "summary", no_argument, NULL, OPT_SUMMARY },
+        { "trace-decisions", no_argument, NULL, OPT_TRACE_DECISIONS },
         { "check", no_argument, NULL, OPT_CHECK },
         { "paused", no_argument, NULL, OPT_PAUSED },
         { "speed", required_argument, NULL, OPT_SPEED },
@@ -151,7 +156,7 @@ int main(int argc, char **argv)
     setlocale(LC_NUMERIC, "C");
 
     int headless = 0, check = 0, summary = 0, have_ticks = 0, have_seconds = 0;
-    int speed_given = 0;
+    int speed_given = 0, decisions = 0;
     long ticks = -1, every = 1;
     double seconds = 0;
     const char *trace = NULL;
@@ -183,6 +188,7 @@ int main(int argc, char **argv)
                 return bad_option("--trace-every", optarg, "expected a whole number of ticks, 1 or more");
             break;
         case OPT_SUMMARY: summary = 1; break;
+        case OPT_TRACE_DECISIONS: decisions = 1; break;
         case OPT_CHECK: check = 1; break;
         case OPT_PAUSED: vo.paused = 1; break;
         case OPT_SPEED:
@@ -225,11 +231,16 @@ int main(int argc, char **argv)
     /* --check loads the map (with --seed, which can decide whether
      * random tanks fit) and does nothing else: an option it would ignore
      * is a mistake, said at once. */
-    if (check && (headless || trace || summary || have_ticks || have_seconds || every != 1
+    if (check && (headless || trace || summary || decisions || have_ticks || have_seconds || every != 1
                   || vo.paused || vo.ascii || speed_given)) {
         fprintf(stderr, "botfield: --check only loads the map: it takes MAP and --seed, "
                 "no other option\n"
                 "Try 'botfield --help' for more information.\n");
+        return 2;
+    }
+    if (decisions && !trace) {
+        fprintf(stderr, "botfield: --trace-decisions writes decide lines into the trace: "
+                "it needs --trace FILE\n");
         return 2;
     }
     if ((trace || summary || have_ticks || have_seconds || every != 1) && !headless && !check) {
@@ -272,7 +283,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (headless) {
-        struct headless_options ho = { -1, trace, every, summary, bots };
+        struct headless_options ho = { -1, trace, every, summary, bots, decisions };
         if (have_ticks)
             ho.ticks = ticks;
         else if (have_seconds)

@@ -6,6 +6,7 @@
 #include "tick.h"
 #include "stages.h"
 #include "drive.h"
+#include "explain.h"
 #include "entries.h"
 #include "grow.h"
 #include "world.h"
@@ -20,8 +21,11 @@ static void avoid_row(const struct world *w, int i, struct tick_ctx *c,
 {
     double planned = d->want.turn;
     avoid_decide(w, i, c, d);
-    if (d->avoid.steer && world_vehicle(w, i)->p->drive == DRIVE_WANDER)
+    int postpone = d->avoid.steer && world_vehicle(w, i)->p->drive == DRIVE_WANDER;
+    if (postpone)
         d->wander.turn_left += planned;
+    if (d->why)
+        explain_avoid_done(d->why, planned, d, postpone);
 }
 
 static void aim_row(const struct world *w, int i, struct tick_ctx *c,
@@ -80,6 +84,7 @@ void tick_ctx_free(struct tick_ctx *c)
     free(c->aims);
     free(c->steps);
     free(c->avoid_buf);
+    free(c->why);
     free(c);
 }
 
@@ -148,6 +153,7 @@ void decision_start(const struct world *restrict w, int i, struct decision *rest
 {
     const struct vehicle *v = world_vehicle(w, i);
     d->aim_slot = -1;
+    d->why = NULL;
     if (!v->alive) {
         memset(&d->want, 0, sizeof d->want);
         return;
@@ -187,6 +193,7 @@ static void decide_stage(const struct world *w, struct tick_ctx *c)
         decision_start(w, (int)i, d);
         if (!w->vehicles.p[i].alive)
             continue;
+        d->why = explain_start(w, c, (int)i);
         if (brain && brain->owns(brain->user, w, (int)i)) {
             brain->decide(brain->user, w, (int)i, c, d);
             continue;

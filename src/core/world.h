@@ -237,6 +237,9 @@ struct world {
 
     /* tests and benchmarks: avoidance by all-pairs search, not the grid */
     int avoid_brute;
+    /* keep a decision record per vehicle (explain.h): the viewer, and
+     * headless runs with --trace-decisions */
+    int explain;
 
 };
 

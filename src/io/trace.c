@@ -416,3 +416,9 @@ int trace_bot_line(FILE *f, const char *type, long tick, const char *id,
     fputs("}\n", f);
     return status(f);
 }
+
+/* For the other writers of trace lines (trace_put.h). */
+void trace_put_str(FILE *f, const char *s) { put_str(f, s); }
+void trace_put_num(FILE *f, const char *key, double v) { put_num(f, key, v); }
+void trace_put_key_str(FILE *f, const char *key, const char *s) { put_key_str(f, key, s); }
+int trace_status(FILE *f) { return status(f); }

@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "race_rules.h"
+#include "explain.h"
 #include "world.h"
 
 /* The article's NumTicks. */
@@ -26,6 +27,8 @@ void race_classic_decide(struct race_ctx *c)
      * Abs(RelativeAngle) > BackAngle brake, Else accelerate.  At speed 0
      * the radius is 0 and nothing is inside (its overflow guard). */
     double target = v->p->max_speed;
+    if (c->d->why)
+        c->d->why->race.ran = 1;
     if (v2_dist(centre, c->wp[c->next].c) < r) {
         target = v->p->min_speed;
         ri->reason = BRAKE_CIRCLE;
