@@ -26,7 +26,7 @@ const struct explain *world_explain(const struct world *w, int i)
 {
     const struct tick_ctx *c = w->ctx;
     if (!w->explain || !c || i < 0 || (size_t)i >= c->whycap
-        || (size_t)i >= w->vehicles.n || !w->vehicles.p[i].alive)
+        || (size_t)i >= w->vehicles.n)
         return NULL;
     return c->why[i].tick == w->tick ? &c->why[i] : NULL;
 }

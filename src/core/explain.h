@@ -105,7 +105,9 @@ static inline void explain_cand(struct explain_avoid *x, int c, double cost)
 }
 
 /* Vehicle i's record of the last step, NULL when none was made (records
- * off, a wreck, before the first step, or a world stepped back since). */
+ * off, a wreck when the step began, before the first step, or a world
+ * stepped back since).  A vehicle knocked out by the step keeps the
+ * record of what it decided before. */
 const struct explain *world_explain(const struct world *w, int i);
 
 #endif

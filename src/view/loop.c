@@ -360,6 +360,7 @@ void app_reload(struct app *a, int explicit)
     bot_world_free(&a->world, a->bots);
     world_free(&a->world);
     a->world = nw;
+    a->world.explain = 1;       /* the inspector shows the records */
     a->bots = nb;
     free(a->load_error);
     a->load_error = NULL;
@@ -679,6 +680,7 @@ int view_run(const struct view_options *o, struct world *w)
         return 1;
     }
     a->world = *w;
+    a->world.explain = 1;       /* the inspector shows the records */
     a->bots = o->bots;
     a->opt = o;
     a->diverged = -1;

@@ -12,6 +12,7 @@
 #include "app.h"
 #include "tui.h"
 #include "../bot/bot_world.h"
+#include "../core/explain.h"
 
 /* A text line of exactly w cells: the text, then blanks, so the previous
  * frame's longer text never lingers. */
@@ -180,10 +181,114 @@ static void inspect_bot(const struct app *a, int i, struct lines *l)
     }
 }
 
+/* The wander record: the rule of the turn in progress, this tick's part
+ * of it, what is left, a turn drawn this tick and the edge rule's sides. */
+static void inspect_wander(struct lines *l, const struct explain_wander *x)
+{
+    if (x->rule == WANDER_NONE && x->drawn == 0) {
+        add(l, 1, "wander: straight on");
+        return;
+    }
+    add(l, 1, "wander: %s turn", wander_rule_names[x->rule]);
+    add(l, 0, " turn %+.2f, %.2f left", rad2deg(x->turn), rad2deg(x->left));
+    if (x->drawn != 0)
+        add(l, 0, " drew %+.2f this tick", rad2deg(x->drawn));
+    if (x->rule == WANDER_EDGE && x->drawn != 0)
+        add(l, 0, " %s: R %.0f L %.0f", x->side_random ? "side random" : "clearer side",
+            x->clear_right, x->clear_left);
+}
+
+/* The avoidance record and, from the decision record, what it chose. */
+static void inspect_avoid(const struct app *a, const struct vehicle *v, struct lines *l,
+                          const struct explain *x)
+{
+    const struct avoid_info *av = &v->avoid;
+    add(l, 1, "avoid %s", avoid_names[v->p->avoid]);
+    if (av->threat >= 0) {
+        add(l, 0, " threat %s", vehicle_name(a, av->threat));
+        add(l, 0, " distance %.1f", av->threat_dist);
+        add(l, 0, " hit point %.0f, %.0f", av->hit_point.x, av->hit_point.y);
+        if (v->p->avoid == AVOID_PREDICTIVE)
+            add(l, 0, " closest %.1f in %.2fs", av->dca, av->tca);
+    } else
+        add(l, 0, " no threat");
+    if (!x || !x->avoid.ran)
+        return;
+    const struct explain_avoid *e = &x->avoid;
+    if (av->steer)
+        add(l, 0, " steers %s: %+.2f at %.1f", av->turn < 0 ? "left" : av->turn > 0
+            ? "right" : "ahead", rad2deg(e->turn), e->speed);
+    if (e->planned_now) {
+        /* the chosen candidate's cost, and the best of the others */
+        double next = INFINITY;
+        for (int c = 0; c < EXPLAIN_CANDS; c++)
+            if (c != e->chosen && e->cost[c] < next)
+                next = e->cost[c];
+        add(l, 0, " cost %.3f, next %.3f", e->cost[e->chosen], next);
+    }
+    if (e->postponed)
+        add(l, 0, " wander turn postponed");
+    if (av->limited)
+        add(l, 0, " speed limited: %.1f", e->speed);
+}
+
+/* One line a sight record: who, how far; then what share is visible
+ * against which threshold, and why that one. */
+static void inspect_sight(const struct app *a, const struct vehicle *v, struct lines *l)
+{
+    const struct world *w = &a->world;
+    add(l, 1, "sight %s", sight_names[v->p->sight]);
+    int any = 0;
+    for (int k = 0; k < v->sight_count; k++) {
+        size_t r = (size_t)(v->sight_first + k);
+        if (v->sight_first < 0 || r >= w->sights.n)
+            break;
+        const struct sight_record *s = &w->sights.p[r];
+        add(l, 0, " %s at %.0f", vehicle_name(a, s->target), s->distance);
+        add(l, 0, "  %.0f%% %s %.0f%% %s: %s", 100 * s->visible, s->seen ? ">=" : "<",
+            100 * s->threshold, sight_rule_names[s->rule], s->seen ? "seen" : "hidden");
+        any = 1;
+    }
+    if (!any)
+        add(l, 0, " no enemy in view");
+}
+
+static void inspect_race(const struct app *a, const struct vehicle *v, struct lines *l,
+                         const struct explain *x)
+{
+    const struct world *w = &a->world;
+    char word[64];
+    int nroute;
+    const struct racer *rc = world_racer(w, v);
+    if (!rc || !world_route(w, v, &nroute) || nroute <= 0)
+        return;
+    const struct race_info *ri = &rc->info;
+    add(l, 1, v->kind == VK_CAR ? "race" : "route");
+    add(l, 0, " next waypoint %d", world_race_state(w, v).next);
+    if (ri->circle_r > 0 && ri->circle_r < 1e9)
+        add(l, 0, " turning radius %.1f", ri->circle_r);
+    add(l, 0, " target speed %.1f", ri->target_speed);
+    add(l, 0, " brakes: %s", words(brake_reason_names[ri->reason], word, sizeof word));
+    if (x && x->race.corner >= 0) {
+        add(l, 0, "  for waypoint %d: %.1f", x->race.corner, x->race.corner_speed);
+        add(l, 0, "  in %.1f, allows %.1f", x->race.corner_dist, x->race.allowed);
+    }
+    if (v->kind == VK_CAR) {
+        add(l, 0, " laps %d/%d", world_race_state(w, v).laps, w->track_laps);
+        if (world_race_state(w, v).best_lap > 0)
+            add(l, 0, " best lap %.2fs", world_race_state(w, v).best_lap);
+        if (world_race_state(w, v).finished)
+            add(l, 0, " finished %.2fs", world_race_state(w, v).finish_time);
+    }
+}
+
 static void inspect(const struct app *a, const struct vehicle *v, struct lines *l)
 {
     const struct world *w = &a->world;
     char word[64];
+    int i = (int)(v - w->vehicles.p);
+    /* this tick's decision record (explain.h), NULL: none kept */
+    const struct explain *x = world_explain(w, i);
     add(l, 1, "%s", v->id);
     add(l, 0, "%s%s%s  %s", vehicle_kind_names[v->kind], v->team >= 0 ? " of " : "",
         v->team >= 0 ? w->teams.p[v->team].name : "",
@@ -193,39 +298,18 @@ static void inspect(const struct app *a, const struct vehicle *v, struct lines *
     if (v->kind != VK_CAR)
         add(l, 0, "turret %.0f  reload %.1fs", deg(v->turret),
             v->gun.reload_left > 0 ? v->gun.reload_left : 0.0);
-    inspect_bot(a, (int)(v - w->vehicles.p), l);
+    inspect_bot(a, i, l);
     if (!v->alive)
         return;
 
-    if (v->kind == VK_TANK) {
-        const struct avoid_info *av = &v->avoid;
-        add(l, 1, "avoid");
-        if (av->threat >= 0) {
-            add(l, 0, " threat %s", vehicle_name(a, av->threat));
-            add(l, 0, " distance %.1f", av->threat_dist);
-            add(l, 0, " hit point %.0f, %.0f", av->hit_point.x, av->hit_point.y);
-            add(l, 0, " turn %s", av->turn < 0 ? "left" : av->turn > 0 ? "right" : "none");
-            if (av->tca > 0 || av->dca > 0)
-                add(l, 0, " closest %.1f in %.2fs", av->dca, av->tca);
-        } else
-            add(l, 0, " no threat");
-    }
+    if (x && x->wander.ran)
+        inspect_wander(l, &x->wander);
+    if (v->kind == VK_TANK)
+        inspect_avoid(a, v, l, x);
     if (v->kind != VK_CAR) {
-        add(l, 1, "sight");
-        int any = 0;
-        for (int k = 0; k < v->sight_count; k++) {
-            size_t r = (size_t)(v->sight_first + k);
-            if (v->sight_first < 0 || r >= w->sights.n)
-                break;
-            const struct sight_record *s = &w->sights.p[r];
-            add(l, 0, " %s %.0f%% %s", vehicle_name(a, s->target),
-                100 * s->visible, s->seen ? "seen" : "hidden");
-            any = 1;
-        }
-        if (!any)
-            add(l, 0, " no enemy in view");
+        inspect_sight(a, v, l);
         const struct aim_info *ai = world_aim(w, v);
-        add(l, 1, "aim");
+        add(l, 1, "aim %s", aim_names[v->p->aim]);
         int t = v->gun.target;
         add(l, 0, " target %s", t >= 0 ? vehicle_name(a, t) : "none");
         if (ai && ai->ok) {
@@ -236,24 +320,7 @@ static void inspect(const struct app *a, const struct vehicle *v, struct lines *
         } else if (ai)
             add(l, 0, " no solution: %s", words(aim_reason_names[ai->reason], word, sizeof word));
     }
-    int nroute;
-    const struct racer *rc = world_racer(w, v);
-    if (rc && world_route(w, v, &nroute) && nroute > 0) {
-        const struct race_info *ri = &rc->info;
-        add(l, 1, v->kind == VK_CAR ? "race" : "route");
-        add(l, 0, " next waypoint %d", world_race_state(w, v).next);
-        if (ri->circle_r > 0 && ri->circle_r < 1e9)
-            add(l, 0, " turning radius %.1f", ri->circle_r);
-        add(l, 0, " target speed %.1f", ri->target_speed);
-        add(l, 0, " brakes: %s", words(brake_reason_names[ri->reason], word, sizeof word));
-        if (v->kind == VK_CAR) {
-            add(l, 0, " laps %d/%d", world_race_state(w, v).laps, w->track_laps);
-            if (world_race_state(w, v).best_lap > 0)
-                add(l, 0, " best lap %.2fs", world_race_state(w, v).best_lap);
-            if (world_race_state(w, v).finished)
-                add(l, 0, " finished %.2fs", world_race_state(w, v).finish_time);
-        }
-    }
+    inspect_race(a, v, l, x);
 }
 
 void draw_inspector(struct app *a)
