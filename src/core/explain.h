@@ -17,6 +17,8 @@
 #ifndef BOTFIELD_EXPLAIN_H
 #define BOTFIELD_EXPLAIN_H
 
+#include <stddef.h>
+
 #include "names.h"
 
 struct world;
@@ -76,8 +78,21 @@ struct explain_race {
     double allowed;         /* the speed allowed now for that corner */
 };
 
+/* A vehicle a Lua bot drives (written by src/bot/, the core runs none):
+ * its cost this tick against its budget, and its error. */
+struct explain_bot {
+    int ran;
+    long instructions, budget;  /* VM instructions used, allowed */
+    size_t heap, memory;        /* Lua heap bytes in use, allowed */
+    int abandoned;              /* this tick broke a limit or raised */
+    int disabled;               /* stopped for good */
+    const char *error;          /* the bot's report's ("" none): valid
+                                   until its next tick */
+};
+
 struct explain {
     long tick;              /* the tick it was made on */
+    struct explain_bot bot;
     struct explain_wander wander;
     struct explain_avoid avoid;
     struct explain_race race;

@@ -167,6 +167,19 @@ static void put_race(FILE *f, const struct world *w, const struct vehicle *v,
     fputc('}', f);
 }
 
+static void put_bot(FILE *f, const struct explain_bot *x)
+{
+    fprintf(f, ",\"bot\":{\"instructions\":%ld,\"budget\":%ld", x->instructions, x->budget);
+    fprintf(f, ",\"heap\":%zu,\"memory\":%zu", x->heap, x->memory);
+    put_bool(f, "abandoned", x->abandoned);
+    put_bool(f, "disabled", x->disabled);
+    if (x->error && x->error[0])
+        trace_put_key_str(f, "error", x->error);
+    else
+        fputs(",\"error\":null", f);
+    fputc('}', f);
+}
+
 int trace_decisions(FILE *f, const struct world *w)
 {
     for (size_t i = 0; i < w->vehicles.n; i++) {
@@ -183,6 +196,8 @@ int trace_decisions(FILE *f, const struct world *w)
             trace_put_num(f, "turret_turn", rad2deg(d->want.turret));
             put_bool(f, "fire", d->want.fire);
         }
+        if (x->bot.ran)
+            put_bot(f, &x->bot);
         if (x->wander.ran)
             put_wander(f, &x->wander);
         if (x->avoid.ran && v->p->avoid != AVOID_NONE)
