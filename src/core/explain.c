@@ -1,5 +1,4 @@
 /* explain.c — the decision records' store, in the tick context. */
-#include <string.h>
 
 #include "explain.h"
 #include "grow.h"
@@ -12,12 +11,22 @@ struct explain *explain_start(const struct world *w, struct tick_ctx *c, int i)
 {
     if (!w->explain)
         return NULL;
-    if ((size_t)i >= c->whycap
+    /* Grown (if ever) at the tick's first record, so no record handed out
+     * earlier in the tick moves. */
+    if (w->vehicles.n > c->whycap
         && grow_reserve(&c->why, &c->whycap, w->vehicles.n, sizeof *c->why))
         return NULL;
+    /* Only what says which parts were written: a part is read only when
+     * its row wrote it this tick (a crowd's records are not cleared
+     * whole, ~700 bytes each, every tick). */
     struct explain *e = &c->why[i];
-    memset(e, 0, sizeof *e);
     e->tick = w->tick;
+    e->bot.ran = 0;
+    e->wander.ran = 0;
+    e->wander.drawn = 0;
+    e->avoid.ran = 0;
+    e->avoid.planned_now = 0;
+    e->race.ran = 0;
     e->race.corner = -1;
     return e;
 }

@@ -317,6 +317,8 @@ static void inspect(const struct app *a, const struct vehicle *v, struct lines *
             add(l, 0, " impact in %.3fs", ai->t_impact);
             add(l, 0, " iterations %d", ai->iterations);
             add(l, 0, " rotation %.3fs", ai->t_rotate);
+            if (isfinite(ai->bracket_lo) && isfinite(ai->bracket_hi))
+                add(l, 0, " bracket %.4f..%.4fs", ai->bracket_lo, ai->bracket_hi);
         } else if (ai)
             add(l, 0, " no solution: %s", words(aim_reason_names[ai->reason], word, sizeof word));
     }
