@@ -33,4 +33,7 @@ has " steers $(pyq "'%s: %+.2f at %.1f' % ($A['side'], $A['turn'], $A['speed'])"
 ok $? "and the turn and speed chosen, as the decide line"
 has " cost $(pyq "(lambda a: '%.3f, next %.3f' % (a['candidates'][a['chosen']]['cost'], min(c['cost'] for k, c in enumerate(a['candidates']) if k != a['chosen'])))($A)")"
 ok $? "and the chosen candidate's cost beside the next best, as the decide line"
+# The candidates' grid: the row of the chosen turn, its three costs.
+has "$(pyq "(lambda a: (lambda k: ' %s%d       ' % ('R' if k > 0 else 'L' if k < 0 else ' ', abs(k)) + ''.join('%5.2f%s' % (a['candidates'][c]['cost'], '*' if c == a['chosen'] else ' ' if a['candidates'][c]['tried'] else '~') for c in range(3 * (3 - k), 3 * (3 - k) + 3)))(3 - a['chosen'] // 3))($A)" | sed 's/ *$//')"
+ok $? "and the chosen candidate's row of costs in the grid, as the decide line"
 done_testing

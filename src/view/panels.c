@@ -118,7 +118,9 @@ static void add(struct lines *l, int head, const char *fmt, ...)
  * 90 = +y (clockwise on screen). */
 static double deg(double r)
 {
-    return rad2deg(angle_norm(r));
+    double d = rad2deg(angle_norm(r));
+    /* as printed whole: never "-0", never "-180" */
+    return d > -0.5 && d < 0.5 ? 0 : d <= -179.5 ? 180 : d;
 }
 
 /* An enum's name as the inspector says it: "out_of_range" is "out of
@@ -253,6 +255,30 @@ static void inspect_sight(const struct app *a, const struct vehicle *v, struct l
         add(l, 0, " no enemy in view");
 }
 
+/* Predictive avoidance's candidates on a re-planning tick, as a grid:
+ * a row per turn (R3 hard right .. L3 hard left, thirds of the turn
+ * rate), a column per speed; each cell its cost, `*` the one chosen, `~`
+ * a pruned one (its cost only the bound that ruled it out).  Last in the
+ * inspector: the lines above matter more on a short terminal. */
+static void inspect_candidates(struct lines *l, const struct explain *x)
+{
+    if (!x || !x->avoid.ran || !x->avoid.planned_now)
+        return;
+    const struct explain_avoid *e = &x->avoid;
+    add(l, 1, "candidates  full  half  stop");
+    for (int k = EXPLAIN_TURN_STEPS; k >= -EXPLAIN_TURN_STEPS; k--) {
+        char row[64];
+        int n = snprintf(row, sizeof row, " %c%d       ", k > 0 ? 'R' : k < 0 ? 'L' : ' ',
+                         k < 0 ? -k : k);
+        for (int m = 0; m < EXPLAIN_SPEEDS && n > 0 && (size_t)n < sizeof row; m++) {
+            int c = (EXPLAIN_TURN_STEPS - k) * EXPLAIN_SPEEDS + m;
+            n += snprintf(row + n, sizeof row - (size_t)n, "%5.2f%c", e->cost[c],
+                          c == e->chosen ? '*' : e->tried[c] ? ' ' : '~');
+        }
+        add(l, 0, "%s", row);
+    }
+}
+
 static void inspect_race(const struct app *a, const struct vehicle *v, struct lines *l,
                          const struct explain *x)
 {
@@ -323,6 +349,7 @@ static void inspect(const struct app *a, const struct vehicle *v, struct lines *
             add(l, 0, " no solution: %s", words(aim_reason_names[ai->reason], word, sizeof word));
     }
     inspect_race(a, v, l, x);
+    inspect_candidates(l, x);
 }
 
 void draw_inspector(struct app *a)
