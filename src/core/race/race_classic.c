@@ -32,6 +32,14 @@ void race_classic_decide(struct race_ctx *c)
     if (v2_dist(centre, c->wp[c->next].c) < r) {
         target = v->p->min_speed;
         ri->reason = BRAKE_CIRCLE;
+        if (c->d->why) {
+            /* the article's rule: the next waypoint inside the circle,
+             * slow to min_speed */
+            struct explain_race *x = &c->d->why->race;
+            x->corner = c->next;
+            x->corner_speed = x->allowed = target;
+            x->corner_dist = v2_dist(v->pos, c->wp[c->next].c);
+        }
     } else if (fabs(c->rel) > v->p->back_angle) {
         target = v->p->min_speed;
         ri->reason = BRAKE_BLIND_SPOT;
