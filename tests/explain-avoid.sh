@@ -23,6 +23,8 @@ expect_eq "its turn is the chosen candidate's, and the decision's" \
 
 inspect "$MAP" 8 1
 ok $? "the viewer reaches tick 8 with tank.a selected"
+has "why: avoids $(pyq "$A['threat']")"
+ok $? "the inspector's first answer: it avoids the decide line's threat"
 has " threat tank.b"
 ok $? "the inspector names the threat"
 has " hit point $(pyq "'%.0f, %.0f' % ($A['hit_x'], $A['hit_y'])")"

@@ -20,6 +20,8 @@ expect_eq "and it slows down: its new speed is below the last" \
 
 inspect "$MAP" 160 1
 ok $? "the viewer reaches tick 160 with car.c selected"
+has "why: brakes for waypoint $(pyq "$R['corner']")"
+ok $? "the inspector's first answer: it brakes for the decide line's waypoint"
 has " brakes: corner ahead"
 ok $? "the inspector says why it brakes"
 has "  for waypoint 1: $(pyq "'%.1f' % $R['corner_speed']")"

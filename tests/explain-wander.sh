@@ -23,6 +23,8 @@ expect_eq "the positions turn by the drawn $drawn degrees" \
 
 inspect "$MAP" 10 1
 ok $? "the viewer reaches tick 10 with tank.w selected"
+has "why: random turn $(pyq '"right" if decide(10, "tank.w")["turn"] > 0 else "left"')"
+ok $? "the inspector's first answer: the random turn, on the decide line's side"
 has "wander: random turn"
 ok $? "the inspector names the rule"
 has " drew $(pyq '"%+.2f" % decide(10, "tank.w")["wander"]["drawn"]') this tick"

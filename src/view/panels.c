@@ -308,6 +308,34 @@ static void inspect_race(const struct app *a, const struct vehicle *v, struct li
     }
 }
 
+/* The first answer to "why is it doing that?": which record decided this
+ * tick's motion, in a line; the sections below give the numbers. */
+static void inspect_why(const struct app *a, const struct vehicle *v, struct lines *l,
+                        const struct explain *x)
+{
+    const struct world *w = &a->world;
+    const struct racer *rc = world_racer(w, v);
+    char word[64];
+    if (!x)
+        return;
+    if (x->bot.ran)
+        add(l, 0, "why: its bot decides");
+    else if (x->avoid.ran && v->avoid.steer)
+        add(l, 0, "why: avoids %s", v->avoid.threat >= 0
+            ? vehicle_name(a, v->avoid.threat) : "a neighbour");
+    else if (x->avoid.ran && v->avoid.limited)
+        add(l, 0, "why: slows to keep a gap");
+    else if (x->wander.ran && x->wander.turn != 0)
+        add(l, 0, "why: %s turn %s", wander_rule_names[x->wander.rule],
+            x->wander.turn > 0 ? "right" : "left");
+    else if (rc && x->race.corner >= 0 && rc->info.reason != BRAKE_NONE)
+        add(l, 0, "why: brakes for waypoint %d", x->race.corner);
+    else if (rc && rc->info.reason != BRAKE_NONE)
+        add(l, 0, "why: brakes, %s", words(brake_reason_names[rc->info.reason], word, sizeof word));
+    else if (rc && rc->info.next >= 0)
+        add(l, 0, "why: drives to waypoint %d", rc->info.next);
+}
+
 static void inspect(const struct app *a, const struct vehicle *v, struct lines *l)
 {
     const struct world *w = &a->world;
@@ -324,6 +352,8 @@ static void inspect(const struct app *a, const struct vehicle *v, struct lines *
     if (v->kind != VK_CAR)
         add(l, 0, "turret %.0f  reload %.1fs", deg(v->turret),
             v->gun.reload_left > 0 ? v->gun.reload_left : 0.0);
+    if (v->alive)
+        inspect_why(a, v, l, x);
     inspect_bot(a, i, l);
     if (!v->alive)
         return;
