@@ -76,10 +76,15 @@ static void put_avoid(FILE *f, const struct world *w, const struct vehicle *v,
     }
     put_bool(f, "steer", a->steer);
     trace_put_key_str(f, "side", a->turn < 0 ? "left" : a->turn > 0 ? "right" : "none");
+    put_bool(f, "limited", a->limited);
+    if (!x->ran) {
+        /* a bot's call of avoid.*: its record, not the row's */
+        fputc('}', f);
+        return;
+    }
     trace_put_num(f, "planned_turn", rad2deg(x->planned));
     trace_put_num(f, "turn", rad2deg(x->turn));
     trace_put_num(f, "speed", x->speed);
-    put_bool(f, "limited", a->limited);
     put_bool(f, "postponed", x->postponed);
     if (x->planned_now) {
         fprintf(f, ",\"chosen\":%d,\"candidates\":[", x->chosen);
@@ -200,7 +205,8 @@ int trace_decisions(FILE *f, const struct world *w)
             put_bot(f, &x->bot);
         if (x->wander.ran)
             put_wander(f, &x->wander);
-        if (x->avoid.ran && v->p->avoid != AVOID_NONE)
+        if ((x->avoid.ran && v->p->avoid != AVOID_NONE)
+            || (x->bot.ran && v->kind == VK_TANK && (v->avoid.threat >= 0 || v->avoid.steer)))
             put_avoid(f, w, v, &x->avoid);
         if (v->kind != VK_CAR) {
             put_sight(f, w, v);
