@@ -36,6 +36,8 @@ int headless_run(struct world *w, const struct headless_options *o)
     struct headless_hooks *hk = o->hooks;
     const struct bot_world *bots = hk ? hk->bots : o->bots;
 
+    /* Decision records cost nothing unless asked for. */
+    w->explain = f && o->decisions;
     if (f && (trace_begin(f, w, PACKAGE_VERSION) || trace_states(f, w)))
         goto write_error;
     while (w->tick < limit && !(stop_at_end && w->ended)) {
@@ -62,7 +64,8 @@ int headless_run(struct world *w, const struct headless_options *o)
             goto out;
         }
         if (f) {
-            if (trace_events(f, w) || bot_world_trace(bots, w, f))
+            if (trace_events(f, w) || bot_world_trace(bots, w, f)
+                || (w->explain && trace_decisions(f, w)))
                 goto write_error;
             /* The last tick always gets its states, so a trace ends with
              * the final state whatever K is. */
@@ -77,7 +80,8 @@ int headless_run(struct world *w, const struct headless_options *o)
     }
     if (f && trace_summary(f, w))
         goto write_error;
-    if (o->summary && trace_summary(stdout, w))
+    /* With no output asked for, the summary: a run never ends silently. */
+    if ((o->summary || !o->trace) && trace_summary(stdout, w))
         goto write_error;
     if (hk && hk->finish(hk, w))
         rc = 1;

@@ -29,6 +29,7 @@ struct headless_options {
     int summary;            /* print the summary on standard output */
     const struct bot_world *bots;   /* their lines go in the trace; NULL */
     struct headless_hooks *hooks;   /* --record, --replay; NULL */
+    int decisions;          /* decide lines in the trace (records kept) */
 };
 
 /* Returns the process exit status: 0, 1 when the trace cannot be

@@ -31,7 +31,8 @@ static void usage(FILE *f)
     fprintf(f,
 "Usage: botfield [OPTION]... [MAP.ini]\n"
 "       botfield --headless [--ticks N | --seconds S] [--seed S]\n"
-"                [--trace FILE] [--trace-every K] [--summary] MAP.ini\n"
+"                [--trace FILE [--trace-decisions]] [--trace-every K]\n"
+"                [--summary] MAP.ini\n"
 "       botfield --headless --seeds A-B [--set KEY=VALUE]... [--jobs N] MAP.ini\n"
 "       botfield --check MAP.ini\n"
 "       botfield [--headless [--trace FILE]...] --replay RECORDING\n"
@@ -49,7 +50,10 @@ static void usage(FILE *f)
 "      --trace FILE       write a JSON Lines trace to FILE ('-': stdout;\n"
 "                         never the map file itself)\n"
 "      --trace-every K    state lines every K ticks (default 1)\n"
+"      --trace-decisions  a decide line per live vehicle per tick in the\n"
+"                         trace: the numbers behind its decisions\n"
 "      --summary          print the summary line on standard output\n"
+"                         (the default when no --trace is given)\n"
 "Tournaments (headless; botfield(6), TOURNAMENTS):\n"
 "      --seeds A-B        a battle per seed A to B: a run line each, then the\n"
 "                         aggregate (wins with 95%% intervals, draws, ...)\n"
@@ -142,7 +146,7 @@ static int same_file(const char *a, const char *b)
 enum { OPT_HEADLESS = 256, OPT_TICKS, OPT_SECONDS, OPT_SEED, OPT_TRACE,
        OPT_TRACE_EVERY, OPT_SUMMARY, OPT_CHECK, OPT_PAUSED, OPT_SPEED,
        OPT_ASCII, OPT_HELP, OPT_VERSION, OPT_MAN_KEYS, OPT_MAN_VIEWER_KEYS,
-       OPT_RECORD, OPT_REPLAY };
+       OPT_RECORD, OPT_REPLAY, OPT_TRACE_DECISIONS };
 
 int main(int argc, char **argv)
 {
@@ -154,6 +158,7 @@ int main(int argc, char **argv)
         { "trace", required_argument, NULL, OPT_TRACE },
         { "trace-every", required_argument, NULL, OPT_TRACE_EVERY },
         { "summary", no_argument, NULL, OPT_SUMMARY },
+        { "trace-decisions", no_argument, NULL, OPT_TRACE_DECISIONS },
         { "check", no_argument, NULL, OPT_CHECK },
         { "paused", no_argument, NULL, OPT_PAUSED },
         { "speed", required_argument, NULL, OPT_SPEED },
@@ -173,7 +178,7 @@ int main(int argc, char **argv)
     setlocale(LC_NUMERIC, "C");
 
     int headless = 0, check = 0, summary = 0, have_ticks = 0, have_seconds = 0;
-    int speed_given = 0;
+    int speed_given = 0, decisions = 0;
     long ticks = -1, every = 1;
     double seconds = 0;
     const char *trace = NULL, *record = NULL, *replay = NULL;
@@ -213,6 +218,7 @@ int main(int argc, char **argv)
         case OPT_SUMMARY: summary = 1; break;
         case OPT_RECORD: record = optarg; break;
         case OPT_REPLAY: replay = optarg; break;
+        case OPT_TRACE_DECISIONS: decisions = 1; break;
         case OPT_CHECK: check = 1; break;
         case OPT_PAUSED: vo.paused = 1; break;
         case OPT_SPEED:
@@ -279,11 +285,16 @@ int main(int argc, char **argv)
                 "the recording holds the map, the seed and where it ends\n", replay);
         return 2;
     }
-    if (check && (headless || trace || summary || have_ticks || have_seconds || every != 1
+    if (check && (headless || trace || summary || decisions || have_ticks || have_seconds || every != 1
                   || vo.paused || vo.ascii || speed_given)) {
         fprintf(stderr, "botfield: --check only loads the map: it takes MAP and --seed, "
                 "no other option\n"
                 "Try 'botfield --help' for more information.\n");
+        return 2;
+    }
+    if (decisions && !trace) {
+        fprintf(stderr, "botfield: --trace-decisions writes decide lines into the trace: "
+                "it needs --trace FILE\n");
         return 2;
     }
     if ((trace || summary || have_ticks || have_seconds || every != 1) && !headless && !check) {
@@ -308,7 +319,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (headless && replay) {
-        struct headless_options ho = { -1, trace, every, summary, NULL, NULL };
+        struct headless_options ho = { -1, trace, every, summary, NULL, NULL, decisions };
         return replay_headless(replay, &ho);
     }
     vo.record = record;
@@ -346,7 +357,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (headless) {
-        struct headless_options ho = { -1, trace, every, summary, bots, NULL };
+        struct headless_options ho = { -1, trace, every, summary, bots, NULL, decisions };
         if (have_ticks)
             ho.ticks = ticks;
         else if (have_seconds)

@@ -11,6 +11,7 @@
 #include "bot_world.h"
 #include "core/world.h"
 #include "core/tick.h"
+#include "core/explain.h"
 #include "core/wander/wander.h"
 #include "io/trace.h"
 
@@ -462,6 +463,17 @@ static void decide(void *user, const struct world *w, int i, struct tick_ctx *c,
     }
     for (int k = 0; k < s->rep.n_log; k++)
         add_line(bw, i, "log", "text", s->rep.log[k]);
+    if (d->why) {
+        struct explain_bot *x = &d->why->bot;
+        x->ran = 1;
+        x->instructions = s->rep.instructions;
+        x->budget = s->lim.budget;
+        x->heap = s->rep.heap;
+        x->memory = s->lim.memory_bytes;
+        x->abandoned = s->rep.abandoned;
+        x->disabled = s->rep.disabled;
+        x->error = s->rep.disabled ? s->rep.disabled_reason : s->rep.error;
+    }
     apply_out(w, i, c, d, &out);
 }
 

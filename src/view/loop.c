@@ -354,6 +354,7 @@ int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb)
     bot_world_free(&a->world, a->bots);
     world_free(&a->world);
     a->world = *nw;
+    a->world.explain = 1;       /* the inspector shows the records */
     a->bots = nb;
     free(a->load_error);
     a->load_error = NULL;
@@ -740,6 +741,7 @@ int view_run(const struct view_options *o, struct world *w)
         return 1;
     }
     a->world = *w;
+    a->world.explain = 1;       /* the inspector shows the records */
     a->bots = o->bots;
     a->opt = o;
     a->rec = vr;

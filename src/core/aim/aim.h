@@ -117,6 +117,8 @@ struct aim_info {
 };
 
 struct shell {
+    long id;                /* 1 for the run's first shot, then 2, ...:
+                               the trace's `shell` */
     vec2 pos, vel;
     vec2 start;
     double travelled, range;
