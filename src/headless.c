@@ -53,6 +53,8 @@ int headless_run(struct world *w, const struct headless_options *o)
                     break;
                 goto out;
             }
+            if (new_world)
+                w->explain = f && o->decisions;
             if (new_world && f && (trace_begin(f, w, PACKAGE_VERSION) || trace_states(f, w)))
                 goto write_error;
             if (w->tick >= limit)

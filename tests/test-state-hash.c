@@ -90,7 +90,8 @@ TEST(every_part_counts)
     CHANGED("racer", w.racers.p[0].race.next ^= 1);
     CHANGED("laps", w.racers.p[0].race.laps++);
     CHANGED("shell", {
-        struct shell s = { { 1, 2 }, { 3, 4 }, { 1, 2 }, 0, 800, 0, 0, 1, 1, -1, -1 };
+        struct shell s = { .id = 1, .pos = { 1, 2 }, .vel = { 3, 4 }, .start = { 1, 2 }, .range = 800,
+                           .shooter = 0, .target = 1, .alive = 1, .hit = -1, .miss = -1 };
         WORLD_RESERVE(w.shells, w.shells.n + 1);
         w.shells.p[w.shells.n++] = s;
     });

@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 
+#include "decide.h"
 #include "names.h"
 
 struct world;
@@ -92,6 +93,8 @@ struct explain_bot {
 
 struct explain {
     long tick;              /* the tick it was made on */
+    struct intent want;     /* the decision's intent, as act applied it
+                               (a fused tick keeps no decisions: tick.c) */
     struct explain_bot bot;
     struct explain_wander wander;
     struct explain_avoid avoid;

@@ -105,6 +105,7 @@ static void put_racer(struct packer *p, const struct racer *r)
 
 static void put_shell(struct packer *p, const struct shell *s)
 {
+    put_i(p, s->id);
     put_v(p, s->pos);
     put_v(p, s->vel);
     put_v(p, s->start);

@@ -207,15 +207,17 @@ void decide_vehicle(const struct world *w, int i, struct tick_ctx *c,
     const struct brain *brain = w->brain;
     if (brain && brain->owns(brain->user, w, i)) {
         brain->decide(brain->user, w, i, c, d);
-        return;
-    }
-    /* The table itself, not tick_deciders(): its size and rows are known
-     * here, so the loop unrolls and each row is a direct call. */
-    unsigned kind = 1u << v->kind;
+    } else {
+        /* The table itself, not tick_deciders(): its size and rows are
+         * known here, so the loop unrolls and each row is a direct call. */
+        unsigned kind = 1u << v->kind;
 #pragma GCC unroll 8
-    for (size_t k = 0; k < sizeof builtin / sizeof builtin[0]; k++)
-        if (builtin[k].kinds & kind)
-            builtin[k].decide(w, i, c, d);
+        for (size_t k = 0; k < sizeof builtin / sizeof builtin[0]; k++)
+            if (builtin[k].kinds & kind)
+                builtin[k].decide(w, i, c, d);
+    }
+    if (d->why)
+        d->why->want = d->want;
 }
 
 static void decide_stage(const struct world *w, struct tick_ctx *c)

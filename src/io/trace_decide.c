@@ -190,16 +190,16 @@ int trace_decisions(FILE *f, const struct world *w)
     for (size_t i = 0; i < w->vehicles.n; i++) {
         const struct vehicle *v = &w->vehicles.p[i];
         const struct explain *x = world_explain(w, (int)i);
-        const struct decision *d = tick_decision(w, (int)i);
-        if (!x || !d)
+        if (!x)
             continue;
+        const struct intent *d = &x->want;
         fprintf(f, "{\"type\":\"decide\",\"tick\":%ld", w->tick);
         trace_put_key_str(f, "id", v->id);
-        trace_put_num(f, "turn", rad2deg(d->want.turn));
-        trace_put_num(f, "speed", d->want.speed);
+        trace_put_num(f, "turn", rad2deg(d->turn));
+        trace_put_num(f, "speed", d->speed);
         if (v->kind != VK_CAR) {
-            trace_put_num(f, "turret_turn", rad2deg(d->want.turret));
-            put_bool(f, "fire", d->want.fire);
+            trace_put_num(f, "turret_turn", rad2deg(d->turret));
+            put_bool(f, "fire", d->fire);
         }
         if (x->bot.ran)
             put_bot(f, &x->bot);
