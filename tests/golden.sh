@@ -17,7 +17,7 @@ check() {   # check MAP WANT
 
 check "$top_srcdir/maps/default.ini"        34ea2c95049f5dc4
 check "$top_srcdir/maps/crowd.ini"          da872520afca4d99
-check "$top_srcdir/maps/forest.ini"         fea8ba42515b8223
+check "$top_srcdir/maps/forest.ini"         78d82defd1df2ad4
 check "$top_srcdir/maps/race.ini"           90c137cdeee55ce4
 check "$top_srcdir/maps/turret.ini"         0ee1fdab60c73043
 # the Lua bots' maps (the header's "lua" is part of the trace: a Lua
