@@ -22,7 +22,7 @@ const struct pal_entry palette[PAL_COUNT] = {
     [PAL_WAYNUM]     = { COL_YELLOW, CA_BOLD, CA_BOLD, 0, '0', '0', "waypoint number" },
     [PAL_RAY_SEEN]   = { COL_CYAN, CA_BOLD, CA_BOLD, 0xff, 0, 0, "ray: target seen (solid)" },
     [PAL_RAY_PART]   = { COL_YELLOW, 0, 0, 0x77, 0, ';', "ray: partly visible, under the threshold (dashed)" },
-    [PAL_RAY_HIDDEN] = { COL_DEFAULT, CA_DIM, CA_DIM, 0x11, 0, ':', "ray: target hidden (sparse dots)" },
+    [PAL_RAY_HIDDEN] = { COL_DEFAULT, CA_DIM, CA_DIM, 0x55, 0, ':', "ray: target hidden (dotted, dim)" },
     [PAL_EYE]        = { COL_CYAN, CA_BOLD, CA_BOLD, 0, 0x25c9, '@', "observer's end of a ray" },
     [PAL_GUN]        = { PAL_TEAM, 0, 0, 0, 1, '=', "gun barrel" },
     [PAL_AIM_LINE]   = { PAL_TEAM, 0, CA_DIM, 0x33, 0, '\'', "gun to its aim point" },
