@@ -205,7 +205,7 @@ const struct view_key view_keys[] = {
     { "r", { 'r' }, "rays: solid seen, dashed partly, dotted hidden",
       "Sight rays from each tank or turret to each enemy in its view: solid and "
       "bold when the target is seen, dashed when partly visible but under the "
-      "threshold, sparse and dim when hidden; the eye (\\[u25C9] or @) marks the "
+      "threshold, dotted and dim when hidden; the eye (\\[u25C9] or @) marks the "
       "observer's end.  Seen rays are drawn over hidden ones and the selected "
       "vehicle's over all; with a vehicle selected, the rays that reach it are "
       "shown too.", key_rays, 0 },
@@ -227,8 +227,8 @@ const struct view_key view_keys[] = {
       "and the target's way to it; each shell's path up to its predicted impact "
       "(\\[u2297] or X) and the seconds left until it.", key_traj, 0 },
     { "w", { 'w' }, "waypoints, turning circles",
-      "Waypoints: each vehicle's next waypoint and its turning circle (green, red "
-      "while it brakes); a patrol route.", key_wayp, 0 },
+      "Waypoints: each vehicle's next waypoint and its turning circle (green and "
+      "dashed, red and solid while it brakes); a patrol route.", key_wayp, 0 },
     { "c", { 'c' }, "collision marks",
       "Collision marks (on at start): where vehicles touched in the last two "
       "seconds.", key_coll, 0 },
