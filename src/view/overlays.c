@@ -69,7 +69,7 @@ static void ray_eye(struct app *a, vec2 from, vec2 to, enum pal_item kind, int t
     double t = 1.5 / cells;
     int x = (int)floor((d0.x + t * dx) / 2), y = (int)floor((d0.y + t * dy) / 4);
     canvas_put(&a->cv, x, y, pal_glyph(a, PAL_EYE), pal_color(kind, 0),
-               pal_attr(a, kind), top ? LY_TOP : LY_MARK);
+               pal_attr(a, kind), top ? LY_LABEL : LY_MARK);
 }
 
 static int ray_drawable(const struct world *w, const struct sight_record *r)
