@@ -8,7 +8,9 @@
 # Asserted: seen and hidden rays are drawn and look different without
 # colour (glyph or attribute), the observer's end is marked, gun lines
 # are glyphs no ray uses, the teams look different, waypoint numbers show
-# on race maps, and race.ini's cars wear the colours they are named after.
+# on race maps, and race.ini's cars wear the colours they are named after;
+# then the new keys on forest.ini: t (predicted impacts), n (ids), o (the
+# sight walk).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tmux-lib.sh"
 CELLS="$top_srcdir/tests/screen-cells.py"
@@ -166,4 +168,27 @@ while read -r m mode size tick has_seen has_hidden teams race guns; do
         ok $r "$what: car.red, car.green and car.blue are red, green and blue (colours: $car_colors)"
     fi
 done <"$TMPD/runs"
+
+# The marks of the new keys, on forest.ini at tick 10 (two shells in
+# flight): t draws each shell's predicted impact and the seconds left, n
+# the ids, o with a tank selected the cells its sight walked.
+run keys 120 40 "TERM=xterm-256color" "$top_srcdir/maps/forest.ini"
+screen_is keys 'tick 0 ' >/dev/null && tm send-keys -t keys -N 10 .
+screen_is keys 'tick 10 ' >/dev/null
+tm send-keys -t keys t n
+screen_is keys 'on: .*aim' >/dev/null
+sleep 0.2
+tm capture-pane -p -t keys >"$TMPD/keys"
+n=$(sed -n '2,39p' "$TMPD/keys" | grep -o '⊗' | wc -l)
+grep -Eq '⊗.?[0-9]+\.[0-9]s' "$TMPD/keys"
+ok $? "t: shells end at their predicted impact, with the seconds left ($n shown)"
+grep -q 'red\.1' "$TMPD/keys" && grep -q 'blue\.1' "$TMPD/keys"
+ok $? "n: the vehicles' ids are on the map"
+tm send-keys -t keys Tab o
+screen_is keys 'walk' >/dev/null
+sleep 0.2
+n=$(tm capture-pane -p -t keys | sed -n '2,39p' | grep -o '·' | wc -l)
+[ "$n" -ge 5 ]
+ok $? "o: the selected tank's sight walk is shaded ($n cells)"
+tm kill-session -t keys
 done_testing
