@@ -56,17 +56,19 @@ static enum pal_item ray_kind(const struct sight_record *r)
     return r->seen ? PAL_RAY_SEEN : r->visible > 0 ? PAL_RAY_PART : PAL_RAY_HIDDEN;
 }
 
-/* The observer's end of a ray: the eye glyph a cell and a half along it,
- * in the ray's colour, where the ray is long enough to leave room. */
+/* The observer's end of a ray: the eye glyph near it, in the ray's
+ * colour and attributes, where the ray is long enough to leave room. */
 static void ray_eye(struct app *a, vec2 from, vec2 to, enum pal_item kind, int top)
 {
     vec2 d0 = camera_dots(&a->cam, from), d1 = camera_dots(&a->cam, to);
     double dx = d1.x - d0.x, dy = d1.y - d0.y;
     /* in cells: dots are half a cell wide and a quarter tall */
     double cells = fmax(fabs(dx) / 2, fabs(dy) / 4);
-    if (!(cells >= 3))
+    if (!(cells >= 2))
         return;
-    double t = 1.5 / cells;
+    /* a cell and a half along; half way on a ray of two or three cells,
+     * so the target's end stays bare */
+    double t = fmin(1.5, cells / 2) / cells;
     int x = (int)floor((d0.x + t * dx) / 2), y = (int)floor((d0.y + t * dy) / 4);
     canvas_put(&a->cv, x, y, pal_glyph(a, PAL_EYE), pal_color(kind, 0),
                pal_attr(a, kind), top ? LY_LABEL : LY_MARK);
