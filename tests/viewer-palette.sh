@@ -9,8 +9,8 @@
 # colour (glyph or attribute), the observer's end is marked, gun lines
 # are glyphs no ray uses, the teams look different, waypoint numbers show
 # on race maps, and race.ini's cars wear the colours they are named after;
-# then the new keys on forest.ini: t (predicted impacts), n (ids), o (the
-# sight walk).
+# then the new keys: t (predicted impacts), n (ids), o (the sight walk), a
+# (the threat marked), and the first look: paused, with a hint.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tmux-lib.sh"
 CELLS="$top_srcdir/tests/screen-cells.py"
@@ -191,4 +191,32 @@ n=$(tm capture-pane -p -t keys | sed -n '2,39p' | grep -o '·' | wc -l)
 [ "$n" -ge 5 ]
 ok $? "o: the selected tank's sight walk is shaded ($n cells)"
 tm kill-session -t keys
+
+# a marks the threat each tank avoids (a '!' over it) on the crowd.
+run threat 120 40 "TERM=xterm-256color" "$top_srcdir/maps/crowd.ini"
+screen_is threat 'tick 0 ' >/dev/null && tm send-keys -t threat -N 30 .
+screen_is threat 'tick 30 ' >/dev/null
+tm send-keys -t threat a
+screen_is threat 'on: avoid' >/dev/null
+sleep 0.2
+n=$(tm capture-pane -p -t threat | sed -n '2,39p' | grep -o '!' | wc -l)
+[ "$n" -ge 1 ]
+ok $? "a: threats are marked with ! ($n)"
+tm kill-session -t threat
+
+# Pacing: without --paused or --speed the viewer opens paused on tick 0
+# with a one-line hint; --speed starts it running.
+tm new-session -d -s pace -x 80 -y 24 \
+    "env LC_ALL=$LOC TERM=xterm-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD; sleep 600"
+screen_is pace 'tick 0 ' >/dev/null
+sleep 1
+tm capture-pane -p -t pace >"$TMPD/pace"
+grep -q 'tick 0 .*paused' "$TMPD/pace" && grep -q 'space runs.*? keys' "$TMPD/pace"
+ok $? "the viewer opens paused on tick 0 with a hint"
+tm kill-session -t pace
+tm new-session -d -s run -x 80 -y 24 \
+    "env LC_ALL=$LOC TERM=xterm-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --speed 1; sleep 600"
+screen_is run 'tick [1-9][0-9]* ' >/dev/null
+ok $? "with --speed it runs at once"
+tm kill-session -t run
 done_testing
