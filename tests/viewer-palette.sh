@@ -169,17 +169,26 @@ while read -r m mode size tick has_seen has_hidden teams race guns; do
     fi
 done <"$TMPD/runs"
 
+# at_tick NAME MAP TICK KEYS STATUS: a 120x40 colour view of MAP stepped
+# to TICK, KEYS pressed, STATUS waited for on the screen.
+at_tick() {
+    run "$1" 120 40 "TERM=xterm-256color" "$2"
+    screen_is "$1" 'tick 0 ' >/dev/null && tm send-keys -t "$1" -N "$3" .
+    screen_is "$1" "tick $3 " >/dev/null
+    tm send-keys -t "$1" $4
+    screen_is "$1" "$5" >/dev/null
+    sleep 0.2
+}
+map_marks() {   # map_marks NAME GLYPH: how many the map rows hold
+    tm capture-pane -p -t "$1" | sed -n '2,39p' | grep -o "$2" | wc -l
+}
+
 # The marks of the new keys, on forest.ini at tick 10 (two shells in
 # flight): t draws each shell's predicted impact and the seconds left, n
 # the ids, o with a tank selected the cells its sight walked.
-run keys 120 40 "TERM=xterm-256color" "$top_srcdir/maps/forest.ini"
-screen_is keys 'tick 0 ' >/dev/null && tm send-keys -t keys -N 10 .
-screen_is keys 'tick 10 ' >/dev/null
-tm send-keys -t keys t n
-screen_is keys 'on: .*aim' >/dev/null
-sleep 0.2
+at_tick keys "$top_srcdir/maps/forest.ini" 10 "t n" 'on: .*aim'
 tm capture-pane -p -t keys >"$TMPD/keys"
-n=$(sed -n '2,39p' "$TMPD/keys" | grep -o '⊗' | wc -l)
+n=$(map_marks keys '⊗')
 grep -Eq '⊗.?[0-9]+\.[0-9]s' "$TMPD/keys"
 ok $? "t: shells end at their predicted impact, with the seconds left ($n shown)"
 grep -q 'red\.1' "$TMPD/keys" && grep -q 'blue\.1' "$TMPD/keys"
@@ -187,19 +196,14 @@ ok $? "n: the vehicles' ids are on the map"
 tm send-keys -t keys Tab o
 screen_is keys 'walk' >/dev/null
 sleep 0.2
-n=$(tm capture-pane -p -t keys | sed -n '2,39p' | grep -o '·' | wc -l)
+n=$(map_marks keys '·')
 [ "$n" -ge 5 ]
 ok $? "o: the selected tank's sight walk is shaded ($n cells)"
 tm kill-session -t keys
 
 # a marks the threat each tank avoids (a '!' over it) on the crowd.
-run threat 120 40 "TERM=xterm-256color" "$top_srcdir/maps/crowd.ini"
-screen_is threat 'tick 0 ' >/dev/null && tm send-keys -t threat -N 30 .
-screen_is threat 'tick 30 ' >/dev/null
-tm send-keys -t threat a
-screen_is threat 'on: avoid' >/dev/null
-sleep 0.2
-n=$(tm capture-pane -p -t threat | sed -n '2,39p' | grep -o '!' | wc -l)
+at_tick threat "$top_srcdir/maps/crowd.ini" 30 a 'on: avoid'
+n=$(map_marks threat '!')
 [ "$n" -ge 1 ]
 ok $? "a: threats are marked with ! ($n)"
 tm kill-session -t threat
