@@ -40,7 +40,7 @@ static void usage(FILE *f)
 "on waypoints.  Without MAP, the built-in default map.\n"
 "\n"
 "Viewer:\n"
-"      --paused           start paused\n"
+"      --paused           start paused (the default without --speed)\n"
 "      --speed X          simulation speed, 0.25 to 64 (default 1)\n"
 "      --ascii            plain ASCII drawing, no braille dots\n"
 "Headless:\n"
@@ -302,6 +302,10 @@ int main(int argc, char **argv)
                 "need --headless\n");
         return 2;
     }
+    /* A newcomer's first look: without --speed the viewer opens paused
+     * with a one-line hint (2), so no fight is over before it is seen. */
+    if (!vo.paused && !speed_given)
+        vo.paused = 2;
     vo.map_path = optind < argc ? argv[optind] : NULL;
     if (trace && vo.map_path && strcmp(trace, "-") && same_file(trace, vo.map_path)) {
         fprintf(stderr, "botfield: --trace %s: that is the map file itself; "

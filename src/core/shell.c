@@ -99,6 +99,10 @@ void shells_update(struct world *w, const struct tick_ctx *c)
         s->target = ai->target;
         s->alive = 1;
         s->hit = s->miss = -1;
+        s->impact = ai->aim_point;
+        /* (w->tick was counted up as the step began: t_impact is from the
+         * step's start, tick - 1.) */
+        s->impact_time = (double)(w->tick - 1) * dt + ai->t_impact;
         v->gun.reload_left = v->p->reload + tf;
         w->stats.shots++;
         s->id = w->stats.shots;

@@ -147,6 +147,8 @@ const struct key_def key_table[] = {
       "blind spot: brake while the next waypoint is further off the nose, degrees", NULL, TGT_VEHICLE, VP(back_angle) },
     { SEC_CAR, "speed_rule", KEY_ENUM, 0, 0, KEY_CORE_DEFAULT, NULL, NULL,
       "speed rule", speed_rule_names, TGT_VEHICLE, VP(speed_rule) },
+    { SEC_CAR, "color", KEY_ENUM, 0, 0, 0, NULL, "by order",
+      "colour the viewer draws the car in", world_colors, TGT_VEHICLE, VP(color) },
 
     /* [track] */
     { SEC_TRACK, "waypoints", KEY_XYR_LIST, 0, 0, 0, NULL, "none",

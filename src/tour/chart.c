@@ -16,6 +16,11 @@
 #include "tour_impl.h"
 #include "view/canvas_string.h"
 
+/* Chart strokes: solid with slope glyphs in ASCII; dotted (every other
+ * dot, ':' in ASCII) for the intervals. */
+static const struct pen chart_solid = { 0, 0, 0xff, 0 };
+static const struct pen chart_dotted = { 0, 0, 0x55, ':' };
+
 #define WIDTH 80
 #define BAR_X 8             /* the bars' first cell */
 #define BAR_CELLS 50        /* 100 dots: a dot is 1% */
@@ -38,10 +43,10 @@ static void bar(struct canvas *cv, int y, const char *name, long n,
         double x0 = BAR_X * 2, y0 = y * 4;
         if (p >= 0.5)
             for (int r = 0; r < 3; r++)
-                canvas_line(cv, x0, y0 + r, x0 + p - 0.5, y0 + r, 0, 0, LS_SLOPE);
-        canvas_line(cv, x0 + lo, y0 + 3, x0 + hi - 0.01, y0 + 3, 0, 0, LS_SLOPE);
-        canvas_line(cv, x0 + lo, y0 + 1, x0 + lo, y0 + 3, 0, 0, LS_SLOPE);
-        canvas_line(cv, x0 + hi - 0.01, y0 + 1, x0 + hi - 0.01, y0 + 3, 0, 0, LS_SLOPE);
+                canvas_line(cv, x0, y0 + r, x0 + p - 0.5, y0 + r, &chart_solid);
+        canvas_line(cv, x0 + lo, y0 + 3, x0 + hi - 0.01, y0 + 3, &chart_solid);
+        canvas_line(cv, x0 + lo, y0 + 1, x0 + lo, y0 + 3, &chart_solid);
+        canvas_line(cv, x0 + hi - 0.01, y0 + 1, x0 + hi - 0.01, y0 + 3, &chart_solid);
     } else {
         int pc = (int)lround(p / 2), lc = (int)floor(lo / 2), hc = (int)ceil(hi / 2) - 1;
         if (hc >= BAR_CELLS)
@@ -137,10 +142,9 @@ static void plot(struct canvas *cv, int y0, const struct group_stat *g, int ng, 
             if (g[i].ok == 0)
                 continue;
             const struct interval *iv = &g[i].teams[t].iv;
-            canvas_line(cv, PX(i), PY(iv->lo), PX(i), PY(iv->hi), 0, 0, LS_DOTTED);
+            canvas_line(cv, PX(i), PY(iv->lo), PX(i), PY(iv->hi), &chart_dotted);
             if (i + 1 < ng && g[i + 1].ok)
-                canvas_line(cv, PX(i), PY(iv->p), PX(i + 1), PY(g[i + 1].teams[t].iv.p),
-                            0, 0, LS_SLOPE);
+                canvas_line(cv, PX(i), PY(iv->p), PX(i + 1), PY(g[i + 1].teams[t].iv.p), &chart_solid);
         }
         for (int i = 0; i < ng; i++)
             if (g[i].ok)

@@ -751,7 +751,11 @@ int view_run(const struct view_options *o, struct world *w)
     seek_reset(&a->seek);
     replay_check_reset(&a->check);
     a->sel = -1;
-    a->paused = o->paused;
+    a->paused = o->paused != 0;
+    if (o->paused == 2) {
+        app_message(a, 0, "paused: space runs, . steps, r rays, ? keys and legend");
+        a->msg_until = 0;           /* until a key replaces it */
+    }
     a->speed = o->speed > 0 ? o->speed : 1;
     a->overlays = OV_COLL;
     a->cam.fitted = 1;

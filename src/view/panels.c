@@ -40,11 +40,12 @@ static void speed_text(const struct app *a, char *buf, size_t n)
 void draw_status(struct app *a)
 {
     const struct world *w = &a->world;
-    char sp[16], top[512], ov[64] = "";
+    char sp[16], top[512], ov[128] = "";
     speed_text(a, sp, sizeof sp);
     static const struct { int bit; const char *name; } ovn[] = {
         { OV_RAYS, "rays" }, { OV_CONES, "cones" }, { OV_AVOID, "avoid" },
         { OV_TRAJ, "aim" }, { OV_WAYP, "waypoints" }, { OV_COLL, "marks" }, { OV_BOTS, "drawings" },
+        { OV_LABELS, "ids" }, { OV_CANDS, "candidates" }, { OV_WALK, "walk" },
     };
     for (size_t i = 0; i < sizeof ovn / sizeof ovn[0]; i++)
         if (a->overlays & ovn[i].bit) {

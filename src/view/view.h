@@ -13,7 +13,7 @@ struct bot_world;
 struct view_options {
     const char *map_path;       /* NULL: the embedded default map */
     struct map_options map;     /* --seed */
-    int paused;
+    int paused;                 /* 2: paused with the first-look hint */
     double speed;               /* 0.25 .. 64 */
     int ascii;
     struct bot_world *bots;     /* the world's Lua bots (taken over), NULL */
