@@ -26,6 +26,8 @@ check "$top_srcdir/maps/bots-avoid.ini"     95fbdf468d8bd2a5
 check "$top_srcdir/maps/bots-duel.ini"      c8006a809e46eb57
 check "$top_srcdir/maps/bots-race.ini"      a74b081b03b31368
 check "$top_srcdir/maps/bots-turret.ini"    5ea57f460a840ec0
+# you against two hunters: headless, the player tank holds still
+check "$top_srcdir/maps/duel.ini"           dbc0d0a98df9ac2b
 check "$top_srcdir/tests/maps/crowd60.ini"  675cd520706e546f
 check "$top_srcdir/tests/maps/crowd300.ini" 0d1df9c789a70747
 done_testing

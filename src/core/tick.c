@@ -9,6 +9,7 @@
 #include "drive.h"
 #include "entries.h"
 #include "grow.h"
+#include "player.h"
 #include "world.h"
 
 /* ---- the behaviour table ------------------------------------------------ */
@@ -202,6 +203,10 @@ void decide_vehicle(const struct world *w, int i, struct tick_ctx *c,
         brain->decide(brain->user, w, i, c, d);
         return;
     }
+    if (v->p->player) {
+        player_decide(w, i, c, d);
+        return;
+    }
     /* The table itself, not tick_deciders(): its size and rows are known
      * here, so the loop unrolls and each row is a direct call. */
     unsigned kind = 1u << v->kind;
@@ -241,6 +246,7 @@ int tick_step(struct world *w)
     if (c->failed)
         rc = -1;
     shells_update(w, c);                                    /* 5 shells */
+    player_tick_done(w);
     if (grid_stage(w) || collide_stage(w))               /* 6 detect */
         rc = -1;
     race_detect(w);

@@ -110,6 +110,7 @@ static void world_changed(struct app *a)
             m = a->world.trees.p[i].r;
     a->max_tree_r = m;
     a->ground_ok = 0;
+    drive_reset(a);
 }
 
 /* ---- stepping ------------------------------------------------------------- */
@@ -136,6 +137,7 @@ static void hook_restore(void *ctx, long tick)
     /* Marks after the restored tick come back, identical, with the replay. */
     while (a->nmarks > 0 && a->marks[a->nmarks - 1].tick > tick)
         a->nmarks--;
+    drive_apply_log(a);
 }
 
 /* After every computed tick, forward or replayed: was it computed before,
@@ -176,6 +178,7 @@ static void note_bot_errors(struct app *a)
 
 static void hook_step(void *ctx)
 {
+    drive_apply_log(ctx);
     note_events(ctx);
     check_tick(ctx);
     note_bot_errors(ctx);
@@ -249,6 +252,7 @@ int app_step(struct app *a)
         fatal(a, "out of memory while stepping the simulation");
         return -1;
     }
+    drive_apply_log(a);
     note_events(a);
     check_tick(a);
     note_bot_errors(a);
@@ -540,7 +544,7 @@ static void draw(struct app *a)
 static void key(struct app *a, int ch)
 {
     a->dirty = 1;
-    if (seek_key(a, ch))
+    if (seek_key(a, ch) || drive_key(a, ch))
         return;
     const struct view_key *k = view_key_find(ch);
     if (k && (k->flags & VIEW_KEY_ANY_SCREEN)) {

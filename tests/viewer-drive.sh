@@ -1,0 +1,2 @@
+#!/bin/sh
+echo "1..0 # SKIP not yet written"
