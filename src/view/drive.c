@@ -181,8 +181,8 @@ void drive_key_enter(struct app *a, int ch)
     a->follow = 1;
     a->cam.fitted = 0;
     a->relayout = 1;
-    app_message(a, 0, "driving %s: arrows or a d w s, z x turret, space fires, "
-                "o fog, p pause, Esc leaves", v->id);
+    /* no message: the status line says `driving` and what the tank holds */
+    a->msg[0] = 0;
 }
 
 int drive_key(struct app *a, int ch)
