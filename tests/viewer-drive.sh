@@ -87,14 +87,29 @@ seen '^ tick 31 '
 seen "$shot gun 46.5  shots 1"
 ok $? "forward again: the same tick 31, the shot fired again ($shot)"
 
+# a change in the past starts another future: back to tick 29, straight
+# on from there, and no shot (it was pressed at tick 30)
+tm send-keys -t v , ,
+seen '^ tick 29 '
+tm send-keys -t v a
+seen 'turn straight  speed 60/60'
+ok $? "a steps the turn back to straight (at tick 29)"
+tm send-keys -t v . .
+seen '^ tick 31 '
+want=$(awk 'BEGIN { x = 150; y = 450; h = 0; pi = atan2(0, -1)
+    for (j = 1; j <= 31; j++) { if (j <= 29) h += 0.5; x += cos(h * pi / 180); y += sin(h * pi / 180) }
+    printf "x %.1f y %.1f hdg %.1f\n", x, y, h }')
+seen "$want gun 46.5  shots 0"
+ok $? "forward again: straight on from tick 30 and no shot ($want)"
+tm send-keys -t v , .
+seen '^ tick 31 '
+seen "$want gun 46.5  shots 0"
+ok $? "and a step back and forth now replays that future"
+
 tm send-keys -t v o
 seen 'fog of war on'
 ok $? "o turns the fog of war on"
 tm send-keys -t v o
-
-tm send-keys -t v a
-seen 'turn straight'
-ok $? "a steps the turn back to straight"
 
 tm send-keys -t v Escape
 seen 'drive mode off'
