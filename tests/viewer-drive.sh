@@ -124,7 +124,7 @@ tm send-keys -t v Tab
 seen '│tank\.'
 ok $? "Tab still selects"
 tm send-keys -t v '?'
-seen 'drive: z x +turret: left, still, right'
+seen 'z x +drive: turret left, still, right'
 ok $? "the help lists the drive keys"
 tm send-keys -t v Escape
 tm send-keys -t v q

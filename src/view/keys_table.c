@@ -278,30 +278,34 @@ const struct view_key view_keys[] = {
     /* drive mode (drive.c): these come first while it is on; every other
      * key keeps its meaning */
     { "D", { 'D' }, "drive the player tank",
-      "Drive mode: the keyboard drives the map's player tank (\fBplayer = true\fR); "
-      "the camera follows it and the status line says \fBdriving\fR with what "
+      "Drive mode: the keyboard drives the map's player tank (\\fBplayer = true\\fR); "
+      "the camera follows it and the status line says \\fBdriving\\fR with what "
       "it holds. A terminal reports no key releases, so each key moves a held "
-      "setting one step and it holds until another key changes it. \fBD\fR or "
+      "setting one step and it holds until another key changes it. \\fBD\\fR or "
       "Esc leaves.", drive_key_enter, 0 },
-    { "drive: Left Right a d", { KEY_LEFT, KEY_RIGHT, 'a', 'd' }, "turn: left, straight, right",
+    { "a d", { 'a', 'd' }, "drive: turn left, straight, right",
       "In drive mode: the hull's turn one step left or right (full left, "
       "straight, full right at the tank's turn_rate).", drive_key_turn, VIEW_KEY_DRIVE },
-    { "drive: Up Down w s", { KEY_UP, KEY_DOWN, 'w', 's' }, "speed up / down a quarter",
+    { "Left Right", { KEY_LEFT, KEY_RIGHT }, "drive: turn, as a d",
+      "In drive mode: as \\fBa\\fR and \\fBd\\fR.", drive_key_turn, VIEW_KEY_DRIVE },
+    { "w s", { 'w', 's' }, "drive: speed up / down a quarter",
       "In drive mode: the speed a quarter of the cruising speed up or down "
       "(0 to the tank's speed).", drive_key_speed, VIEW_KEY_DRIVE },
-    { "drive: z x", { 'z', 'x' }, "turret: left, still, right",
+    { "Up Down", { KEY_UP, KEY_DOWN }, "drive: speed, as w s",
+      "In drive mode: as \\fBw\\fR and \\fBs\\fR.", drive_key_speed, VIEW_KEY_DRIVE },
+    { "z x", { 'z', 'x' }, "drive: turret left, still, right",
       "In drive mode: the turret's turn one step left or right, as the hull's "
       "(at turret_rate).", drive_key_turret, VIEW_KEY_DRIVE },
-    { "drive: space f", { ' ', 'f' }, "fire (when loaded)",
+    { "space f", { ' ', 'f' }, "drive: fire (when loaded)",
       "In drive mode: one shot along the turret, at once when the gun is "
       "loaded, else as soon as it is.", drive_key_fire, VIEW_KEY_DRIVE },
-    { "drive: p", { 'p' }, "pause / resume",
-      "In drive mode: pause or resume (space fires); \fB.\fR steps one tick "
+    { "p", { 'p' }, "drive: pause / resume",
+      "In drive mode: pause or resume (space fires); \\fB.\\fR steps one tick "
       "with what the tank holds.", drive_key_pause, VIEW_KEY_DRIVE },
-    { "drive: o", { 'o' }, "fog of war: only what you see",
-      "In drive mode: show only the enemies your tank sees (fog of war), or "
-      "all again.", drive_key_fog, VIEW_KEY_DRIVE },
-    { "drive: Esc", { 27 }, "leave drive mode",
+    { "o", { 'o' }, "drive: fog of war",
+      "In drive mode: show only your tank and the enemies it sees (fog of "
+      "war), or all again.", drive_key_fog, VIEW_KEY_DRIVE },
+    { "Esc", { 27 }, "drive: leave drive mode",
       "In drive mode: leave it (the tank keeps what it holds).", drive_key_leave,
       VIEW_KEY_DRIVE },
 };
