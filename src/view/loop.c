@@ -809,6 +809,7 @@ int view_run(const struct view_options *o, struct world *w)
     canvas_free(&a->ground);
     free(a->last_err);
     free(a->load_error);
+    drive_reset(a);
     free(a);
     if (sig) {
         /* Die of the signal, as the parent expects, now the terminal is
