@@ -44,6 +44,8 @@ ok $? "the viewer starts paused at tick 0 on duel.ini"
 tm send-keys -t v D
 seen ' driving  turn straight  speed 0/60  turret still  loaded  x 150.0 y 450.0 hdg 0.0 gun 0.0'
 ok $? "D enters drive mode: the status line says driving and what the tank holds"
+seen '^ tick 0 .* paused  driving  duel'
+ok $? "the top line says driving too"
 seen 'seen by \(visible / threshold\)'
 ok $? "the box of who sees you is shown"
 
@@ -114,6 +116,9 @@ tm send-keys -t v o
 tm send-keys -t v Escape
 seen 'drive mode off'
 ok $? "Esc leaves drive mode"
+screen | grep -q '^ tick .*  driving  '
+[ $? -ne 0 ]
+ok $? "the top line no longer says driving"
 tm send-keys -t v a
 seen 'avoidance on'
 ok $? "a is the avoidance overlay again"
