@@ -26,6 +26,8 @@ check "$top_srcdir/maps/bots-avoid.ini"     e61f3b67f18b3661
 check "$top_srcdir/maps/bots-duel.ini"      528059d7052f2a01
 check "$top_srcdir/maps/bots-race.ini"      54f1ba9ef86e7e56
 check "$top_srcdir/maps/bots-turret.ini"    0bdee978da0bcdfa
+# you against two hunters: headless, the player tank holds still
+check "$top_srcdir/maps/duel.ini"           f39187881d3ea9ff
 check "$top_srcdir/tests/maps/crowd60.ini"  7b5ef38c1c1f039d
 check "$top_srcdir/tests/maps/crowd300.ini" 1c0d7b7afd48bb81
 done_testing

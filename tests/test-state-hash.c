@@ -89,6 +89,7 @@ TEST(every_part_counts)
     CHANGED("params", world_params_mut(&w, 0)->turn_rate += 0.01);
     CHANGED("racer", w.racers.p[0].race.next ^= 1);
     CHANGED("laps", w.racers.p[0].race.laps++);
+    CHANGED("player input", w.player.in.turn += 1);
     CHANGED("shell", {
         struct shell s = { .id = 1, .pos = { 1, 2 }, .vel = { 3, 4 }, .start = { 1, 2 }, .range = 800,
                            .shooter = 0, .target = 1, .alive = 1, .hit = -1, .miss = -1 };

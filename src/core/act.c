@@ -134,10 +134,13 @@ void act_stage(struct world *w, struct tick_ctx *c)
  * other decision reads others only through the vehicle grid's entries,
  * copies made at the start of the tick.  A build with
  * BOTFIELD_CHECK_FUSED (the sanitizer build) aborts when a decision reads
- * a moved vehicle. */
+ * a moved vehicle.  A player tank may fire with nothing in sight, and the
+ * shells stage reads the fire from the decisions kept only by two passes:
+ * a map with a player is not fused. */
 int act_fusable(const struct world *w)
 {
-    return !w->brain && !w->avoid_brute && !w->unfused && w->sights.n == 0;
+    return !w->brain && !w->avoid_brute && !w->unfused && w->sights.n == 0
+        && w->player.vehicle < 0;
 }
 
 /* The pass also makes each live vehicle's grid entry as it leaves it,

@@ -151,6 +151,12 @@ uint64_t state_hash(const struct world *w)
     put_i(&p, w->stats.hits);
     put_i(&p, w->ended);
     put_i(&p, w->winner);
+    /* the player's held intents: the next tick reads them */
+    put_i(&p, w->player.vehicle);
+    put_d(&p, w->player.in.turn);
+    put_d(&p, w->player.in.speed);
+    put_d(&p, w->player.in.turret);
+    put_i(&p, w->player.in.fire);
     flush(&p);
     return XXH3_64bits_digest(&st);
 }

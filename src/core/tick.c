@@ -10,6 +10,7 @@
 #include "explain.h"
 #include "entries.h"
 #include "grow.h"
+#include "player.h"
 #include "world.h"
 
 /* ---- the behaviour table ------------------------------------------------ */
@@ -207,6 +208,8 @@ void decide_vehicle(const struct world *w, int i, struct tick_ctx *c,
     const struct brain *brain = w->brain;
     if (brain && brain->owns(brain->user, w, i)) {
         brain->decide(brain->user, w, i, c, d);
+    } else if (v->p->player) {
+        player_decide(w, i, c, d);
     } else {
         /* The table itself, not tick_deciders(): its size and rows are
          * known here, so the loop unrolls and each row is a direct call. */
@@ -250,6 +253,7 @@ int tick_step(struct world *w)
     if (c->failed)
         rc = -1;
     shells_update(w, c);                                    /* 5 shells */
+    player_tick_done(w);
     if (grid_stage(w) || collide_stage(w))               /* 6 detect */
         rc = -1;
     race_detect(w);

@@ -25,6 +25,7 @@ void world_init(struct world *w, double width, double height)
     w->dt = 1.0 / w->tick_rate;
     w->stats.min_separation = INFINITY;
     w->winner = -1;
+    w->player.vehicle = -1;
 }
 
 /* ---- the id pool ---------------------------------------------------------
@@ -319,7 +320,8 @@ int world_add_vehicle(struct world *w, const char *id, enum vehicle_kind kind,
     v.pos = pos;
     vehicle_set_heading(&v, angle_norm(kind == VK_TURRET ? p->facing : heading));
     v.turret = v.heading;
-    v.speed = kind == VK_CAR ? 0 : p->drive == DRIVE_HOLD ? 0 : p->speed;
+    /* a player starts still: its intents start at zero (player.h) */
+    v.speed = kind == VK_CAR || p->player ? 0 : p->drive == DRIVE_HOLD ? 0 : p->speed;
     v.alive = 1;
     v.health = p->health;
     v.gun.target = -1;
@@ -353,7 +355,12 @@ int world_finish(struct world *w)
 {
     size_t had = w->racers.n;
     w->dt = 1.0 / w->tick_rate;
+    w->player.vehicle = -1;
     for (size_t i = 0; i < w->vehicles.n; i++) {
+        /* the first tank marked player (the loader allows one) */
+        if (w->player.vehicle < 0 && w->vehicles.p[i].kind == VK_TANK
+            && w->vehicles.p[i].p->player)
+            w->player.vehicle = (int)i;
         rng_seed(&w->vehicles.p[i].rng, w->seed, 1000 + i);
         /* A test may have made one a patroller after adding it. */
         if (w->vehicles.p[i].racer < 0 && needs_racer(&w->vehicles.p[i])
@@ -461,6 +468,7 @@ int world_snapshot_save(const struct world *w, struct world_snapshot *s)
     s->stats = w->stats;
     s->ended = w->ended;
     s->winner = w->winner;
+    s->player_in = w->player.in;
     size_t nt = w->teams.n;
     s->team_alive = calloc(nt + 1, sizeof *s->team_alive);
     s->team_knockouts = calloc(nt + 1, sizeof *s->team_knockouts);
@@ -504,6 +512,7 @@ int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
     w->stats = s->stats;
     w->ended = s->ended;
     w->winner = s->winner;
+    w->player.in = s->player_in;
     for (size_t t = 0; t < w->teams.n; t++) {
         w->teams.p[t].alive = s->team_alive[t];
         w->teams.p[t].knockouts = s->team_knockouts[t];

@@ -23,6 +23,7 @@
 #include "aim/aim.h"
 #include "race/race.h"
 #include "decide.h"
+#include "player.h"
 
 #include "names.h"
 #include "params.h"
@@ -201,6 +202,8 @@ struct world {
     struct world_stats stats;
     int ended;                          /* battle won or race finished */
     int winner;                         /* team index, -1: none */
+    struct player_state player;         /* the keyboard's tank and the
+                                           intents it holds (player.h) */
 
     /* this tick's products: rebuilt every tick */
     WORLD_ARRAY(struct event) events;
@@ -407,6 +410,7 @@ struct world_snapshot {
                                                refers to, for the viewer */
     struct world_stats stats;
     int ended, winner;
+    struct player_input player_in;
     int *team_alive, *team_knockouts;
 };
 int world_snapshot_save(const struct world *w, struct world_snapshot *s);

@@ -67,6 +67,30 @@ static void check_vehicle(struct loader *L, const struct parsed *P, const struct
      * scanner refuses a second section of a name. */
 }
 
+/* At most one player tank (the viewer drives one), and never one a bot
+ * decides for: the error names both sections. */
+static void check_player(struct loader *L, const struct parsed *P)
+{
+    int first = -1;
+    for (int i = 0; i < P->nveh; i++) {
+        const struct vspec *v = &P->veh[i];
+        if (v->kind != VK_TANK || !v->s.p.player)
+            continue;
+        const char *sn = L->scan.sections[v->section].name;
+        if (v->bot)
+            load_error(L, load_key_line(L, v->section, "player"), sn, "player", "true",
+                       "a player tank takes its intents from the keyboard: it cannot have "
+                       "a bot as well (%s); remove one of the two", v->bot);
+        if (first < 0)
+            first = i;
+        else
+            load_error(L, load_key_line(L, v->section, "player"), sn, "player", "true",
+                       "a second player tank: [%s] is the player already (at most one "
+                       "tank per map has player = true)",
+                       L->scan.sections[P->veh[first].section].name);
+    }
+}
+
 void load_check(struct loader *L, struct parsed *P)
 {
     if (P->map_section < 0 || P->map.width <= 0 || P->map.height <= 0)
@@ -76,6 +100,7 @@ void load_check(struct loader *L, struct parsed *P)
     check_trees(L, P);
     for (int i = 0; i < P->nveh; i++)
         check_vehicle(L, P, &P->veh[i]);
+    check_player(L, P);
     if (P->ntrack_list && P->nwsecs)
         load_error(L, load_key_line(L, P->track_section, "waypoints"), "track", "waypoints", NULL,
                    "give the track either as waypoints = ... or as [waypoint.N] sections, not both");

@@ -20,6 +20,8 @@ const char *const section_names[SEC_NKINDS] = {
 #define TANKS (SEC_TANK | SEC_TEAM)
 #define GUNS (SEC_TANK | SEC_TEAM | SEC_TURRET)
 
+static const char *const bool_names[] = { "false", "true", NULL };
+
 const struct key_def key_table[] = {
     /* [map] */
     { SEC_MAP, "name", KEY_STRING, 0, 0, 0, NULL, "file name",
@@ -96,6 +98,10 @@ const struct key_def key_table[] = {
       "turn rate, degrees per second", NULL, TGT_VEHICLE, VP(turn_rate) },
     { TANKS, "behaviour", KEY_ENUM, 0, 0, KEY_CORE_DEFAULT, NULL, NULL,
       "how it drives", drive_names, TGT_VEHICLE, VP(drive) },
+    { SEC_TANK, "player", KEY_ENUM, 0, 0, KEY_NO_TEAM | KEY_CORE_DEFAULT, NULL, NULL,
+      "true: driven from the keyboard in the viewer's drive mode (D) instead of its "
+      "behaviour; headless it holds still. At most one tank per map, never with a bot",
+      bool_names, TGT_VEHICLE, VP(player) },
     { TANKS, "route", KEY_ROUTE, 0, 0, 0, NULL, "none",
       "for patrol: x y r waypoints separated by commas, or the word track", NULL, TGT_VEHICLE, 0 },
     { SEC_TANK | SEC_TEAM | SEC_TURRET | SEC_CAR, "bot", KEY_BOT_PATH, 0, 0, 0, NULL, "none",

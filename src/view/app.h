@@ -12,6 +12,7 @@
 #include "../core/world.h"
 #include "camera.h"
 #include "canvas.h"
+#include "drive.h"
 #include "history.h"
 #include "palette.h"
 #include "replay_check.h"
@@ -50,6 +51,7 @@ struct app {
     const struct view_options *opt;
     struct history hist;
     struct seek seek;               /* going to a tick (seek.h) */
+    struct drive_mode drive;        /* driving the player tank (drive.h) */
     struct replay_check check;      /* replayed ticks against first runs */
     long diverged;                  /* first differing tick of a replay, -1 */
     struct watch wt;                /* the map file and the bots' scripts */
@@ -136,6 +138,8 @@ void draw_banner(struct app *a);
  * them, the help screen lists them, the man page prints them. */
 #define VIEW_KEY_CODES 8
 #define VIEW_KEY_ANY_SCREEN 1       /* also on the help and error screens */
+#define VIEW_KEY_DRIVE 2            /* only in drive mode, where it comes
+                                       first (drive.c) */
 struct view_key {
     const char *name;               /* as the help and the man page say it */
     int codes[VIEW_KEY_CODES];      /* what curses reads; 0 ends the list */
@@ -146,8 +150,10 @@ struct view_key {
 };
 extern const struct view_key view_keys[];
 extern const int view_nkeys;
-/* The row of a key code, or NULL. */
+/* The row of a key code, or NULL (the drive mode's rows are not found). */
 const struct view_key *view_key_find(int ch);
+/* The drive mode's row of a key code, or NULL. */
+const struct view_key *drive_key_find(int ch);
 
 /* screens.c: each screen's draw and key functions */
 struct screen {

@@ -249,6 +249,8 @@ static void hull(struct app *a, const struct vehicle *v, int color)
 static void draw_vehicle(struct app *a, int i)
 {
     const struct vehicle *v = &a->world.vehicles.p[i];
+    if (drive_hidden(a, i))
+        return;
     int x, y;
     camera_cell(&a->cam, v->pos, &x, &y);
     int color = vehicle_color(a, i);

@@ -301,17 +301,57 @@ const struct view_key view_keys[] = {
       "Help (\\fB?\\fR or Esc closes it).", key_help, 0 },
     { "q", { 'q' }, "quit",
       "Quit, from any screen.", key_quit, VIEW_KEY_ANY_SCREEN },
+    /* drive mode (drive.c): these come first while it is on; every other
+     * key keeps its meaning */
+    { "D", { 'D' }, "drive the player tank",
+      "Drive mode: the keyboard drives the map's player tank (\\fBplayer = true\\fR); "
+      "the camera follows it and the status line says \\fBdriving\\fR with what "
+      "it holds. A terminal reports no key releases, so each key moves a held "
+      "setting one step and it holds until another key changes it. \\fBD\\fR or "
+      "Esc leaves.", drive_key_enter, 0 },
+    { "a d", { 'a', 'd' }, "drive: turn left, straight, right",
+      "In drive mode: the hull's turn one step left or right (full left, "
+      "straight, full right at the tank's turn_rate).", drive_key_turn, VIEW_KEY_DRIVE },
+    { "Left Right", { KEY_LEFT, KEY_RIGHT }, "drive: turn, as a d",
+      "In drive mode: as \\fBa\\fR and \\fBd\\fR.", drive_key_turn, VIEW_KEY_DRIVE },
+    { "w s", { 'w', 's' }, "drive: speed up / down a quarter",
+      "In drive mode: the speed a quarter of the cruising speed up or down "
+      "(0 to the tank's speed).", drive_key_speed, VIEW_KEY_DRIVE },
+    { "Up Down", { KEY_UP, KEY_DOWN }, "drive: speed, as w s",
+      "In drive mode: as \\fBw\\fR and \\fBs\\fR.", drive_key_speed, VIEW_KEY_DRIVE },
+    { "z x", { 'z', 'x' }, "drive: turret left, still, right",
+      "In drive mode: the turret's turn one step left or right, as the hull's "
+      "(at turret_rate).", drive_key_turret, VIEW_KEY_DRIVE },
+    { "space f", { ' ', 'f' }, "drive: fire (when loaded)",
+      "In drive mode: one shot along the turret, at once when the gun is "
+      "loaded, else as soon as it is.", drive_key_fire, VIEW_KEY_DRIVE },
+    { "p", { 'p' }, "drive: pause / resume",
+      "In drive mode: pause or resume (space fires); \\fB.\\fR steps one tick "
+      "with what the tank holds.", drive_key_pause, VIEW_KEY_DRIVE },
+    { "o", { 'o' }, "drive: fog of war",
+      "In drive mode: show only your tank and the enemies it sees (fog of "
+      "war), or all again.", drive_key_fog, VIEW_KEY_DRIVE },
+    { "Esc", { 27 }, "drive: leave drive mode",
+      "In drive mode: leave it (the tank keeps what it holds).", drive_key_leave,
+      VIEW_KEY_DRIVE },
 };
 const int view_nkeys = (int)(sizeof view_keys / sizeof view_keys[0]);
 
-const struct view_key *view_key_find(int ch)
+/* The row of a code among the rows with (or without) VIEW_KEY_DRIVE. */
+static const struct view_key *find_in(int ch, unsigned drive)
 {
-    for (int i = 0; i < view_nkeys; i++)
+    for (int i = 0; i < view_nkeys; i++) {
+        if ((view_keys[i].flags & VIEW_KEY_DRIVE) != drive)
+            continue;
         for (int j = 0; j < VIEW_KEY_CODES && view_keys[i].codes[j]; j++)
             if (view_keys[i].codes[j] == ch)
                 return &view_keys[i];
+    }
     return NULL;
 }
+
+const struct view_key *view_key_find(int ch) { return find_in(ch, 0); }
+const struct view_key *drive_key_find(int ch) { return find_in(ch, VIEW_KEY_DRIVE); }
 
 /* ---- the man page's list ------------------------------------------------- */
 
@@ -321,7 +361,8 @@ char *view_keys_man(void)
      * document (and so to build) such a table. */
     for (int i = 0; i < view_nkeys; i++)
         for (int j = 0; j < VIEW_KEY_CODES && view_keys[i].codes[j]; j++) {
-            const struct view_key *first = view_key_find(view_keys[i].codes[j]);
+            const struct view_key *first = find_in(view_keys[i].codes[j],
+                                                   view_keys[i].flags & VIEW_KEY_DRIVE);
             if (first && first != &view_keys[i]) {
                 fprintf(stderr, "botfield: the viewer key '%s' shares a code with '%s'\n",
                         view_keys[i].name, first->name);

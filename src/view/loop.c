@@ -111,6 +111,7 @@ static void world_changed(struct app *a)
             m = a->world.trees.p[i].r;
     a->max_tree_r = m;
     a->ground_ok = 0;
+    drive_reset(a);
 }
 
 /* ---- stepping ------------------------------------------------------------- */
@@ -137,6 +138,7 @@ static void hook_restore(void *ctx, long tick)
     /* Marks after the restored tick come back, identical, with the replay. */
     while (a->nmarks > 0 && a->marks[a->nmarks - 1].tick > tick)
         a->nmarks--;
+    drive_apply_log(a);
 }
 
 /* After every computed tick, forward or replayed: was it computed before,
@@ -177,6 +179,7 @@ static void note_bot_errors(struct app *a)
 
 static void hook_step(void *ctx)
 {
+    drive_apply_log(ctx);
     note_events(ctx);
     check_tick(ctx);
     note_bot_errors(ctx);
@@ -251,6 +254,7 @@ int app_step(struct app *a)
         fatal(a, "out of memory while stepping the simulation");
         return -1;
     }
+    drive_apply_log(a);
     note_events(a);
     check_tick(a);
     note_bot_errors(a);
@@ -565,7 +569,7 @@ static void draw(struct app *a)
 static void key(struct app *a, int ch)
 {
     a->dirty = 1;
-    if (seek_key(a, ch))
+    if (seek_key(a, ch) || drive_key(a, ch))
         return;
     const struct view_key *k = view_key_find(ch);
     if (k && (k->flags & VIEW_KEY_ANY_SCREEN)) {
@@ -858,6 +862,7 @@ int view_run(const struct view_options *o, struct world *w)
     canvas_free(&a->ground);
     free(a->last_err);
     free(a->load_error);
+    drive_reset(a);
     free(a);
     if (sig) {
         /* Die of the signal, as the parent expects, now the terminal is

@@ -16,6 +16,7 @@ void map_draw(struct app *a)
     canvas_flush(&a->cv, a->map_x, a->map_y, &a->style);
     draw_inspector(a);
     draw_status(a);
+    drive_draw(a);
 }
 
 /* Every key of the map screen is a row of the key table (keys_table.c). */

@@ -56,7 +56,7 @@ void draw_status(struct app *a)
      * end of the line. */
     snprintf(top, sizeof top, " tick %ld  %.2fs  %s  %s%s  %s%s%s", w->tick,
              (double)w->tick * w->dt, sp, a->paused ? "paused" : "running",
-             a->follow ? "  follow" : "", w->name ? w->name : "",
+             a->drive.on ? "  driving" : a->follow ? "  follow" : "", w->name ? w->name : "",
              *ov ? "  on: " : "", ov);
     int tw = seek_timeline_width(a);
     pad_text(a, 0, 0, a->cols - tw, top, COL_DEFAULT, CA_REVERSE);
