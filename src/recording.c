@@ -137,6 +137,19 @@ int recording_reload(struct recording *rec, long tick, const char *map_text,
     return 0;
 }
 
+int recording_input(struct recording *rec, const struct world *w)
+{
+    if (!rec->f)
+        return 0;
+    const struct player_state *pl = &w->player;
+    if (pl->vehicle < 0 || (size_t)pl->vehicle >= w->vehicles.n)
+        return 0;
+    if (record_input(rec->f, w->tick, w->vehicles.p[pl->vehicle].id, pl->in.turn,
+                     pl->in.speed, pl->in.turret, pl->in.fire))
+        return write_failed(rec);
+    return 0;
+}
+
 int recording_close(struct recording *rec, const struct world *w, struct bot_world *bw)
 {
     if (!rec->f)

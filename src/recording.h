@@ -43,6 +43,9 @@ int recording_scripts(struct recording *rec, const struct world *w,
  * scripts, then the reload line; the count starts again at 0. */
 int recording_reload(struct recording *rec, long tick, const char *map_text,
                      const struct world *nw, const struct bot_world *nb);
+/* The player's input, changed at w's tick (its held intents from the
+ * next step on).  0, or -1 with the message on stderr. */
+int recording_input(struct recording *rec, const struct world *w);
 /* The end line at w's tick (when w is the furthest tick recorded), then
  * closes.  0, or -1 with the message on stderr. */
 int recording_close(struct recording *rec, const struct world *w, struct bot_world *bw);

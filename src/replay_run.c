@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "replay_run.h"
+#include "core/player.h"
 #include "recording.h"
 #include "bot/bot_world.h"
 #include "core/world.h"
@@ -108,12 +109,17 @@ static int check_source(struct replay_run *run, const struct replay_line *l)
 static int check_input(struct replay_run *run, const struct replay_line *l,
                        const struct world *w)
 {
-    if (world_find_vehicle(w, l->id) >= 0)
+    int i = world_find_vehicle(w, l->id);
+    if (i >= 0 && i == w->player.vehicle)
         return 0;
     fputs("botfield: ", stderr);
-    say(replay_msg(run->file, l->line, "input for \"%.64s\": the map has no such "
-                   "vehicle; an input names a vehicle's id (tank.NAME, car.NAME, ...)",
-                   l->id));
+    if (i < 0)
+        say(replay_msg(run->file, l->line, "input for \"%.64s\": the map has no such "
+                       "vehicle; an input names a vehicle's id (tank.NAME, car.NAME, ...)",
+                       l->id));
+    else
+        say(replay_msg(run->file, l->line, "input for \"%.64s\": not the map's player "
+                       "tank; an input drives the tank with player = true", l->id));
     return 2;
 }
 
@@ -291,9 +297,19 @@ int replay_run_before(struct replay_run *run, struct world *w, int *new_world)
                 return -1;
             *new_world = 1;
             break;
-        case RL_INPUT:
+        case RL_INPUT: {
+            /* The player's held input from this tick's step on; checked
+             * before the run (check_input): the player tank. */
+            struct player_input in = { l->turn, l->speed, l->turret, l->fire };
+            if (world_player_set(w, world_find_vehicle(w, l->id), &in)) {
+                fprintf(stderr, "botfield: %s:%ld: the input cannot be applied (a number "
+                        "out of range?)\n", run->file, l->line);
+                return -1;
+            }
+            break;
+        }
         case RL_TUNE:
-            /* Checked, not applied: nothing in this version produces them
+            /* Checked, not applied: nothing in this version produces it
              * (botfield(6), RECORDINGS). */
             break;
         }

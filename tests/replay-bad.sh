@@ -74,11 +74,14 @@ sys.stdout.write("; " + "x" * (64 * 1024 * 1024) + "\"}\n")' >"$TMPD/huge.rec"
 refused huge 1 '"map_text" is 67108866 bytes; at most 67108864 are allowed'
 rm -f "$TMPD/huge.rec"
 
-# A valid input line for a vehicle that exists is accepted.
+# A well-formed input line for a tank that is not a player's is refused
+# (an input drives the map's player tank only; tests/viewer-drive-record.sh
+# replays real ones).
 { head -n 2 "$good"; echo '{"type":"input","tick":120,"id":"tank.red","turn":-30,"speed":60,"turret":45,"fire":true}'; tail -n 3 "$good"; } >"$TMPD/okinput.rec"
 "$BOTFIELD" --headless --replay "$TMPD/okinput.rec" 2>"$TMPD/err"
-st=$?; [ $st -ne 0 ] && note "$(cat "$TMPD/err")"
-expect_eq "a well-formed input line for tank.red is accepted" "$st" 0
+expect_eq "an input line for tank.red, not a player, is refused" "$?" 2
+grep -q ":3: input for \"tank.red\": not the map's player tank" "$TMPD/err"
+ok $? "naming its line"
 
 # A run of 0 ticks: its end line (tick 0) is checked too.
 "$BOTFIELD" --headless --ticks 0 --record "$TMPD/zero.rec" "$TMPD/maps/default.ini"

@@ -58,6 +58,21 @@ int record_reload(FILE *f, long tick, uint64_t seed, const char *map_text)
     return end_line(f);
 }
 
+int record_input(FILE *f, long tick, const char *id, double turn, double speed,
+                 double turret, int fire)
+{
+    char b[3][32];
+    /* the values as the player's tank holds them: numbers that read back
+     * to the same doubles (trace_number), so a replay sets the same */
+    if (trace_number(b[0], turn) || trace_number(b[1], speed) || trace_number(b[2], turret))
+        return -1;
+    fprintf(f, "{\"type\":\"input\",\"tick\":%ld", tick);
+    key_str(f, "id", id);
+    fprintf(f, ",\"turn\":%s,\"speed\":%s,\"turret\":%s,\"fire\":%s", b[0], b[1], b[2],
+            fire ? "true" : "false");
+    return end_line(f);
+}
+
 int record_hash(FILE *f, const char *type, long tick, uint64_t hash)
 {
     fputs("{\"type\":", f);

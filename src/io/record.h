@@ -27,5 +27,9 @@ int record_bot_source(FILE *f, long tick, const char *path, const char *sha256,
 int record_reload(FILE *f, long tick, uint64_t seed, const char *map_text);
 /* {"type":TYPE,"tick":T,"hash":"16 hex digits"}: checkpoint or end. */
 int record_hash(FILE *f, const char *type, long tick, uint64_t hash);
+/* The player's held input as it is from tick `tick` on (turn and turret
+ * in degrees a second, speed in map units a second). */
+int record_input(FILE *f, long tick, const char *id, double turn, double speed,
+                 double turret, int fire);
 
 #endif

@@ -7,6 +7,7 @@
 
 #include "app.h"
 #include "drive.h"
+#include "record_hooks.h"
 #include "tui.h"
 
 static const struct vehicle *player_of(const struct app *a)
@@ -43,8 +44,14 @@ void drive_input_changed(struct app *a)
     }
     if (log_put(&a->drive, w->tick, &w->player.in))
         app_message(a, 1, "out of memory: this input will not replay when stepping back");
-    /* (a recorder of the player's inputs writes its line here) */
+    record_hooks_input(a);
     a->dirty = 1;
+}
+
+void drive_note_input(struct app *a)
+{
+    if (log_put(&a->drive, a->world.tick, &a->world.player.in))
+        app_message(a, 1, "out of memory: this input will not replay when stepping back");
 }
 
 void drive_apply_log(struct app *a)

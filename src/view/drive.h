@@ -46,6 +46,9 @@ void drive_input_changed(struct app *a);
 /* loop.c: after every computed step (forward or replayed) and after a
  * snapshot is restored: the logged input of the world's tick, if any. */
 void drive_apply_log(struct app *a);
+/* Keeps the player's current input in the log at the current tick (a
+ * replay's recorded input), without cutting the history. */
+void drive_note_input(struct app *a);
 /* loop.c: a new world (loaded or reloaded): no log, drive mode off. */
 void drive_reset(struct app *a);
 /* loop.c, first in the key handler: 1 when drive mode took the key. */

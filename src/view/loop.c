@@ -179,9 +179,11 @@ static void note_bot_errors(struct app *a)
 
 static void hook_step(void *ctx)
 {
-    drive_apply_log(ctx);
+    /* The tick's hash before its logged input is set again: the hash of
+     * the first run was taken before the player changed it (app_step). */
     note_events(ctx);
     check_tick(ctx);
+    drive_apply_log(ctx);
     note_bot_errors(ctx);
 }
 
@@ -254,9 +256,9 @@ int app_step(struct app *a)
         fatal(a, "out of memory while stepping the simulation");
         return -1;
     }
-    drive_apply_log(a);
     note_events(a);
-    check_tick(a);
+    check_tick(a);              /* the state the step made, before ...  */
+    drive_apply_log(a);         /* ... the player's input logged on it */
     note_bot_errors(a);
     tell_bot_error(a);
     note_history(a);

@@ -17,6 +17,7 @@
 
 #include "app.h"
 #include "record_hooks.h"
+#include "drive.h"
 #include "../core/tick.h"
 #include "../recording.h"
 #include "../replay_run.h"
@@ -119,7 +120,12 @@ static int before_lines(struct app *a, struct view_rec *vr)
     /* (replay_run_before stops at a reload: the viewer swaps itself.) */
     int nw = 0;
     long applied = run->scripts_applied;
+    struct player_input in = a->world.player.in;
     int rc = replay_run_before(run, &a->world, &nw);
+    /* A recorded input: kept in the drive log, so a step back and forward
+     * again applies it on its tick as a live one would be. */
+    if (rc == 0 && memcmp(&in, &a->world.player.in, sizeof in) != 0)
+        drive_note_input(a);
     if (rc == 2) {
         char msg[512];
         replay_run_divergence(run, msg, sizeof msg);
@@ -185,6 +191,23 @@ void record_hooks_reloaded(struct app *a, long tick, const char *map_text)
         return;
     }
     if (recording_scripts(rec, &a->world, a->bots))
+        app_message(a, 1, "the recording cannot be written: it stops here");
+}
+
+void record_hooks_input(struct app *a)
+{
+    struct view_rec *vr = a->rec;
+    if (!vr || !vr->rec.f)
+        return;
+    struct recording *rec = &vr->rec;
+    if (a->world.tick != rec->frontier) {
+        long f = rec->frontier;
+        recording_stop(rec);
+        app_message(a, 1, "recording stopped at tick %ld: the player's input changed after "
+                    "a step back, which a recording cannot keep", f);
+        return;
+    }
+    if (recording_input(rec, &a->world))
         app_message(a, 1, "the recording cannot be written: it stops here");
 }
 

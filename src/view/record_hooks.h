@@ -18,6 +18,9 @@ int record_hooks_replay_open(const struct view_options *o, struct view_options *
 int record_hooks_start(struct app *a);
 /* The replay's last recorded tick (where seeking ends); -1: not a replay. */
 long record_hooks_last_tick(const struct app *a);
+/* The player's input changed at the current tick: its input line (a
+ * change after a step back stops the recording, said). */
+void record_hooks_input(struct app *a);
 /* Before a step (a replay's reloads on their ticks). */
 void record_hooks_before_step(struct app *a);
 /* After a step (checkpoints written or compared). */
