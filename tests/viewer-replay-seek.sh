@@ -1,0 +1,62 @@
+#!/bin/sh
+# Seeking in a replay: a recording of a headless run of the default map
+# (seed 7, 3000 ticks) opened with --replay; `g 1500 Enter` shows tick 1500
+# at once with the world of the recorded run, `n` lands on the next shot of
+# its trace, End stops at the recording's last tick.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/tmux-lib.sh"
+MAP="$top_srcdir/maps/default.ini"
+REC="$TMPD/run.rec"
+
+"$BOTFIELD" --headless --ticks 3000 --seed 7 --trace "$TMPD/trace" --record "$REC" "$MAP"
+ok $? "a headless run of 3000 ticks, recorded"
+shots() { grep '"type":"shot"' "$TMPD/trace" | sed 's/.*"tick":\([0-9]*\).*/\1/' | uniq; }
+next_shot() { shots | awk -v t="$1" '$1 > t { print; exit }'; }
+
+tm new-session -d -s v -x 100 -y 30 \
+    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --replay $REC; sleep 600"
+tm set-option -t v window-size manual >/dev/null 2>&1
+screen() { tm capture-pane -p -t v; }
+seen() {
+    i=0
+    while [ $i -lt $(( ${2:-10} * 10 )) ]; do
+        screen | grep -Eq -- "$1" && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    note "timed out waiting for /$1/; the screen:"
+    screen | sed 's/^/# | /'
+    return 1
+}
+
+seen '^ tick 0 .*paused'
+ok $? "the replay opens paused at tick 0"
+tm send-keys -t v g 1 5 0 0 Enter
+seen '^ tick 1500 ' 3
+ok $? "g 1500 Enter on a replay shows tick 1500 at once"
+tm send-keys -t v Tab
+seen '│tank\.' 3
+ok $? "Tab selects a tank"
+id=$(screen | sed -n 's/.*│\(tank\.[^ ]*\).*/\1/p' | head -1)
+xy=$(grep "\"type\":\"state\",\"tick\":1500,\"id\":\"$id\"" "$TMPD/trace" |
+     sed 's/.*"x":\([-0-9.e]*\),"y":\([-0-9.e]*\),.*/\1 \2/' | awk '{ printf "at %.0f, %.0f", $1, $2 }')
+seen "$xy" 3
+ok $? "$id is where the recorded run had it at tick 1500 ($xy)"
+tm send-keys -t v Escape
+n1=$(next_shot 1500)
+tm send-keys -t v n
+seen "^ tick $n1 " 5
+ok $? "n lands on the next shot of the recording's trace (tick $n1)"
+tm send-keys -t v End
+seen '^ tick 3000 ' 10
+ok $? "End goes to the recording's last tick, 3000"
+tm send-keys -t v PgDn
+sleep 0.5
+seen '^ tick 3000 ' 2
+ok $? "and no seek goes past it"
+tm send-keys -t v Home
+seen '^ tick 0 ' 3
+ok $? "Home goes back to tick 0"
+tm send-keys -t v q
+tm kill-session -t v 2>/dev/null
+done_testing
