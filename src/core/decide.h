@@ -71,6 +71,8 @@ struct tick_ctx {
     void *avoid_buf; size_t avoid_buf_cap;  /* predictive avoidance's
                                                neighbour list past 64 */
     struct turn_cache turns;
+    struct race_plans *plans;               /* racing lines, built on first
+                                               use (race_line.h) */
     int failed;                             /* memory ran out this tick */
     /* the fused pass's entries of the vehicles as they end the tick, for
      * the detect stage's grid (tick.c); valid when ready */

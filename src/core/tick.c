@@ -82,6 +82,7 @@ void tick_ctx_free(struct tick_ctx *c)
     free(c->steps);
     free(c->avoid_buf);
     free(c->entries);
+    race_plans_free(c->plans);
     free(c);
 }
 

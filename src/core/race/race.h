@@ -93,4 +93,8 @@ double race_reach_speed(vec2 pos, double heading, vec2 target, double reach,
  * sight). */
 int race_clear(const struct world *w, vec2 a, vec2 b);
 
+/* Frees the cache of racing lines (steer = line, race_line.h). */
+struct race_plans;
+void race_plans_free(struct race_plans *c);
+
 #endif
