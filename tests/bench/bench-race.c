@@ -37,6 +37,7 @@ static int bench_map(const char *srcdir, const char *name)
     char path[4096];
     snprintf(path, sizeof path, "%s/maps/%s.ini", srcdir, name);
     double best[METHODS][MAXCARS] = { { 0 } };
+    int skipped[METHODS][MAXCARS] = { { 0 } };
     char ids[MAXCARS][64];
     int ncars = 0;
     for (int m = 0; m < METHODS; m++) {
@@ -67,6 +68,7 @@ static int bench_map(const char *srcdir, const char *name)
             if (v->kind != VK_CAR)
                 continue;
             snprintf(ids[car], sizeof ids[car], "%s", v->id);
+            skipped[m][car] = i < MAXCARS ? skips[i] : -1;
             if (m == 0) {
                 double bound = race_bound_lap(w.track.p, (int)w.track.n, v->p, w.dt, 0.5);
                 printf("bench race_%s_bound_%s %.3f s\n", name, v->id, bound);
@@ -98,14 +100,22 @@ static int bench_map(const char *srcdir, const char *name)
         ncars = car;
         world_free(&w);
     }
+    /* line over the best of the others, then over the best of those
+     * that skipped no waypoint (a skip is a short cut) */
     for (int c = 0; c < ncars; c++) {
-        double others = 0;
-        for (int m = 0; m < 3; m++)
+        double others = 0, clean = 0;
+        for (int m = 0; m < 3; m++) {
             if (best[m][c] > 0 && (others == 0 || best[m][c] < others))
                 others = best[m][c];
+            if (best[m][c] > 0 && skipped[m][c] == 0 && (clean == 0 || best[m][c] < clean))
+                clean = best[m][c];
+        }
         if (others > 0 && best[3][c] > 0)
             printf("bench race_%s_line_over_best_%s %.3f x\n", name, ids[c],
                    best[3][c] / others);
+        if (clean > 0 && best[3][c] > 0)
+            printf("bench race_%s_line_over_best_unskipped_%s %.3f x\n", name, ids[c],
+                   best[3][c] / clean);
     }
     return 0;
 }

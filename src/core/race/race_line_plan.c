@@ -9,7 +9,7 @@
 #include "world.h"
 
 /* Coarse spacing of the first line, and the halvings that refine it. */
-#define LINE_COARSE_STEP 60.0
+#define LINE_COARSE_STEP 30.0
 #define LINE_REFINE 3
 /* Smoothing sweeps on the coarse line and after each halving. */
 #define LINE_ITER_COARSE 3000
