@@ -66,10 +66,11 @@ static int plan_faults(const struct race_plan *pl, const struct waypoint *wp, in
         int j = (i + 1) % m;
         double ds = pl->s[i + 1] - pl->s[i];
         double vi = pl->v[i], vj = pl->v[j];
-        /* the turn rate: the circle through the points two either side,
-         * driven at vi, turns no more than turn_rate dt a tick (computed
-         * here again, apart from the planner) */
-        vec2 a = pl->pt[(i + m - 2) % m], b = pl->pt[i], c = pl->pt[(i + 2) % m];
+        /* the turn rate: the circle through the points LINE_CURVE_SPAN
+         * either side, driven at vi, turns no more than turn_rate dt a
+         * tick (computed here again, apart from the planner) */
+        int sp = LINE_CURVE_SPAN % m;
+        vec2 a = pl->pt[(i + m - sp) % m], b = pl->pt[i], c = pl->pt[(i + sp) % m];
         double cr = fabs(v2_cross(v2_sub(b, a), v2_sub(c, b)));
         double rho = cr > 1e-12 ? v2_dist(a, b) * v2_dist(b, c) * v2_dist(a, c) / (2 * cr)
                                 : INFINITY;

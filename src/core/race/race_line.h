@@ -11,7 +11,7 @@
  * first) that anchor is pulled towards its centre and the line planned
  * again.  The speed profile: at each point the speed at which the motion
  * model's exact turning radius (race_radius_exact) equals the line's
- * radius there, with a share kept back for corrections, never above
+ * radius there, never above
  * max_speed; then the cyclic forward pass (v^2 grows by at most 2 accel
  * ds) and backward pass (falls by at most 2 brake ds).
  *
@@ -34,6 +34,11 @@
 struct world;
 struct waypoint;
 struct vehicle_params;
+
+/* The line's radius at a point: the circle through the points this many
+ * either side (about 30 units of a line refined to 3.75-unit steps; closer
+ * points give a noisier radius and a slower profile). */
+#define LINE_CURVE_SPAN 8
 
 struct race_plan {
     /* the key */
