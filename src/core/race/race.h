@@ -28,7 +28,8 @@ struct waypoint;
 /* Why the speed rule brakes (the inspector's words). */
 #define BRAKE_REASON_LIST(X)                                            \
     X(BRAKE_NONE, "no") X(BRAKE_CIRCLE, "turning_circle")               \
-    X(BRAKE_BLIND_SPOT, "blind_spot") X(BRAKE_AHEAD, "corner_ahead")
+    X(BRAKE_BLIND_SPOT, "blind_spot") X(BRAKE_AHEAD, "corner_ahead")    \
+    X(BRAKE_CAR_AHEAD, "car_ahead")
 enum brake_reason { BRAKE_REASON_LIST(NAMES_ENUM) };
 #define BRAKE_REASON_COUNT (0 BRAKE_REASON_LIST(NAMES_COUNT))
 extern const char *const brake_reason_names[BRAKE_REASON_COUNT + 1];
