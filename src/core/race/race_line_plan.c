@@ -46,19 +46,13 @@ static int draft_grow(struct draft *d, int m)
 /* The first line: the polyline of centres, each leg cut into pieces. */
 static int draft_start(struct draft *d, const struct waypoint *wp, int n)
 {
-    int m = 0;
-    for (int k = 0; k < n; k++) {
-        double leg = v2_dist(wp[k].c, wp[(k + 1) % n].c);
-        int q = (int)ceil(leg / LINE_COARSE_STEP);
-        m += q < 3 ? 3 : q;
-    }
-    if (draft_grow(d, m))
-        return -1;
     d->m = 0;
     for (int k = 0; k < n; k++) {
         vec2 a = wp[k].c, b = wp[(k + 1) % n].c;
         int q = (int)ceil(v2_dist(a, b) / LINE_COARSE_STEP);
         q = q < 3 ? 3 : q;
+        if (draft_grow(d, d->m + q) || !d->pt)
+            return -1;
         d->anchor[k] = d->m;
         for (int j = 0; j < q; j++)
             d->pt[d->m++] = v2_add(a, v2_scale(v2_sub(b, a), (double)j / q));
