@@ -385,6 +385,12 @@ TEST(fast_car_holds_back_behind_slow_one)
              w.racers.p[w.vehicles.p[blue].racer].race.laps, gap);
     check_int(w.stats.collisions, ==, 0);
     check_int(skips, ==, 0);
+    /* the inspector's figures: where on the line, the next corner's speed */
+    const struct race_info *ri = &w.racers.p[w.vehicles.p[red].racer].info;
+    check_num(ri->line_s, >=, 0);
+    check_num(ri->line_s, <, ri->line_lap);
+    check_num(ri->corner_speed, <, w.vehicles.p[red].p->max_speed);
+    check_num(ri->corner_speed, >=, w.vehicles.p[red].p->min_speed);
     world_free(&w);
 }
 

@@ -250,6 +250,8 @@ static void inspect(const struct app *a, const struct vehicle *v, struct lines *
             add(l, 0, " turning radius %.1f", ri->circle_r);
         add(l, 0, " target speed %.1f", ri->target_speed);
         add(l, 0, " brakes: %s", words(brake_reason_names[ri->reason], word, sizeof word));
+        if (ri->line_s >= 0)
+            add(l, 0, " line %.0f/%.0f, corner %.1f", ri->line_s, ri->line_lap, ri->corner_speed);
         if (v->kind == VK_CAR) {
             add(l, 0, " laps %d/%d", world_race_state(w, v).laps, w->track_laps);
             if (world_race_state(w, v).best_lap > 0)

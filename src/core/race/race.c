@@ -131,6 +131,7 @@ static void decide(const struct world *w, int i, int rule, int line,
     ri->turn_dir = 0;
     ri->reason = BRAKE_NONE;
     ri->target_speed = 0;
+    ri->line_s = -1;
     d->want.turn = 0;
     if (!wp || n <= 0) {
         /* Nothing to drive to: a car stands still, a tank keeps cruising. */

@@ -57,6 +57,11 @@ struct race_info {
     enum brake_reason reason;
     double target_speed;    /* what the rule aims for; want_speed is one
                                tick's accel or brake towards it */
+    double line_s;          /* steer = line: arc length along the line, -1:
+                               not on it (race_line.h) */
+    double line_lap;        /* the line's length */
+    double corner_speed;    /* the planned speed at the next corner (the
+                               next low of the profile ahead) */
 };
 
 struct tick_ctx;

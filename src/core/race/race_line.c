@@ -147,6 +147,9 @@ int race_line_decide(struct race_ctx *c, const struct race_plan *pl)
     ri->circle_r = race_radius_exact(v->speed, v->p->turn_rate, dt);
     ri->circle_c = race_circle_centre(v, ri->circle_r, ri->turn_dir, dt, 1);
     ri->target_speed = target;
+    ri->line_s = s;
+    ri->line_lap = pl->s[pl->m];
+    ri->corner_speed = race_plan_corner_speed(pl, s);
     ri->reason = speed >= v->speed ? BRAKE_NONE : held ? BRAKE_CAR_AHEAD : BRAKE_AHEAD;
     return 0;
 }

@@ -79,5 +79,8 @@ double race_plan_locate(const struct race_plan *pl, vec2 pos, int from, int to,
 /* The point and the planned speed at arc length s (taken modulo the lap). */
 vec2 race_plan_point(const struct race_plan *pl, double s);
 double race_plan_speed(const struct race_plan *pl, double s);
+/* The planned speed at the next corner from arc length s: the next low of
+ * the profile ahead (the lowest point before the speed rises again). */
+double race_plan_corner_speed(const struct race_plan *pl, double s);
 
 #endif

@@ -286,6 +286,20 @@ double race_plan_speed(const struct race_plan *pl, double s)
     return pl->v[i] + t * (pl->v[(i + 1) % pl->m] - pl->v[i]);
 }
 
+double race_plan_corner_speed(const struct race_plan *pl, double s)
+{
+    double t;
+    int i = plan_segment(pl, s, &t), m = pl->m, k = 1;
+    double low = race_plan_speed(pl, s);
+    /* past the rise out of the last corner and the straight after it */
+    for (; k <= m && pl->v[(i + k) % m] >= low; k++)
+        low = pl->v[(i + k) % m];
+    /* down to the low */
+    for (; k <= m && pl->v[(i + k) % m] <= low; k++)
+        low = pl->v[(i + k) % m];
+    return low;
+}
+
 /* Points either side of the anchors searched by race_plan_locate. */
 #define LOCATE_SLACK 8
 
