@@ -10,6 +10,7 @@
 
 #include "app.h"
 #include "../bot/bot_world.h"
+#include "race_line_draw.h"
 
 static void line(struct app *a, vec2 p, vec2 q, int color, int attr,
                  enum line_style st)
@@ -151,6 +152,7 @@ static void waypoints(struct app *a)
         if (!route || n <= 0)
             continue;
         int color = v->kind == VK_CAR ? COL_CYAN : team_color(a, v->team);
+        race_line_draw(a, v);
         /* A patrol route is not on the ground layer: show its points. */
         if (v->kind != VK_CAR && !v->p->route_track)
             for (int k = 0; k < n; k++) {
