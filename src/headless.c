@@ -33,17 +33,41 @@ int headless_run(struct world *w, const struct headless_options *o)
     int stop_at_end = o->ticks < 0;
     long every = o->trace_every > 0 ? o->trace_every : 1;
     int rc = 0;
+    struct headless_hooks *hk = o->hooks;
+    const struct bot_world *bots = hk ? hk->bots : o->bots;
 
+    /* Decision records cost nothing unless asked for. */
+    w->explain = f && o->decisions;
     if (f && (trace_begin(f, w, PACKAGE_VERSION) || trace_states(f, w)))
         goto write_error;
     while (w->tick < limit && !(stop_at_end && w->ended)) {
+        if (hk) {
+            int new_world = 0;
+            int h = hk->before(hk, w, &new_world);
+            bots = hk->bots;
+            if (hk->limit >= 0)
+                limit = hk->limit;
+            if (h) {
+                rc = h == 1 ? 0 : h == 2 ? 2 : 1;
+                if (h == 1)
+                    break;
+                goto out;
+            }
+            if (new_world)
+                w->explain = f && o->decisions;
+            if (new_world && f && (trace_begin(f, w, PACKAGE_VERSION) || trace_states(f, w)))
+                goto write_error;
+            if (w->tick >= limit)
+                break;
+        }
         if (tick_step(w)) {
             fprintf(stderr, "botfield: out of memory at tick %ld\n", w->tick);
             rc = 1;
             goto out;
         }
         if (f) {
-            if (trace_events(f, w) || bot_world_trace(o->bots, w, f))
+            if (trace_events(f, w) || bot_world_trace(bots, w, f)
+                || (w->explain && trace_decisions(f, w)))
                 goto write_error;
             /* The last tick always gets its states, so a trace ends with
              * the final state whatever K is. */
@@ -51,11 +75,18 @@ int headless_run(struct world *w, const struct headless_options *o)
                  || (stop_at_end && w->ended)) && trace_states(f, w))
                 goto write_error;
         }
+        if (hk && hk->after(hk, w)) {
+            rc = 1;
+            goto out;
+        }
     }
     if (f && trace_summary(f, w))
         goto write_error;
-    if (o->summary && trace_summary(stdout, w))
+    /* With no output asked for, the summary: a run never ends silently. */
+    if ((o->summary || !o->trace) && trace_summary(stdout, w))
         goto write_error;
+    if (hk && hk->finish(hk, w))
+        rc = 1;
 out:
     if (f && !to_stdout && fclose(f) && rc == 0)
         return fail("cannot write the trace", o->trace);

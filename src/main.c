@@ -15,6 +15,9 @@
 #include "headless.h"
 #include "bot/bot_world.h"
 #include "io/map.h"
+#include "tour/tour.h"
+#include "recording.h"
+#include "replay_run.h"
 #include "view/view.h"
 
 /* The bundled maps' folder (Makefile.am passes it; a compile without it,
@@ -28,13 +31,16 @@ static void usage(FILE *f)
     fprintf(f,
 "Usage: botfield [OPTION]... [MAP.ini]\n"
 "       botfield --headless [--ticks N | --seconds S] [--seed S]\n"
-"                [--trace FILE] [--trace-every K] [--summary] MAP.ini\n"
+"                [--trace FILE [--trace-decisions]] [--trace-every K]\n"
+"                [--summary] MAP.ini\n"
+"       botfield --headless --seeds A-B [--set KEY=VALUE]... [--jobs N] MAP.ini\n"
 "       botfield --check MAP.ini\n"
+"       botfield [--headless [--trace FILE]...] --replay RECORDING\n"
 "A terminal sandbox for game AI: tanks that wander, see and shoot, race cars\n"
 "on waypoints.  Without MAP, the built-in default map.\n"
 "\n"
 "Viewer:\n"
-"      --paused           start paused\n"
+"      --paused           start paused (the default without --speed)\n"
 "      --speed X          simulation speed, 0.25 to 64 (default 1)\n"
 "      --ascii            plain ASCII drawing, no braille dots\n"
 "Headless:\n"
@@ -44,9 +50,26 @@ static void usage(FILE *f)
 "      --trace FILE       write a JSON Lines trace to FILE ('-': stdout;\n"
 "                         never the map file itself)\n"
 "      --trace-every K    state lines every K ticks (default 1)\n"
+"      --trace-decisions  a decide line per live vehicle per tick in the\n"
+"                         trace: the numbers behind its decisions\n"
 "      --summary          print the summary line on standard output\n"
+"                         (the default when no --trace is given)\n"
+"Tournaments (headless; botfield(6), TOURNAMENTS):\n"
+"      --seeds A-B        a battle per seed A to B: a run line each, then the\n"
+"                         aggregate (wins with 95%% intervals, draws, ...)\n"
+"      --set SECTION.KEY=VALUE  a map key set (repeatable; also for one run);\n"
+"                         VALUE1,VALUE2,... runs every value (a sweep)\n"
+"      --jobs N           runs at once (default: the number of cores)\n"
+"      --csv FILE         write a row a run to FILE\n"
+"      --chart            draw the aggregate in 80 columns instead\n"
+"      --aggregate FILE...  read run lines ('-': standard input) and print\n"
+"                         what the tournament would\n"
 "Both:\n"
 "      --seed S           override the map's seed (digits only)\n"
+"      --record FILE      record the run into FILE as it goes (the map, the\n"
+"                         bots' scripts, reloads, a checkpoint every 600 ticks)\n"
+"      --replay FILE      recompute a recording (no MAP, --seed or --ticks:\n"
+"                         the recording holds them); exit 1 where it diverges\n"
 "      --check            load and validate MAP, print nothing on success\n"
 "                         (takes --seed; any other option is an error)\n"
 "      --help             display this help and exit\n"
@@ -122,7 +145,8 @@ static int same_file(const char *a, const char *b)
 
 enum { OPT_HEADLESS = 256, OPT_TICKS, OPT_SECONDS, OPT_SEED, OPT_TRACE,
        OPT_TRACE_EVERY, OPT_SUMMARY, OPT_CHECK, OPT_PAUSED, OPT_SPEED,
-       OPT_ASCII, OPT_HELP, OPT_VERSION, OPT_MAN_KEYS, OPT_MAN_VIEWER_KEYS };
+       OPT_ASCII, OPT_HELP, OPT_VERSION, OPT_MAN_KEYS, OPT_MAN_VIEWER_KEYS,
+       OPT_RECORD, OPT_REPLAY, OPT_TRACE_DECISIONS };
 
 int main(int argc, char **argv)
 {
@@ -134,6 +158,7 @@ int main(int argc, char **argv)
         { "trace", required_argument, NULL, OPT_TRACE },
         { "trace-every", required_argument, NULL, OPT_TRACE_EVERY },
         { "summary", no_argument, NULL, OPT_SUMMARY },
+        { "trace-decisions", no_argument, NULL, OPT_TRACE_DECISIONS },
         { "check", no_argument, NULL, OPT_CHECK },
         { "paused", no_argument, NULL, OPT_PAUSED },
         { "speed", required_argument, NULL, OPT_SPEED },
@@ -142,6 +167,9 @@ int main(int argc, char **argv)
         { "version", no_argument, NULL, OPT_VERSION },
         { "man-keys", no_argument, NULL, OPT_MAN_KEYS },
         { "man-viewer-keys", no_argument, NULL, OPT_MAN_VIEWER_KEYS },
+        TOUR_LONGOPTS,
+        { "record", required_argument, NULL, OPT_RECORD },
+        { "replay", required_argument, NULL, OPT_REPLAY },
         { NULL, 0, NULL, 0 }
     };
     /* Numbers in maps and traces are read and written the C way whatever
@@ -150,14 +178,20 @@ int main(int argc, char **argv)
     setlocale(LC_NUMERIC, "C");
 
     int headless = 0, check = 0, summary = 0, have_ticks = 0, have_seconds = 0;
-    int speed_given = 0;
+    int speed_given = 0, decisions = 0;
     long ticks = -1, every = 1;
     double seconds = 0;
-    const char *trace = NULL;
-    struct view_options vo = { NULL, { 0, 0, 0 }, 0, 1.0, 0, NULL };
+    const char *trace = NULL, *record = NULL, *replay = NULL;
+    struct view_options vo = { NULL, { 0, 0, 0, NULL, 0 }, 0, 1.0, 0, NULL, NULL, NULL, NULL };
+    static struct tour_options tour;    /* static: freed at exit (options.c) */
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        if (c >= TOUR_OPT_SEEDS && c < TOUR_OPT_END) {
+            if (tour_option(&tour, c, optarg))
+                return 2;
+            continue;
+        }
         switch (c) {
         case OPT_HEADLESS: headless = 1; break;
         case OPT_TICKS:
@@ -182,6 +216,9 @@ int main(int argc, char **argv)
                 return bad_option("--trace-every", optarg, "expected a whole number of ticks, 1 or more");
             break;
         case OPT_SUMMARY: summary = 1; break;
+        case OPT_RECORD: record = optarg; break;
+        case OPT_REPLAY: replay = optarg; break;
+        case OPT_TRACE_DECISIONS: decisions = 1; break;
         case OPT_CHECK: check = 1; break;
         case OPT_PAUSED: vo.paused = 1; break;
         case OPT_SPEED:
@@ -212,6 +249,16 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    /* Tournaments, sweeps, --aggregate and --set (src/tour/). */
+    if (tour.given) {
+        struct tour_cli tc = { headless, check, trace || summary || every != 1,
+                               vo.map.has_seed, vo.paused || speed_given, vo.ascii,
+                               have_ticks ? ticks : -1, have_seconds ? seconds : -1,
+                               argc - optind, argv + optind, BOTFIELD_MAPS_DIR };
+        int trc = tour_main(&tour, &tc, &vo.map);
+        if (trc >= 0)
+            return trc;
+    }
     if (argc - optind > 1) {
         fprintf(stderr, "botfield: one map at a time ('%s' is extra)\n"
                 "Try 'botfield --help' for more information.\n", argv[optind + 1]);
@@ -224,11 +271,30 @@ int main(int argc, char **argv)
     /* --check loads the map (with --seed, which can decide whether
      * random tanks fit) and does nothing else: an option it would ignore
      * is a mistake, said at once. */
-    if (check && (headless || trace || summary || have_ticks || have_seconds || every != 1
+    if (check && (record || replay)) {
+        fprintf(stderr, "botfield: --check only loads the map: no --record or --replay\n");
+        return 2;
+    }
+    if (record && replay) {
+        fprintf(stderr, "botfield: --record and --replay: a replay is not recorded again "
+                "(copy the recording instead)\n");
+        return 2;
+    }
+    if (replay && (argc - optind > 0 || vo.map.has_seed || have_ticks || have_seconds)) {
+        fprintf(stderr, "botfield: --replay %s takes no MAP, --seed, --ticks or --seconds: "
+                "the recording holds the map, the seed and where it ends\n", replay);
+        return 2;
+    }
+    if (check && (headless || trace || summary || decisions || have_ticks || have_seconds || every != 1
                   || vo.paused || vo.ascii || speed_given)) {
         fprintf(stderr, "botfield: --check only loads the map: it takes MAP and --seed, "
                 "no other option\n"
                 "Try 'botfield --help' for more information.\n");
+        return 2;
+    }
+    if (decisions && !trace) {
+        fprintf(stderr, "botfield: --trace-decisions writes decide lines into the trace: "
+                "it needs --trace FILE\n");
         return 2;
     }
     if ((trace || summary || have_ticks || have_seconds || every != 1) && !headless && !check) {
@@ -236,19 +302,42 @@ int main(int argc, char **argv)
                 "need --headless\n");
         return 2;
     }
+    /* A newcomer's first look: without --speed the viewer opens paused
+     * with a one-line hint (2), so no fight is over before it is seen. */
+    if (!vo.paused && !speed_given)
+        vo.paused = 2;
     vo.map_path = optind < argc ? argv[optind] : NULL;
     if (trace && vo.map_path && strcmp(trace, "-") && same_file(trace, vo.map_path)) {
         fprintf(stderr, "botfield: --trace %s: that is the map file itself; "
                 "the trace would overwrite it\n", trace);
         return 2;
     }
+    if (record && vo.map_path && same_file(record, vo.map_path)) {
+        fprintf(stderr, "botfield: --record %s: that is the map file itself; "
+                "the recording would overwrite it\n", record);
+        return 2;
+    }
+    if (record && trace && (!strcmp(record, trace) || same_file(record, trace))) {
+        fprintf(stderr, "botfield: --record %s: that is the trace's file too; give each "
+                "its own\n", record);
+        return 2;
+    }
+    if (headless && replay) {
+        struct headless_options ho = { -1, trace, every, summary, NULL, NULL, decisions };
+        return replay_headless(replay, &ho);
+    }
+    vo.record = record;
+    vo.replay = replay;
     /* The viewer never waits for a writer: a FIFO as the map is refused. */
     vo.map.regular_only = !headless && !check;
 
+    if (replay)
+        return view_run(&vo, NULL);
     struct world w;
     struct map_error err = { NULL, 0 };
+    char *map_text = NULL;          /* what a recording embeds */
     int rc = vo.map_path
-        ? map_load(vo.map_path, &vo.map, &w, &err)
+        ? map_load_kept(vo.map_path, &vo.map, &w, &err, record ? &map_text : NULL)
         : map_load_text("default.ini", map_default_text, map_default_len, &vo.map, &w, &err);
     if (rc) {
         fputs(err.text ? err.text : "botfield: cannot load the map\n", stderr);
@@ -262,6 +351,7 @@ int main(int argc, char **argv)
     if (bot_world_attach(&w, BOTFIELD_MAPS_DIR, &bots, &berr)) {
         fprintf(stderr, "%s\n", berr ? berr : "botfield: cannot load the bots");
         free(berr);
+        free(map_text);
         world_free(&w);
         return 2;
     }
@@ -271,16 +361,28 @@ int main(int argc, char **argv)
         return 0;
     }
     if (headless) {
-        struct headless_options ho = { -1, trace, every, summary, bots };
+        struct headless_options ho = { -1, trace, every, summary, bots, NULL, decisions };
         if (have_ticks)
             ho.ticks = ticks;
         else if (have_seconds)
             ho.ticks = lround(seconds * w.tick_rate);
-        rc = headless_run(&w, &ho);
+        struct recording rec;
+        if (record && recording_open(&rec, record, &w, bots, vo.map_path,
+                                     map_text ? map_text : map_default_text)) {
+            free(map_text);
+            bot_world_free(&w, bots);
+            world_free(&w);
+            return 1;
+        }
+        free(map_text);
+        rc = record ? recording_headless(&rec, &w, bots, &ho) : headless_run(&w, &ho);
         bot_world_free(&w, bots);
         world_free(&w);
         return rc;
     }
     vo.bots = bots;
-    return view_run(&vo, &w);
+    vo.map_text = map_text ? map_text : map_default_text;
+    rc = view_run(&vo, &w);
+    free(map_text);
+    return rc;
 }

@@ -15,7 +15,11 @@ import os
 import sys
 from collections import defaultdict
 
-NULLABLE = {("summary", "min_separation"), ("summary", "winner")}
+NULLABLE = {("summary", "min_separation"), ("summary", "winner"),
+            # decide lines: no threat, no target, a speed any will do, no
+            # bot error, an unpriced candidate
+            ("decide", "avoid"), ("decide", "aim"), ("decide", "race"),
+            ("decide", "bot")}
 
 
 def bad_constant(name):

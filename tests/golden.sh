@@ -15,18 +15,18 @@ check() {   # check MAP WANT
     expect_eq "$(basename "$1"): trace hash over $TICKS ticks" "$got" "$2"
 }
 
-check "$top_srcdir/maps/default.ini"        34ea2c95049f5dc4
-check "$top_srcdir/maps/crowd.ini"          da872520afca4d99
-check "$top_srcdir/maps/forest.ini"         fea8ba42515b8223
-check "$top_srcdir/maps/race.ini"           90c137cdeee55ce4
-check "$top_srcdir/maps/racing-line.ini"    421420c83545fa25
-check "$top_srcdir/maps/turret.ini"         0ee1fdab60c73043
+check "$top_srcdir/maps/default.ini"        df5130bb215301c9
+check "$top_srcdir/maps/crowd.ini"          409e970a32c89226
+check "$top_srcdir/maps/forest.ini"         8c9b186f12a56405
+check "$top_srcdir/maps/race.ini"           f2d48be7b76bc6f9
+check "$top_srcdir/maps/racing-line.ini"    5df493d0d9515759
+check "$top_srcdir/maps/turret.ini"         7009ab9d3e6308fd
 # the Lua bots' maps (the header's "lua" is part of the trace: a Lua
 # other than 5.4.4 moves these hashes, and only these)
-check "$top_srcdir/maps/bots-avoid.ini"     95fbdf468d8bd2a5
-check "$top_srcdir/maps/bots-duel.ini"      c8006a809e46eb57
-check "$top_srcdir/maps/bots-race.ini"      a74b081b03b31368
-check "$top_srcdir/maps/bots-turret.ini"    5ea57f460a840ec0
-check "$top_srcdir/tests/maps/crowd60.ini"  675cd520706e546f
-check "$top_srcdir/tests/maps/crowd300.ini" 0d1df9c789a70747
+check "$top_srcdir/maps/bots-avoid.ini"     e61f3b67f18b3661
+check "$top_srcdir/maps/bots-duel.ini"      528059d7052f2a01
+check "$top_srcdir/maps/bots-race.ini"      54f1ba9ef86e7e56
+check "$top_srcdir/maps/bots-turret.ini"    0bdee978da0bcdfa
+check "$top_srcdir/tests/maps/crowd60.ini"  7b5ef38c1c1f039d
+check "$top_srcdir/tests/maps/crowd300.ini" 1c0d7b7afd48bb81
 done_testing

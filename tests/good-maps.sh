@@ -18,7 +18,7 @@ grep -q '"map":"Odd spacing","seed":42' "$TMPD/t"
 ok $? "quoted name and mixed-case keys are read"
 grep -q '"id":"tank.lone","kind":"tank","team":"red"' "$TMPD/t"
 ok $? "section ids are lowercased"
-grep -q '"id":"tank.lone","x":500,"y":400,"heading":-90,' "$TMPD/t"
+grep -q '"id":"tank.lone","team":"red","x":500,"y":400,"heading":-90,' "$TMPD/t"
 ok $? "heading -450 is normalised to -90"
 
 "$BOTFIELD" --headless --ticks 0 --trace - explicit-lists.ini >"$TMPD/t"

@@ -119,7 +119,7 @@ TEST(seed_option_overrides)
 {
     struct world a, b;
     struct map_error e;
-    struct map_options o = { 1, 99, 0 };
+    struct map_options o = { 1, 99, 0, NULL, 0 };
     const char *text = "[map]\nwidth = 500\nheight = 500\nseed = 5\n[trees]\nrandom = 3\n";
     check_int(map_load_text("t.ini", text, strlen(text), NULL, &a, &e), ==, 0);
     check_int(map_load_text("t.ini", text, strlen(text), &o, &b, &e), ==, 0);

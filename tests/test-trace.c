@@ -70,8 +70,20 @@ TEST(event_lines)
     e->u.sight.visible = 0.4375;
     e->u.sight.seen = 1;
     e->u.sight.method = SIGHT_EXACT;
+    e = world_event(&w, EV_SHOT, 0, 1);
+    e->u.shot.x = 10;
+    e->u.shot.y = 10;
+    e->u.shot.heading = M_PI;
+    e->u.shot.shell = 3;
+    e = world_event(&w, EV_HIT, 0, 1);
+    e->u.hit.shell = 3;
+    e->u.hit.x = 80.5;
+    e->u.hit.y = 82;
     e = world_event(&w, EV_MISS, 1, -1);
     e->u.miss.reason = MISS_TREE;
+    e->u.miss.shell = 4;
+    e->u.miss.x = 40;
+    e->u.miss.y = 41.25;
     e = world_event(&w, EV_LAP, 0, -1);
     e->u.lap.lap = 1;
     e->u.lap.time = 14.98;
@@ -79,7 +91,9 @@ TEST(event_lines)
     check_str(out,
         "{\"type\":\"collision\",\"tick\":12,\"a\":\"tank.1\",\"b\":\"tank.2\",\"distance\":31.2}\n"
         "{\"type\":\"sight\",\"tick\":12,\"from\":\"tank.1\",\"to\":\"tank.2\",\"visible\":0.4375,\"seen\":true,\"method\":\"exact\"}\n"
-        "{\"type\":\"miss\",\"tick\":12,\"shooter\":\"tank.2\",\"reason\":\"tree\"}\n"
+        "{\"type\":\"shot\",\"tick\":12,\"shooter\":\"tank.1\",\"target\":\"tank.2\",\"x\":10,\"y\":10,\"heading\":180,\"shell\":3}\n"
+        "{\"type\":\"hit\",\"tick\":12,\"shooter\":\"tank.1\",\"target\":\"tank.2\",\"shell\":3,\"x\":80.5,\"y\":82}\n"
+        "{\"type\":\"miss\",\"tick\":12,\"shooter\":\"tank.2\",\"reason\":\"tree\",\"shell\":4,\"x\":40,\"y\":41.25}\n"
         "{\"type\":\"lap\",\"tick\":12,\"id\":\"tank.1\",\"lap\":1,\"time\":14.98}\n");
     free(out);
     w.teams.p[1].alive = 0;

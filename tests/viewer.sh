@@ -104,6 +104,8 @@ t1=$(tick_of v)
 ok $? "space again pauses: the tick stays ($t0 = $t1)"
 
 # ---- help, resize ---------------------------------------------------------
+# (Tall enough for every key and the legend: at 80x24 the help scrolls.)
+tm resize-window -t v -x 80 -y 60
 tm send-keys -t v '?'
 wait_for v 'botfield keys'
 ok $? "'?' shows the help"
@@ -125,6 +127,7 @@ ok $? "the help shows every key the man page lists (missing:${missing:- none})"
 tm send-keys -t v Escape
 wait_for v 'tick [0-9]+ ' 3
 ok $? "Esc closes the help at once"
+tm resize-window -t v -x 80 -y 24
 
 tm resize-window -t v -x 30 -y 8
 wait_for v 'too small'

@@ -75,6 +75,9 @@ int bot_script_read(const char *map_dir, const char *rel, struct bot_script *out
 int bot_script_from_bytes(const char *path, const void *bytes, size_t len,
                           struct bot_script *out, char *err, size_t errlen);
 void bot_script_free(struct bot_script *s);
+/* The path rules of bot_script_read() without the file: relative, ending
+ * in .lua, never above the map's folder.  0, or -1 with err. */
+int bot_script_check_path(const char *rel, char *err, size_t n);
 
 /* ---- what the vehicle knows (angles in degrees) ------------------------ */
 struct bot_enemy {

@@ -100,6 +100,11 @@ static int check_name(const char *rel, char *err, size_t n)
     return 0;
 }
 
+int bot_script_check_path(const char *rel, char *err, size_t n)
+{
+    return check_name(rel, err, n);
+}
+
 int bot_script_read(const char *map_dir, const char *rel, struct bot_script *out,
                     char *err, size_t errlen)
 {

@@ -11,8 +11,11 @@
 #include "bot_world.h"
 #include "core/world.h"
 #include "core/tick.h"
+#include "core/explain.h"
 #include "core/wander/wander.h"
 #include "io/trace.h"
+
+#include <xxhash.h>
 
 #define EVENTS_MAX 64           /* last tick's events kept per bot */
 
@@ -460,6 +463,17 @@ static void decide(void *user, const struct world *w, int i, struct tick_ctx *c,
     }
     for (int k = 0; k < s->rep.n_log; k++)
         add_line(bw, i, "log", "text", s->rep.log[k]);
+    if (d->why) {
+        struct explain_bot *x = &d->why->bot;
+        x->ran = 1;
+        x->instructions = s->rep.instructions;
+        x->budget = s->lim.budget;
+        x->heap = s->rep.heap;
+        x->memory = s->lim.memory_bytes;
+        x->abandoned = s->rep.abandoned;
+        x->disabled = s->rep.disabled;
+        x->error = s->rep.disabled ? s->rep.disabled_reason : s->rep.error;
+    }
     apply_out(w, i, c, d, &out);
 }
 
@@ -572,13 +586,31 @@ void bot_world_free(struct world *w, struct bot_world *bw)
     free(bw);
 }
 
-static int load_slot(struct bot_world *bw, const struct world_bot *wb, struct slot *s,
-                     char **err)
+/* The script of wb: from the texts when given (a recording's), else read
+ * from the map's folder. */
+static int script_of(const struct bot_world *bw, const struct bot_texts *src,
+                     const struct world_bot *wb, struct bot_script *out, char *msg, size_t n)
+{
+    if (!src)
+        return bot_script_read(bw->dir, wb->path, out, msg, n);
+    memset(out, 0, sizeof *out);
+    if (bot_script_check_path(wb->path, msg, n))
+        return -1;
+    for (size_t k = 0; k < src->n; k++)
+        if (!strcmp(src->path[k], wb->path))
+            return bot_script_from_bytes(wb->path, src->text[k], strlen(src->text[k]),
+                                         out, msg, n);
+    snprintf(msg, n, "bot '%s': the recording holds no bot_source for it", wb->path);
+    return -1;
+}
+
+static int load_slot(struct bot_world *bw, const struct bot_texts *src,
+                     const struct world_bot *wb, struct slot *s, char **err)
 {
     char msg[BOT_ERR_BYTES + 64];
     s->vehicle = wb->vehicle;
     s->where = wb->where;
-    if (bot_script_read(bw->dir, wb->path, &s->script, msg, sizeof msg)) {
+    if (script_of(bw, src, wb, &s->script, msg, sizeof msg)) {
         *err = dup_printf2(wb->where, msg);
         return -1;
     }
@@ -591,8 +623,8 @@ static int load_slot(struct bot_world *bw, const struct world_bot *wb, struct sl
     return 0;
 }
 
-int bot_world_attach(struct world *w, const char *bundled_dir,
-                     struct bot_world **out, char **err)
+static int attach(struct world *w, const char *bundled_dir, const struct bot_texts *src,
+                  struct bot_world **out, char **err)
 {
     *out = NULL;
     *err = NULL;
@@ -612,7 +644,7 @@ int bot_world_attach(struct world *w, const char *bundled_dir,
         bw->slot_of[i] = -1;
     for (size_t k = 0; k < bw->n; k++) {
         const struct world_bot *wb = &w->bots.p[k];
-        if (load_slot(bw, wb, &bw->slots[k], err)) {
+        if (load_slot(bw, src, wb, &bw->slots[k], err)) {
             bot_world_free(w, bw);
             return -1;
         }
@@ -628,6 +660,18 @@ oom:
     bot_world_free(w, bw);
     *err = strdup("out of memory loading the bots");
     return -1;
+}
+
+int bot_world_attach(struct world *w, const char *bundled_dir,
+                     struct bot_world **out, char **err)
+{
+    return attach(w, bundled_dir, NULL, out, err);
+}
+
+int bot_world_attach_texts(struct world *w, const struct bot_texts *src,
+                           struct bot_world **out, char **err)
+{
+    return attach(w, NULL, src, out, err);
 }
 
 /* ---- readers ------------------------------------------------------------ */
@@ -741,12 +785,35 @@ int bot_world_restore(struct bot_world *bw, const struct bot_world_mem *m)
     return 0;
 }
 
+/* Slot k runs `fresh` from now on (taken over either way): 1, 0 when it
+ * is the script already running, -1 with *err when it does not load. */
+static int reload_slot(struct bot_world *bw, struct world *w, size_t k,
+                       struct bot_script *fresh, char **err)
+{
+    struct slot *s = &bw->slots[k];
+    char msg[BOT_ERR_BYTES + 64];
+    if (!strcmp(fresh->sha256, s->script.sha256)) {
+        bot_script_free(fresh);
+        return 0;
+    }
+    if (bot_reload(s->bot, fresh, msg, sizeof msg)) {
+        if (!*err)
+            *err = dup_printf2(w->bots.p[k].where, msg);
+        bot_script_free(fresh);
+        return -1;
+    }
+    bot_script_free(&s->script);
+    s->script = *fresh;
+    memcpy(w->bots.p[k].sha256, fresh->sha256, sizeof fresh->sha256);
+    add_line(bw, s->vehicle, "bot_reload", "bot_sha256", fresh->sha256);
+    return 1;
+}
+
 int bot_world_reload(struct bot_world *bw, struct world *w, char **err)
 {
     *err = NULL;
     int reloaded = 0;
     for (size_t k = 0; bw && k < bw->n; k++) {
-        struct slot *s = &bw->slots[k];
         const struct world_bot *wb = &w->bots.p[k];
         struct bot_script fresh;
         char msg[BOT_ERR_BYTES + 64];
@@ -755,21 +822,54 @@ int bot_world_reload(struct bot_world *bw, struct world *w, char **err)
                 *err = dup_printf2(wb->where, msg);
             continue;
         }
-        if (!strcmp(fresh.sha256, s->script.sha256)) {
-            bot_script_free(&fresh);
-            continue;
-        }
-        if (bot_reload(s->bot, &fresh, msg, sizeof msg)) {
-            if (!*err)
-                *err = dup_printf2(wb->where, msg);
-            bot_script_free(&fresh);
-            continue;
-        }
-        bot_script_free(&s->script);
-        s->script = fresh;
-        memcpy(w->bots.p[k].sha256, fresh.sha256, sizeof fresh.sha256);
-        add_line(bw, s->vehicle, "bot_reload", "bot_sha256", fresh.sha256);
-        reloaded++;
+        if (reload_slot(bw, w, k, &fresh, err) > 0)
+            reloaded++;
     }
     return reloaded;
+}
+
+int bot_world_reload_text(struct bot_world *bw, struct world *w, const char *path,
+                          const char *text, char **err)
+{
+    *err = NULL;
+    int reloaded = 0;
+    for (size_t k = 0; bw && k < bw->n; k++) {
+        const struct world_bot *wb = &w->bots.p[k];
+        if (strcmp(wb->path, path))
+            continue;
+        struct bot_script fresh;
+        char msg[BOT_ERR_BYTES + 64];
+        if (bot_script_from_bytes(wb->path, text, strlen(text), &fresh, msg, sizeof msg)) {
+            *err = dup_printf2(wb->where, msg);
+            return -1;
+        }
+        int rc = reload_slot(bw, w, k, &fresh, err);
+        if (rc < 0)
+            return -1;
+        reloaded += rc;
+    }
+    return reloaded;
+}
+
+/* ---- the bots' share of the state hash ------------------------------------ */
+
+uint64_t bot_world_hash(struct bot_world *bw, uint64_t seed)
+{
+    uint64_t h = seed;
+    for (size_t k = 0; bw && k < bw->n; k++) {
+        const struct slot *s = &bw->slots[k];
+        long long head[3] = { s->vehicle, s->inited, (long long)s->nev };
+        h = XXH3_64bits_withSeed(head, sizeof head, h);
+        unsigned char *buf = NULL;
+        size_t len = 0;
+        char err[BOT_ERR_BYTES];
+        if (bot_mem_save(s->bot, &buf, &len, err, sizeof err)) {
+            static const char marker[] = "mem: not plain data";
+            h = XXH3_64bits_withSeed(marker, sizeof marker, h);
+            continue;
+        }
+        h = XXH3_64bits_withSeed(buf, len, h);
+        free(buf);
+    }
+    return h;
 }

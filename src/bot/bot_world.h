@@ -16,6 +16,7 @@
 #define BOTFIELD_BOT_WORLD_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "bot.h"
@@ -29,6 +30,17 @@ struct bot_world;
  * problem", the world left without bots. */
 int bot_world_attach(struct world *w, const char *bundled_dir,
                      struct bot_world **out, char **err);
+/* The same with every script's text given (a recording's), never read
+ * from disk: src[k] is the text of the script at path[k] (as the map
+ * writes it).  A bot whose path has no text, or breaks the path rules, is
+ * an error like a missing file. */
+struct bot_texts { size_t n; const char *const *path; const char *const *text; };
+int bot_world_attach_texts(struct world *w, const struct bot_texts *src,
+                           struct bot_world **out, char **err);
+/* Reloads in place (mem kept) every bot whose script is `path`, with
+ * `text`: how many, or -1 with *err (malloc'd) when it does not load. */
+int bot_world_reload_text(struct bot_world *bw, struct world *w, const char *path,
+                          const char *text, char **err);
 /* Unregisters the brain and frees every bot (NULL: nothing). */
 void bot_world_free(struct world *w, struct bot_world *bw);
 
@@ -62,6 +74,20 @@ int bot_world_save(struct bot_world *bw, struct bot_world_mem *m, char *err, siz
  * step back needs, since globals and upvalues are not kept.  0 or -1. */
 int bot_world_restore(struct bot_world *bw, const struct bot_world_mem *m);
 void bot_world_mem_free(struct bot_world_mem *m);
+
+/* The bots' part of the state a tick reads, hashed on from `seed` (the
+ * core's state_hash()): every bot's mem as a snapshot keeps it, whether
+ * its init ran, and how many events it will read next tick.  A mem that
+ * is not plain data hashes as such (a marker), never as an error.  seed
+ * itself when there are no bots. */
+uint64_t bot_world_hash(struct bot_world *bw, uint64_t seed);
+
+/* The bots' part of the state a tick reads, hashed on from `seed` (the
+ * core's state_hash()): every bot's mem as a snapshot keeps it, whether
+ * its init ran, and how many events it will read next tick.  A mem that
+ * is not plain data hashes as such (a marker), never as an error.  seed
+ * itself when there are no bots. */
+uint64_t bot_world_hash(struct bot_world *bw, uint64_t seed);
 
 /* Re-reads every script; each one whose bytes changed is reloaded (its mem
  * kept).  Returns how many were reloaded; a broken edit keeps the old bot

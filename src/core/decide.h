@@ -25,6 +25,7 @@
 #include "grid.h"
 
 struct world;
+struct explain;
 
 /* Per-vehicle wander state (random turns and the edge turn). */
 struct wander_state {
@@ -52,6 +53,8 @@ struct decision {
     struct avoid_info avoid;    /* record and the held predictive plan */
     int aim_slot;               /* its record in the tick's aim store,
                                    -1: it sought no solution */
+    struct explain *why;        /* its decision record (explain.h), NULL:
+                                   nobody reads one, fill nothing */
 };
 
 /* cos and sin of the turns vehicles made lately (see vehicle_turned): a
@@ -71,6 +74,8 @@ struct tick_ctx {
     void *avoid_buf; size_t avoid_buf_cap;  /* predictive avoidance's
                                                neighbour list past 64 */
     struct turn_cache turns;
+    struct explain *why; size_t whycap;     /* decision records, one per
+                                               vehicle, when w->explain */
     struct race_plans *plans;               /* racing lines, built on first
                                                use (race_line.h) */
     int failed;                             /* memory ran out this tick */

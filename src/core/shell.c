@@ -99,10 +99,16 @@ void shells_update(struct world *w, const struct tick_ctx *c)
         s->target = ai->target;
         s->alive = 1;
         s->hit = s->miss = -1;
+        s->impact = ai->aim_point;
+        /* (w->tick was counted up as the step began: t_impact is from the
+         * step's start, tick - 1.) */
+        s->impact_time = (double)(w->tick - 1) * dt + ai->t_impact;
         v->gun.reload_left = v->p->reload + tf;
         w->stats.shots++;
+        s->id = w->stats.shots;
         struct event *e = world_event(w, EV_SHOT, (int)i, ai->target);
         if (e) {
+            e->u.shot.shell = s->id;
             e->u.shot.x = s->pos.x;
             e->u.shot.y = s->pos.y;
             e->u.shot.heading = ai->aim_dir;        /* radians; the trace
@@ -180,7 +186,12 @@ void shells_update(struct world *w, const struct tick_ctx *c)
         if (sh->hit >= 0) {
             struct vehicle *t = &w->vehicles.p[sh->hit];
             w->stats.hits++;
-            world_event(w, EV_HIT, sh->shooter, sh->hit);
+            struct event *e = world_event(w, EV_HIT, sh->shooter, sh->hit);
+            if (e) {
+                e->u.hit.shell = sh->id;
+                e->u.hit.x = sh->pos.x;
+                e->u.hit.y = sh->pos.y;
+            }
             if (t->alive && --t->health <= 0) {
                 t->alive = 0;
                 t->health = 0;
@@ -194,8 +205,12 @@ void shells_update(struct world *w, const struct tick_ctx *c)
             }
         } else if (sh->miss >= 0) {
             struct event *e = world_event(w, EV_MISS, sh->shooter, -1);
-            if (e)
+            if (e) {
                 e->u.miss.reason = (enum miss_reason)sh->miss;
+                e->u.miss.shell = sh->id;
+                e->u.miss.x = sh->pos.x;
+                e->u.miss.y = sh->pos.y;
+            }
         }
     }
 }

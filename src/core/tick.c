@@ -7,6 +7,7 @@
 #include "tick.h"
 #include "stages.h"
 #include "drive.h"
+#include "explain.h"
 #include "entries.h"
 #include "grow.h"
 #include "world.h"
@@ -21,8 +22,11 @@ static void avoid_row(const struct world *w, int i, struct tick_ctx *c,
 {
     double planned = d->want.turn;
     avoid_decide(w, i, c, d);
-    if (d->avoid.steer && world_vehicle(w, i)->p->drive == DRIVE_WANDER)
+    int postpone = d->avoid.steer && world_vehicle(w, i)->p->drive == DRIVE_WANDER;
+    if (postpone)
         d->wander.turn_left += planned;
+    if (d->why)
+        explain_avoid_done(d->why, planned, d, postpone);
 }
 
 static void aim_row(const struct world *w, int i, struct tick_ctx *c,
@@ -82,6 +86,7 @@ void tick_ctx_free(struct tick_ctx *c)
     free(c->steps);
     free(c->avoid_buf);
     free(c->entries);
+    free(c->why);
     race_plans_free(c->plans);
     free(c);
 }
@@ -164,6 +169,7 @@ void decision_start(const struct world *restrict w, int i, struct decision *rest
 {
     const struct vehicle *v = world_vehicle(w, i);
     d->aim_slot = -1;
+    d->why = NULL;
     if (!v->alive) {
         memset(&d->want, 0, sizeof d->want);
         return;
@@ -198,18 +204,21 @@ void decide_vehicle(const struct world *w, int i, struct tick_ctx *c,
     const struct vehicle *v = world_vehicle(w, i);
     if (!v->alive)
         return;
+    d->why = explain_start(w, c, i);
     const struct brain *brain = w->brain;
     if (brain && brain->owns(brain->user, w, i)) {
         brain->decide(brain->user, w, i, c, d);
-        return;
-    }
-    /* The table itself, not tick_deciders(): its size and rows are known
-     * here, so the loop unrolls and each row is a direct call. */
-    unsigned kind = 1u << v->kind;
+    } else {
+        /* The table itself, not tick_deciders(): its size and rows are
+         * known here, so the loop unrolls and each row is a direct call. */
+        unsigned kind = 1u << v->kind;
 #pragma GCC unroll 8
-    for (size_t k = 0; k < sizeof builtin / sizeof builtin[0]; k++)
-        if (builtin[k].kinds & kind)
-            builtin[k].decide(w, i, c, d);
+        for (size_t k = 0; k < sizeof builtin / sizeof builtin[0]; k++)
+            if (builtin[k].kinds & kind)
+                builtin[k].decide(w, i, c, d);
+    }
+    if (d->why)
+        d->why->want = d->want;
 }
 
 static void decide_stage(const struct world *w, struct tick_ctx *c)

@@ -137,8 +137,9 @@ struct event {
         struct { double visible; int seen; enum sight_method method; } sight;
         struct { int ok; enum aim_reason reason; double x, y, t_impact;
                  int iterations; enum aim_method method; } aim;
-        struct { double x, y, heading; } shot;
-        struct { enum miss_reason reason; } miss;
+        struct { double x, y, heading; long shell; } shot;
+        struct { long shell; double x, y; } hit;    /* where the shell met it */
+        struct { enum miss_reason reason; long shell; double x, y; } miss;
         struct { int index; } waypoint;
         struct { int lap; double time; } lap;
         struct { double time; } finish;
@@ -243,6 +244,10 @@ struct world {
     /* during the tick's fused decide+act pass, the vehicles already moved
      * (0 outside it): see tick.c */
     int acted;
+
+    /* keep a decision record per vehicle (explain.h): the viewer, and
+     * headless runs with --trace-decisions */
+    int explain;
 
 };
 

@@ -43,6 +43,12 @@ char *load_strf(const char *fmt, ...)
 static char *place(const struct loader *L, int line, const char *section,
                    const char *key, const char *value)
 {
+    if (L->from && line > 0 && L->from[line] < 0) {
+        const struct map_set *s = &L->set[-L->from[line] - 1];
+        return load_strf("botfield: --set %s=%s:", s->key, s->value);
+    }
+    if (L->from && line > 0)
+        line = L->from[line];
     char num[24] = "";
     if (line > 0)
         snprintf(num, sizeof num, "%d:", line);

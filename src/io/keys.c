@@ -149,6 +149,8 @@ const struct key_def key_table[] = {
       "speed rule", speed_rule_names, TGT_VEHICLE, VP(speed_rule) },
     { SEC_CAR, "steer", KEY_ENUM, 0, 0, KEY_CORE_DEFAULT, NULL, NULL,
       "steering: classic heads for the next waypoint, line follows a planned racing line at its own speeds (speed_rule unused)", steer_names, TGT_VEHICLE, VP(steer) },
+    { SEC_CAR, "color", KEY_ENUM, 0, 0, 0, NULL, "by order",
+      "colour the viewer draws the car in", world_colors, TGT_VEHICLE, VP(color) },
 
     /* [track] */
     { SEC_TRACK, "waypoints", KEY_XYR_LIST, 0, 0, 0, NULL, "none",

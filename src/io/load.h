@@ -50,7 +50,20 @@ struct loader {
     int nproblems;              /* kept: at most MAX_ERRORS */
     int errors;                 /* found, kept or not */
     int quiet;                  /* count problems only (a value read again) */
+    /* With --set (overrides.c): the file's line each line of the text
+     * read came from, or -(i + 1) for setting i; NULL: the file itself. */
+    const int *from;
+    const struct map_set *set;
 };
+
+/* ---- overrides.c -------------------------------------------------------- */
+
+/* The map's text with every setting written in: 0 with *text, *len and
+ * *from (by line from 1; malloc'd), 1 when the file has problems of its
+ * own (read it as it is), -1 out of memory.  *new_entity: the line of a
+ * new section with a name or number ([team.NAME]: not the map's), or 0. */
+int load_overlay(const char *text, size_t len, const struct map_set *set, int nset,
+                 char **out_text, size_t *out_len, int **from, int *new_entity);
 
 /* ---- errors.c ----------------------------------------------------------- */
 

@@ -71,7 +71,31 @@ int map_load_text(const char *name, const char *text, size_t len,
     load_rows_init(&rows);
     L.rows = &rows;
 
-    int rc = load_steps(&L, &P, text, len, opt, out);
+    /* --set: the settings written into the text (overrides.c). */
+    char *set_text = NULL;
+    int *from = NULL, new_entity = 0;
+    if (opt && opt->nset) {
+        int o = load_overlay(text, len, opt->set, opt->nset, &set_text, &len, &from,
+                             &new_entity);
+        if (o < 0) {
+            err->text = strdup("botfield: out of memory\n");
+            err->count = 1;
+            loader_free(&L, &P);
+            return -1;
+        }
+        if (o == 0) {
+            text = set_text;
+            L.from = from;
+            L.set = opt->set;
+        }
+    }
+    if (new_entity)
+        load_error(&L, new_entity, NULL, NULL, NULL, "the map has no such section; "
+                   "--set changes a key of a team, vehicle, tree or waypoint the map has, "
+                   "it does not add one");
+    int rc = new_entity ? -1 : load_steps(&L, &P, text, len, opt, out);
+    free(set_text);
+    free(from);
     load_errors_finish(&L, err);
     if (rc && !err->text) {
         err->text = strdup("the map could not be loaded\n");
@@ -158,6 +182,12 @@ static int open_map(const char *path, int regular_only, char **problem)
 int map_load(const char *path, const struct map_options *opt,
              struct world *out, struct map_error *err)
 {
+    return map_load_kept(path, opt, out, err, NULL);
+}
+
+int map_load_kept(const char *path, const struct map_options *opt,
+                  struct world *out, struct map_error *err, char **kept)
+{
     err->text = NULL;
     err->count = 0;
     char *problem;
@@ -183,7 +213,23 @@ int map_load(const char *path, const struct map_options *opt,
     int rc = len > MAP_MAX_FILE_BYTES
         ? file_error(err, path, "the file is larger than 64 MiB; a map is at most 64 MiB")
         : map_load_text(path, text, len, opt, out, err);
+    if (rc == 0 && kept) {
+        /* As a string: the text's end marked (a NUL inside ends it). */
+        char *t = realloc(text, len + 1);
+        if (t)
+            t[len] = 0;
+        *kept = t;
+        text = t ? NULL : text;
+        if (!t) {
+            world_free(out);
+            rc = file_error(err, path, "out of memory");
+        }
+    }
     free(text);
+    if (rc && kept) {
+        free(*kept);
+        *kept = NULL;
+    }
     /* Where its bots' scripts are found (their folder). */
     if (rc == 0 && !(out->map_path = strdup(path))) {
         world_free(out);

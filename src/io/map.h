@@ -22,6 +22,14 @@ struct map_error {
     int count;
 };
 
+/* One `--set SECTION.KEY=VALUE`: written into the map's text before it
+ * is read (overrides.c), so it is checked as the map's own line; its
+ * problems name the option, not a line. */
+struct map_set {
+    const char *key;        /* "team.red.turn_rate": the last dot splits */
+    const char *value;
+};
+
 /* Options that override the file. */
 struct map_options {
     int has_seed;
@@ -30,12 +38,19 @@ struct map_options {
      * socket) instead of reading it: the viewer, which must never wait
      * for a writer, sets it; --check and --headless read a pipe. */
     int regular_only;
+    const struct map_set *set;  /* --set, in the order given; NULL: none */
+    int nset;
 };
 
 /* Loads `path`.  Returns 0 with *out initialised (world_free() it), or -1
  * with err->text set (map_error_free() it). */
 int map_load(const char *path, const struct map_options *opt,
              struct world *out, struct map_error *err);
+
+/* The same, handing back the text read (*kept, malloc'd, NUL-ended) when
+ * it loaded: what a recording embeds. */
+int map_load_kept(const char *path, const struct map_options *opt,
+                  struct world *out, struct map_error *err, char **kept);
 
 /* The same for map text in memory; `name` stands for the file in
  * messages and as the map's default name. */

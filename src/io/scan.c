@@ -302,9 +302,16 @@ int scan_text(const char *text, size_t len, struct scan_result *out,
         }
         if (t[0] == '[') {
             const char *close = memchr(t, ']', tn);
+            /* A broken header belongs to no section: naming the one
+             * before it would send the reader to the wrong place, and the
+             * keys under it are skipped, not blamed on that section. */
             if (!close) {
-                err(&s, line, section < 0 ? -1 : section, "%s", "a section header without its closing ']'");
+                char shown[64];
+                snprintf(shown, sizeof shown, "%.*s%s", (int)(tn > 40 ? 40 : tn), t, tn > 40 ? "..." : "");
+                err(&s, line, -1, "the section header '%s' has no closing ']' "
+                    "(write [kind.ID])", shown);
                 syntax_errors++;
+                section = -2;
                 emit(&s, "\n", 1);
                 continue;
             }
@@ -312,7 +319,8 @@ int scan_text(const char *text, size_t len, struct scan_result *out,
             size_t rn = tn - (size_t)(rest - t);
             trim(&rest, &rn);
             if (rn && rest[0] != '#' && rest[0] != ';') {
-                err(&s, line, section < 0 ? -1 : section, "%s", "text after a section header (only a comment may follow ']')");
+                err(&s, line, -1, "%s", "text after a section header (only a comment may follow ']')");
+                section = -2;
                 syntax_errors++;
                 emit(&s, "\n", 1);
                 continue;
@@ -321,7 +329,8 @@ int scan_text(const char *text, size_t len, struct scan_result *out,
             size_t nn = (size_t)(close - name);
             trim(&name, &nn);
             if (nn == 0) {
-                err(&s, line, section < 0 ? -1 : section, "%s", "an empty section name '[]'");
+                err(&s, line, -1, "%s", "an empty section name '[]'");
+                section = -2;
                 syntax_errors++;
                 emit(&s, "\n", 1);
                 continue;

@@ -116,6 +116,54 @@ static const char *vid(const struct world *w, int i)
     return i >= 0 && (size_t)i < w->vehicles.n ? w->vehicles.p[i].id : "";
 }
 
+/* A setting given in degrees (kept as radians): the shortest degrees that
+ * the map loader turns back into the same radians (30, not
+ * 29.999999999999996), else the exact conversion. */
+static void put_deg(FILE *f, const char *key, double rad)
+{
+    char b[40];
+    snprintf(b, sizeof b, "%.15g", rad2deg(rad));
+    if (isfinite(rad) && deg2rad(strtod(b, NULL)) == rad)
+        fprintf(f, ",\"%s\":%s", key, b);
+    else
+        put_num(f, key, rad2deg(rad));
+}
+
+/* Every setting that shapes the vehicle's decisions, by its map key
+ * (angles and rates in degrees): a trace says which rules ran. */
+static void put_settings(FILE *f, const struct vehicle *v)
+{
+    const struct vehicle_params *p = v->p;
+    if (v->kind == VK_CAR) {
+        put_num(f, "max_speed", p->max_speed);
+        put_num(f, "min_speed", p->min_speed);
+        put_num(f, "accel", p->accel);
+        put_num(f, "brake", p->brake);
+        put_deg(f, "turn_rate", p->turn_rate);
+        put_deg(f, "back_angle", p->back_angle);
+        put_key_str(f, "speed_rule", speed_rule_names[p->speed_rule]);
+        return;
+    }
+    if (v->kind == VK_TANK) {
+        put_key_str(f, "behaviour", drive_names[p->drive]);
+        put_num(f, "speed", p->speed);
+        put_deg(f, "turn_rate", p->turn_rate);
+        put_key_str(f, "avoid", avoid_names[p->avoid]);
+        put_num(f, "collision_range", p->collision_range);
+    } else {
+        put_deg(f, "facing", angle_norm(p->facing));
+    }
+    put_deg(f, "fov", p->fov);
+    put_num(f, "view_range", p->view_range);
+    put_key_str(f, "sight", sight_names[p->sight]);
+    put_deg(f, "turret_rate", p->turret_rate);
+    put_num(f, "shell_speed", p->shell_speed);
+    put_num(f, "range", p->range);
+    put_num(f, "reload", p->reload);
+    put_key_str(f, "aim", aim_names[p->aim]);
+    fprintf(f, ",\"health\":%d", p->health);
+}
+
 int trace_begin(FILE *f, const struct world *w, const char *version)
 {
     fprintf(f, "{\"type\":\"header\",\"format\":1");
@@ -149,6 +197,7 @@ int trace_begin(FILE *f, const struct world *w, const char *version)
             put_num(f, "length", v->p->length);
             put_num(f, "width", v->p->width);
         }
+        put_settings(f, v);
         for (size_t b = 0; b < w->bots.n; b++)
             if (w->bots.p[b].vehicle == (int)i) {
                 put_key_str(f, "bot", w->bots.p[b].path);
@@ -197,7 +246,8 @@ static void put_shot(FILE *f, const struct world *w, const struct event *e)
         put_key_str(f, "target", vid(w, e->b));
     put_num(f, "x", e->u.shot.x);
     put_num(f, "y", e->u.shot.y);
-    put_num(f, "heading", rad2deg(e->u.shot.heading));
+    put_num(f, "heading", rad2deg(angle_norm(e->u.shot.heading)));
+    fprintf(f, ",\"shell\":%ld", e->u.shot.shell);
 }
 
 /* Events about one vehicle: knockout, waypoints, laps, finish. */
@@ -242,11 +292,17 @@ static void put_event(FILE *f, const struct world *w, const struct event *e)
         head(f, e, w);
         put_key_str(f, "shooter", vid(w, e->a));
         put_key_str(f, "target", vid(w, e->b));
+        fprintf(f, ",\"shell\":%ld", e->u.hit.shell);
+        put_num(f, "x", e->u.hit.x);
+        put_num(f, "y", e->u.hit.y);
         break;
     case EV_MISS:
         head(f, e, w);
         put_key_str(f, "shooter", vid(w, e->a));
         put_key_str(f, "reason", miss_reason_names[e->u.miss.reason]);
+        fprintf(f, ",\"shell\":%ld", e->u.miss.shell);
+        put_num(f, "x", e->u.miss.x);
+        put_num(f, "y", e->u.miss.y);
         break;
     case EV_KNOCKOUT:
     case EV_WAYPOINT_REACHED:
@@ -272,6 +328,8 @@ int trace_states(FILE *f, const struct world *w)
         const struct vehicle *v = &w->vehicles.p[i];
         fprintf(f, "{\"type\":\"state\",\"tick\":%ld", w->tick);
         put_key_str(f, "id", v->id);
+        if (v->team >= 0)
+            put_key_str(f, "team", w->teams.p[v->team].name);
         put_num(f, "x", v->pos.x);
         put_num(f, "y", v->pos.y);
         put_num(f, "heading", rad2deg(v->heading));
@@ -358,3 +416,14 @@ int trace_bot_line(FILE *f, const char *type, long tick, const char *id,
     fputs("}\n", f);
     return status(f);
 }
+
+void trace_string(FILE *f, const char *s)
+{
+    put_str(f, s);
+}
+
+/* For the other writers of trace lines (trace_put.h). */
+void trace_put_str(FILE *f, const char *s) { put_str(f, s); }
+void trace_put_num(FILE *f, const char *key, double v) { put_num(f, key, v); }
+void trace_put_key_str(FILE *f, const char *key, const char *s) { put_key_str(f, key, s); }
+int trace_status(FILE *f) { return status(f); }

@@ -31,6 +31,9 @@ int trace_begin(FILE *f, const struct world *w, const char *version);
 int trace_events(FILE *f, const struct world *w);
 /* A state line for every vehicle. */
 int trace_states(FILE *f, const struct world *w);
+/* The decide lines of this tick (--trace-decisions): each live vehicle's
+ * decision record (core/explain.h); none unless w->explain was on. */
+int trace_decisions(FILE *f, const struct world *w);
 /* The summary object, one line. */
 int trace_summary(FILE *f, const struct world *w);
 
@@ -39,5 +42,9 @@ int trace_summary(FILE *f, const struct world *w);
  * escaped like every string. */
 int trace_bot_line(FILE *f, const char *type, long tick, const char *id,
                    const char *key, const char *text);
+
+/* A JSON string, quoted and escaped as every string of the trace (the
+ * recordings write theirs with it too). */
+void trace_string(FILE *f, const char *s);
 
 #endif

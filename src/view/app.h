@@ -13,6 +13,7 @@
 #include "camera.h"
 #include "canvas.h"
 #include "history.h"
+#include "palette.h"
 #include "replay_check.h"
 #include "seek.h"
 #include "view.h"
@@ -20,7 +21,8 @@
 
 enum overlay {
     OV_RAYS = 1, OV_CONES = 2, OV_AVOID = 4, OV_TRAJ = 8, OV_WAYP = 16,
-    OV_COLL = 32, OV_BOTS = 64
+    OV_COLL = 32, OV_BOTS = 64, OV_LABELS = 128, OV_CANDS = 256,
+    OV_WALK = 512
 };
 
 enum screen_id { SCREEN_MAP, SCREEN_HELP, SCREEN_ERROR, SCREEN_COUNT };
@@ -94,6 +96,7 @@ struct app {
     int dirty;                      /* something to redraw */
     int relayout;                   /* sizes changed */
     double now;                     /* monotonic seconds of this loop turn */
+    struct view_rec *rec;           /* --record, --replay (record_hooks.c) */
 };
 
 /* loop.c */
@@ -109,6 +112,7 @@ void app_step_back(struct app *a);
 int app_goto(struct app *a, long tick);
 void app_restart(struct app *a);
 void app_reload(struct app *a, int explicit);
+int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb);
 void app_select(struct app *a, int dir);
 
 /* draw_map.c: the map layers into the canvas */
@@ -117,6 +121,7 @@ void draw_map(struct app *a);
 uint32_t glyph_heading(const struct app *a, double heading);
 int team_color(const struct app *a, int team);
 int team_attr(const struct app *a, int team);
+int vehicle_color(const struct app *a, int i);
 const char *vehicle_name(const struct app *a, int i);
 
 /* overlays.c */

@@ -109,8 +109,8 @@ static uint32_t slope_glyph(double sx, double sy)
     return (sx > 0) == (sy > 0) ? '\\' : '/';
 }
 
-void canvas_dot(struct canvas *cv, double dx, double dy, int color, int attr,
-                enum line_style st, double slope_dx, double slope_dy)
+void canvas_dot(struct canvas *cv, double dx, double dy, const struct pen *p,
+                double slope_dx, double slope_dy)
 {
     if (!(dx >= 0 && dy >= 0 && dx < cv->w * 2.0 && dy < cv->h * 4.0))
         return;
@@ -120,19 +120,28 @@ void canvas_dot(struct canvas *cv, double dx, double dy, int color, int attr,
         return;
     if (cv->braille) {
         c->dots |= braille_bit[ix & 1][iy & 3];
-        c->dot_color = (uint8_t)color;
-        c->dot_attr = (uint8_t)attr;
+        c->dot_color = (uint8_t)p->color;
+        c->dot_attr = (uint8_t)p->attr;
         return;
     }
-    uint32_t g = st == LS_SLOPE ? slope_glyph(slope_dx, slope_dy)
-               : st == LS_DOTTED ? '.' : ':';
-    /* A line never hides a glyph: only blanks and other lines give way. */
-    if (c->layer == LY_NONE || c->layer == LY_LINE) {
+    uint32_t g = p->ascii ? (uint32_t)(unsigned char)p->ascii
+                          : slope_glyph(slope_dx, slope_dy);
+    /* A line never hides a glyph: only blanks, shading and other lines
+     * give way. */
+    if (c->layer <= LY_SHADE || c->layer == LY_LINE) {
         c->ch = g;
-        c->color = (uint8_t)color;
-        c->attr = (uint8_t)attr;
+        c->color = (uint8_t)p->color;
+        c->attr = (uint8_t)p->attr;
         c->layer = LY_LINE;
     }
+}
+
+void canvas_shade(struct canvas *cv, int x, int y, uint32_t ch, int color,
+                  int attr)
+{
+    struct cell *c = at(cv, x, y);
+    if (c && c->layer == LY_NONE && !c->ch)
+        canvas_put(cv, x, y, ch, color, attr, LY_SHADE);
 }
 
 /* Liang-Barsky: clips the segment to [0, xmax) x [0, ymax); 0 when nothing
@@ -170,12 +179,19 @@ static int clip(double *x0, double *y0, double *x1, double *y1,
     return 1;
 }
 
+/* Whether step i of a line is plotted: braille dashes; an ASCII line is
+ * whole (its glyph tells it apart). */
+static int dash_on(const struct canvas *cv, const struct pen *p, int i)
+{
+    return !cv->braille || (p->dash >> (i & 7) & 1);
+}
+
 void canvas_line(struct canvas *cv, double x0, double y0, double x1,
-                 double y1, int color, int attr, enum line_style st)
+                 double y1, const struct pen *p)
 {
     if (!(isfinite(x0) && isfinite(y0) && isfinite(x1) && isfinite(y1)))
         return;
-    double sx = x1 - x0, sy = y1 - y0;
+    double sx = x1 - x0, sy = y1 - y0, ox = x0, oy = y0;
     if (!clip(&x0, &y0, &x1, &y1, cv->w * 2.0 - 1e-9, cv->h * 4.0 - 1e-9))
         return;
     double dx = x1 - x0, dy = y1 - y0;
@@ -183,14 +199,19 @@ void canvas_line(struct canvas *cv, double x0, double y0, double x1,
     int n = (int)ceil(len);
     if (n < 1)
         n = 1;
+    /* The dash phase counts from the line's own start, so a clipped or
+     * panned line keeps its pattern where it is. */
+    int first = (int)fmax(fabs(x0 - ox), fabs(y0 - oy));
     for (int i = 0; i <= n; i++) {
+        if (!dash_on(cv, p, first + i))
+            continue;
         double t = (double)i / n;
-        canvas_dot(cv, x0 + t * dx, y0 + t * dy, color, attr, st, sx, sy);
+        canvas_dot(cv, x0 + t * dx, y0 + t * dy, p, sx, sy);
     }
 }
 
 void canvas_arc(struct canvas *cv, double cx, double cy, double r, double a0,
-                double a1, int color, int attr, enum line_style st)
+                double a1, const struct pen *p)
 {
     if (!(isfinite(cx) && isfinite(cy) && isfinite(r)) || r <= 0)
         return;
@@ -204,11 +225,15 @@ void canvas_arc(struct canvas *cv, double cx, double cy, double r, double a0,
     if (steps > 20000)
         steps = 20000;
     int n = (int)steps;
+    /* Steps are under a dot apart: the dash counts whole dots of arc. */
+    double step_len = fabs(span) * r / n;
     for (int i = 0; i <= n; i++) {
+        if (!dash_on(cv, p, (int)(i * step_len)))
+            continue;
         double a = a0 + span * i / n;
         double c = cos(a), s = sin(a);
         /* tangent direction, for the ASCII glyph */
-        canvas_dot(cv, cx + r * c, cy + r * s, color, attr, st, -s, c);
+        canvas_dot(cv, cx + r * c, cy + r * s, p, -s, c);
     }
 }
 
@@ -253,7 +278,8 @@ void canvas_flush(const struct canvas *cv, int x0, int y0,
     for (int y = 0; y < cv->h; y++)
         for (int x = 0; x < cv->w; x++) {
             const struct cell *c = &cv->c[(size_t)y * (size_t)cv->w + (size_t)x];
-            if (c->ch)
+            /* Shading gives way to the dots of a line across it. */
+            if (c->ch && !(c->layer == LY_SHADE && c->dots && cv->braille))
                 put_cell(y0 + y, x0 + x, c->ch, c->color, c->attr, st);
             else if (c->dots && cv->braille)
                 put_cell(y0 + y, x0 + x, 0x2800u + c->dots, c->dot_color,

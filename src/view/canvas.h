@@ -20,9 +20,11 @@ enum { COL_DEFAULT, COL_RED, COL_BLUE, COL_GREEN, COL_YELLOW, COL_MAGENTA,
 /* Attributes, mapped onto curses ones at flush time. */
 enum { CA_BOLD = 1, CA_DIM = 2, CA_REVERSE = 4, CA_UNDERLINE = 8 };
 
-/* Layers, lowest first. */
-enum layer { LY_NONE, LY_GROUND, LY_TRACK, LY_LINE, LY_SHELL, LY_MARK,
-             LY_VEHICLE, LY_TOP };
+/* Layers, lowest first.  LY_SHADE is a background glyph that braille
+ * dots show through; LY_GUN is the gun's glyphs, over every line; labels
+ * (waypoint numbers, ids) sit over lines and marks, under vehicles. */
+enum layer { LY_NONE, LY_SHADE, LY_GROUND, LY_TRACK, LY_LINE, LY_GUN,
+             LY_SHELL, LY_MARK, LY_LABEL, LY_VEHICLE, LY_SELECTED, LY_TOP };
 
 struct cell {
     uint32_t ch;            /* Unicode code point; 0: no glyph */
@@ -49,19 +51,28 @@ void canvas_put(struct canvas *cv, int x, int y, uint32_t ch, int color,
 void canvas_text(struct canvas *cv, int x, int y, const char *s, int color,
                  int attr, enum layer layer);
 
-/* Line styles for ASCII terminals (braille ignores them: dots are dots). */
-enum line_style { LS_SLOPE, LS_DOTTED, LS_FAINT };
+/* How a line is drawn: in braille, step i of the line (one dot apart) is
+ * plotted when bit (i % 8) of dash is set; on an ASCII canvas each cell
+ * gets the glyph `ascii`, or with 0 one of - | / \ by the slope.  The
+ * palette (palette.h) makes these. */
+struct pen {
+    int color, attr;
+    unsigned char dash;
+    char ascii;
+};
 
-/* Plot in dot coordinates: a cell is 2 dots wide and 4 tall.  On an ASCII
- * canvas a line becomes one glyph a cell, chosen by the slope or style. */
-void canvas_dot(struct canvas *cv, double dx, double dy, int color, int attr,
-                enum line_style st, double slope_dx, double slope_dy);
+/* Plot in dot coordinates: a cell is 2 dots wide and 4 tall. */
+void canvas_dot(struct canvas *cv, double dx, double dy, const struct pen *p,
+                double slope_dx, double slope_dy);
 void canvas_line(struct canvas *cv, double x0, double y0, double x1,
-                 double y1, int color, int attr, enum line_style st);
+                 double y1, const struct pen *p);
 /* An arc of a circle in dot coordinates (dots are square), angles in
  * radians clockwise from +x; a0 == a1 - 2pi draws the whole circle. */
 void canvas_arc(struct canvas *cv, double cx, double cy, double r, double a0,
-                double a1, int color, int attr, enum line_style st);
+                double a1, const struct pen *p);
+/* A background glyph in a cell that holds nothing yet (LY_SHADE). */
+void canvas_shade(struct canvas *cv, int x, int y, uint32_t ch, int color,
+                  int attr);
 
 /* Copies the grid to the curses screen at (x0, y0). */
 struct canvas_style { int color; int utf8; };

@@ -12,21 +12,27 @@
 
 uint32_t glyph_heading(const struct app *a, double heading)
 {
-    /* Eight directions, clockwise from +x (y grows downwards). */
+    /* Eight directions, clockwise from +x (y grows downwards).  ASCII has
+     * no diagonal arrow that is not also a line ('/' and '\' would each
+     * mean two headings): there the nearest of four. */
     static const uint32_t arrows[8] = {
         0x2192, 0x2198, 0x2193, 0x2199, 0x2190, 0x2196, 0x2191, 0x2197
     };
-    static const char ascii[8] = { '>', '\\', 'v', '/', '<', '\\', '^', '/' };
+    static const char ascii[4] = { '>', 'v', '<', '^' };
+    if (a->ascii) {
+        double o = fmod(heading / (M_PI / 2) + 0.5, 4.0);
+        if (!(o >= 0))
+            o += 4.0;
+        return (uint32_t)ascii[(int)o & 3];
+    }
     double o = fmod(heading / (M_PI / 4) + 0.5, 8.0);
     if (!(o >= 0))
         o += 8.0;
-    int k = (int)o & 7;
-    return a->ascii ? (uint32_t)ascii[k] : arrows[k];
+    return arrows[(int)o & 7];
 }
 
 int team_color(const struct app *a, int team)
 {
-    /* Cars have no team: they take colours in turn by their index. */
     if (team < 0 || (size_t)team >= a->world.teams.n)
         return COL_CYAN;
     return 1 + a->world.teams.p[team].color % WORLD_NCOLORS;
@@ -48,18 +54,26 @@ const char *vehicle_name(const struct app *a, int i)
     return a->world.vehicles.p[i].id;
 }
 
-static int car_color(int i)
+/* A car's own colour ([car.ID] color), else colours in turn by its index;
+ * a tank or turret its team's. */
+int vehicle_color(const struct app *a, int i)
 {
     static const int cols[6] = { COL_CYAN, COL_YELLOW, COL_MAGENTA, COL_GREEN,
                                  COL_WHITE, COL_RED };
+    if (i < 0 || (size_t)i >= a->world.vehicles.n)
+        return COL_DEFAULT;
+    const struct vehicle *v = &a->world.vehicles.p[i];
+    if (v->kind != VK_CAR)
+        return team_color(a, v->team);
+    if (v->p->color >= 0)
+        return 1 + v->p->color % WORLD_NCOLORS;
     return cols[i % 6];
 }
 
-static void dot_line(struct app *a, vec2 p, vec2 q, int color, int attr,
-                     enum line_style st)
+static void dot_line(struct app *a, vec2 p, vec2 q, const struct pen *pen)
 {
     vec2 d0 = camera_dots(&a->cam, p), d1 = camera_dots(&a->cam, q);
-    canvas_line(&a->cv, d0.x, d0.y, d1.x, d1.y, color, attr, st);
+    canvas_line(&a->cv, d0.x, d0.y, d1.x, d1.y, pen);
 }
 
 /* ---- the ground: trees, map edge, track (cached per camera) --------------- */
@@ -67,7 +81,8 @@ static void dot_line(struct app *a, vec2 p, vec2 q, int color, int attr,
 static void ground_tree(struct app *a, struct canvas *g, const struct tree *t)
 {
     struct camera *c = &a->cam;
-    uint32_t ch = a->ascii ? '#' : 0x2663;  /* ♣ */
+    uint32_t ch = pal_glyph(a, PAL_TREE);
+    int color = pal_color(PAL_TREE, 0), attr = pal_attr(a, PAL_TREE);
     int x0, y0, x1, y1;
     camera_cell(c, v2(t->c.x - t->r, t->c.y - t->r), &x0, &y0);
     camera_cell(c, v2(t->c.x + t->r, t->c.y + t->r), &x1, &y1);
@@ -79,14 +94,14 @@ static void ground_tree(struct app *a, struct canvas *g, const struct tree *t)
         for (int y = y0 < 0 ? 0 : y0; y <= y1 && y < g->h; y++)
             for (int x = x0 < 0 ? 0 : x0; x <= x1 && x < g->w; x++)
                 if (v2_dist2(camera_world(c, x, y), t->c) <= t->r * t->r) {
-                    canvas_put(g, x, y, ch, COL_GREEN, 0, LY_GROUND);
+                    canvas_put(g, x, y, ch, color, attr, LY_GROUND);
                     any = 1;
                 }
     }
     if (!any) {
         int x, y;
         camera_cell(c, t->c, &x, &y);
-        canvas_put(g, x, y, ch, COL_GREEN, 0, LY_GROUND);
+        canvas_put(g, x, y, ch, color, attr, LY_GROUND);
     }
 }
 
@@ -124,22 +139,25 @@ static void ground_track(struct app *a, struct canvas *g)
 {
     const struct world *w = &a->world;
     size_t n = w->track.n;
+    struct pen track, circ;
+    pal_pen(a, PAL_TRACK, 0, &track);
+    pal_pen(a, PAL_WAYPOINT, 0, &circ);
     for (size_t i = 0; i < n; i++) {
         const struct waypoint *p = &w->track.p[i], *q = &w->track.p[(i + 1) % n];
         vec2 d0 = camera_dots(&a->cam, p->c), d1 = camera_dots(&a->cam, q->c);
         if (n > 1)
-            canvas_line(g, d0.x, d0.y, d1.x, d1.y, COL_DEFAULT, CA_DIM, LS_DOTTED);
-        canvas_arc(g, d0.x, d0.y, camera_dot_len(&a->cam, p->r), 0, 2 * M_PI,
-                   COL_YELLOW, CA_DIM, LS_DOTTED);
+            canvas_line(g, d0.x, d0.y, d1.x, d1.y, &track);
+        canvas_arc(g, d0.x, d0.y, camera_dot_len(&a->cam, p->r), 0, 2 * M_PI, &circ);
     }
-    /* Numbers last, so lines never cover them. */
+    /* Numbers last, on a layer over every line, so nothing covers them
+     * in any mode. */
     for (size_t i = 0; i < n; i++) {
         char num[24];
         int x, y;
         snprintf(num, sizeof num, "%zu", i);
         camera_cell(&a->cam, w->track.p[i].c, &x, &y);
-        canvas_text(g, x - ((int)strlen(num) - 1) / 2, y, num, COL_YELLOW,
-                    CA_BOLD, LY_TRACK);
+        canvas_text(g, x - ((int)strlen(num) - 1) / 2, y, num,
+                    pal_color(PAL_WAYNUM, 0), pal_attr(a, PAL_WAYNUM), LY_LABEL);
     }
 }
 
@@ -163,10 +181,12 @@ static void draw_ground(struct app *a)
     vec2 p0 = camera_dots(c, v2(0, 0)), p1 = camera_dots(c, v2(w->width, w->height));
     p1.x -= 0.5;
     p1.y -= 0.5;
-    canvas_line(g, p0.x, p0.y, p1.x, p0.y, COL_DEFAULT, CA_DIM, LS_DOTTED);
-    canvas_line(g, p1.x, p0.y, p1.x, p1.y, COL_DEFAULT, CA_DIM, LS_DOTTED);
-    canvas_line(g, p1.x, p1.y, p0.x, p1.y, COL_DEFAULT, CA_DIM, LS_DOTTED);
-    canvas_line(g, p0.x, p1.y, p0.x, p0.y, COL_DEFAULT, CA_DIM, LS_DOTTED);
+    struct pen edge;
+    pal_pen(a, PAL_BORDER, 0, &edge);
+    canvas_line(g, p0.x, p0.y, p1.x, p0.y, &edge);
+    canvas_line(g, p1.x, p0.y, p1.x, p1.y, &edge);
+    canvas_line(g, p1.x, p1.y, p0.x, p1.y, &edge);
+    canvas_line(g, p0.x, p1.y, p0.x, p0.y, &edge);
     ground_trees(a, g);
     ground_track(a, g);
     a->ground_cam = *c;
@@ -175,20 +195,39 @@ static void draw_ground(struct app *a)
 
 /* ---- vehicles and shells -------------------------------------------------- */
 
-static void gun_line(struct app *a, const struct vehicle *v, int color)
+/* The gun: glyphs (a box-drawing stroke by the slope, or '=') in the cells
+ * the barrel crosses beyond the vehicle's own, over every line, so a gun
+ * is never mistaken for a ray or a ray hidden under a gun line. */
+static void gun_line(struct app *a, int i, const struct vehicle *v, int color)
 {
-    /* At least past the vehicle's own cell, longer when zoomed in. */
     double len = fmax(5.0, camera_dot_len(&a->cam, v->p->radius * 1.4));
     vec2 d = camera_dots(&a->cam, v->pos);
-    canvas_line(&a->cv, d.x, d.y, d.x + len * cos(v->turret),
-                d.y + len * sin(v->turret), color, 0, LS_SLOPE);
+    double c = cos(v->turret), s = sin(v->turret);
+    uint32_t g = '=';
+    if (!a->ascii) {
+        /* dots are square: the angle the eye sees */
+        double ang = fabs(atan2(s, c)) * (180.0 / M_PI);
+        if (ang > 90)
+            ang = 180 - ang;
+        g = ang < 25 ? 0x2500 : ang > 65 ? 0x2502
+          : (c > 0) == (s > 0) ? 0x2572 : 0x2571;
+    }
+    int x0 = (int)floor(d.x / 2), y0 = (int)floor(d.y / 4);
+    int attr = pal_attr(a, PAL_GUN) | (i == a->sel ? CA_BOLD : 0);
+    for (double t = 0; t <= len; t += 0.5) {
+        int x = (int)floor((d.x + t * c) / 2), y = (int)floor((d.y + t * s) / 4);
+        if (x != x0 || y != y0)
+            canvas_put(&a->cv, x, y, g, color, attr, i == a->sel ? LY_SELECTED : LY_GUN);
+    }
 }
 
-static void hull(struct app *a, const struct vehicle *v, int color, int attr)
+static void hull(struct app *a, const struct vehicle *v, int color)
 {
-    /* Only once the hull spans a few cells is its outline worth dots. */
-    if (camera_dot_len(&a->cam, v->p->length) < 8)
+    /* Only once the hull spans a few cells is its outline worth dots (and
+     * in ASCII the vehicle's glyph says enough). */
+    if (a->ascii || camera_dot_len(&a->cam, v->p->length) < 8)
         return;
+    struct pen pen = { color, 0, 0xff, 0 };
     vec2 f = v2_dir(v->heading), s = v2_perp(f), k[4];
     double l = v->p->length / 2, wd = v->p->width / 2;
     if (v->kind != VK_TANK)
@@ -199,11 +238,11 @@ static void hull(struct app *a, const struct vehicle *v, int color, int attr)
     k[3] = v2_add(v->pos, v2_add(v2_scale(f, -l), v2_scale(s, wd)));
     if (v->kind == VK_TANK)
         for (int i = 0; i < 4; i++)
-            dot_line(a, k[i], k[(i + 1) % 4], color, attr, LS_DOTTED);
+            dot_line(a, k[i], k[(i + 1) % 4], &pen);
     else {
         vec2 d = camera_dots(&a->cam, v->pos);
         canvas_arc(&a->cv, d.x, d.y, camera_dot_len(&a->cam, v->p->radius), 0,
-                   2 * M_PI, color, attr, LS_DOTTED);
+                   2 * M_PI, &pen);
     }
 }
 
@@ -212,40 +251,43 @@ static void draw_vehicle(struct app *a, int i)
     const struct vehicle *v = &a->world.vehicles.p[i];
     int x, y;
     camera_cell(&a->cam, v->pos, &x, &y);
-    int color = v->kind == VK_CAR ? car_color(i) : team_color(a, v->team);
+    int color = vehicle_color(a, i);
     int attr = v->kind == VK_CAR ? CA_BOLD : team_attr(a, v->team);
     if (!v->alive) {
-        canvas_put(&a->cv, x, y, a->ascii ? 'x' : 0x2716 /* ✖ */, color,
-                   CA_DIM, LY_SHELL);
+        canvas_put(&a->cv, x, y, pal_glyph(a, PAL_WRECK), color,
+                   pal_attr(a, PAL_WRECK), LY_SHELL);
         return;
     }
-    hull(a, v, color, 0);
+    hull(a, v, color);
     uint32_t ch;
     if (v->kind == VK_TURRET) {
         ch = 'T';
-        gun_line(a, v, color);
+        gun_line(a, i, v, color);
     } else {
         ch = glyph_heading(a, v->heading);
         if (v->kind == VK_TANK)
-            gun_line(a, v, color);
+            gun_line(a, i, v, color);
     }
+    /* The selected one over everything, wrecks and labels included. */
     if (i == a->sel)
         attr |= CA_REVERSE;
-    canvas_put(&a->cv, x, y, ch, color, attr, LY_VEHICLE);
+    canvas_put(&a->cv, x, y, ch, color, attr, i == a->sel ? LY_SELECTED : LY_VEHICLE);
 }
 
 static void draw_shells(struct app *a)
 {
     const struct world *w = &a->world;
+    struct pen path;
+    pal_pen(a, PAL_SHELL_PATH, 0, &path);
     for (size_t i = 0; i < w->shells.n; i++) {
         const struct shell *s = &w->shells.p[i];
         if (!s->alive)
             continue;
-        dot_line(a, s->start, s->pos, COL_YELLOW, CA_DIM, LS_DOTTED);
+        dot_line(a, s->start, s->pos, &path);
         int x, y;
         camera_cell(&a->cam, s->pos, &x, &y);
-        canvas_put(&a->cv, x, y, a->ascii ? '*' : 0x2022 /* • */, COL_YELLOW,
-                   CA_BOLD, LY_SHELL);
+        canvas_put(&a->cv, x, y, pal_glyph(a, PAL_SHELL), pal_color(PAL_SHELL, 0),
+                   pal_attr(a, PAL_SHELL), LY_SHELL);
     }
 }
 
@@ -257,8 +299,50 @@ static void draw_selection(struct app *a)
     camera_cell(&a->cam, a->world.vehicles.p[a->sel].pos, &x, &y);
     /* Brackets beside it: visible without colour and under any glyph of a
      * lower layer. */
-    canvas_put(&a->cv, x - 1, y, '[', COL_DEFAULT, CA_BOLD, LY_MARK);
-    canvas_put(&a->cv, x + 1, y, ']', COL_DEFAULT, CA_BOLD, LY_MARK);
+    canvas_put(&a->cv, x - 1, y, '[', COL_DEFAULT, CA_BOLD, LY_TOP);
+    canvas_put(&a->cv, x + 1, y, ']', COL_DEFAULT, CA_BOLD, LY_TOP);
+}
+
+/* Ids beside the vehicles (the n key), without the kind's prefix: the
+ * glyph already says tank, turret or car. */
+static void draw_labels(struct app *a)
+{
+    const struct world *w = &a->world;
+    for (size_t i = 0; i < w->vehicles.n; i++) {
+        const struct vehicle *v = &w->vehicles.p[i];
+        const char *id = v->id ? v->id : "?";
+        const char *dot = strchr(id, '.');
+        int x, y;
+        camera_cell(&a->cam, v->pos, &x, &y);
+        canvas_text(&a->cv, x + 2, y, dot && dot[1] ? dot + 1 : id,
+                    pal_color(PAL_LABEL, vehicle_color(a, (int)i)),
+                    pal_attr(a, PAL_LABEL) | (v->alive ? 0 : CA_DIM), LY_LABEL);
+    }
+}
+
+/* A scale bar in the map's lower left corner: a round number of map
+ * units and the cells it spans, so a zoom is never mistaken for a
+ * change of distance. */
+static void draw_scale(struct app *a)
+{
+    double upc = a->cam.upc;
+    if (!(upc > 0) || a->cv.w < 20 || a->cv.h < 4)
+        return;
+    /* The largest of 1, 2, 5 x 10^k that spans at most 10 cells. */
+    double want = upc * 10, unit = pow(10, floor(log10(want)));
+    double len = want >= 5 * unit ? 5 * unit : want >= 2 * unit ? 2 * unit : unit;
+    int cells = (int)floor(len / upc + 0.5);
+    if (cells < 2)
+        cells = 2;
+    char buf[64];
+    int n = 0;
+    buf[n++] = '|';
+    for (int k = 0; k < cells - 2 && n < 20; k++)
+        buf[n++] = '-';
+    buf[n++] = '|';
+    snprintf(buf + n, sizeof buf - (size_t)n, " %g", len);
+    canvas_text(&a->cv, 1, a->cv.h - 1, buf, pal_color(PAL_SCALE, 0),
+                pal_attr(a, PAL_SCALE), LY_TOP);
 }
 
 void draw_map(struct app *a)
@@ -277,5 +361,8 @@ void draw_map(struct app *a)
     for (size_t i = 0; i < a->world.vehicles.n; i++)
         if (a->world.vehicles.p[i].alive)
             draw_vehicle(a, (int)i);
+    if (a->overlays & OV_LABELS)
+        draw_labels(a);
     draw_selection(a);
+    draw_scale(a);
 }

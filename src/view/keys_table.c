@@ -85,6 +85,17 @@ static void key_traj(struct app *a, int ch) { (void)ch; toggle(a, OV_TRAJ, "aim 
 static void key_wayp(struct app *a, int ch) { (void)ch; toggle(a, OV_WAYP, "waypoints and turning circles"); }
 static void key_coll(struct app *a, int ch) { (void)ch; toggle(a, OV_COLL, "collision marks"); }
 static void key_bots(struct app *a, int ch) { (void)ch; toggle(a, OV_BOTS, "bot drawings"); }
+static void key_labels(struct app *a, int ch) { (void)ch; toggle(a, OV_LABELS, "vehicle ids"); }
+static void key_cands(struct app *a, int ch) { (void)ch; toggle(a, OV_CANDS, "avoidance candidates"); }
+
+static void key_walk(struct app *a, int ch)
+{
+    (void)ch;
+    toggle(a, OV_WALK, "sight walk and hidden parts");
+    /* It shows one observer's walk: say so rather than show nothing. */
+    if ((a->overlays & OV_WALK) && a->sel < 0)
+        app_message(a, 0, "sight walk on: select an observer (Tab) to see its walk");
+}
 
 static void key_select(struct app *a, int ch)
 {
@@ -225,20 +236,33 @@ const struct view_key view_keys[] = {
     { "+ -", { '+', '=', '-', '_' }, "faster / slower",
       "Faster or slower: \\(mu0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, then max (as fast "
       "as the machine allows).", key_speed, 0 },
-    { "r", { 'r' }, "rays (green seen, red hidden)",
-      "Sight rays from each tank to each enemy in its view: green seen, yellow "
-      "partly visible but under the threshold, red hidden.", key_rays, 0 },
+    { "r", { 'r' }, "rays: solid seen, dashed partly, dotted hidden",
+      "Sight rays from each tank or turret to each enemy in its view: solid and "
+      "bold when the target is seen, dashed when partly visible but under the "
+      "threshold, dotted and dim when hidden; the eye (\\[u25C9] or @) marks the "
+      "observer's end.  Seen rays are drawn over hidden ones and the selected "
+      "vehicle's over all; with a vehicle selected, the rays that reach it are "
+      "shown too.", key_rays, 0 },
+    { "o", { 'o' }, "sight walk of the selected observer",
+      "For the selected observer: the tree-grid cells its sight walk visited "
+      "(shaded: \\[u00B7] or _) and, for each target, the angular parts the "
+      "trees hide (a red wedge from the observer).", key_walk, 0 },
     { "v", { 'v' }, "view cones",
       "View cones: field of view and view range.", key_cones, 0 },
     { "a", { 'a' }, "avoidance: threat, turn",
-      "Avoidance: a line to the threat, the hit point (\\(mu), and a stroke on the "
-      "side the tank turns to.", key_avoid, 0 },
-    { "t", { 't' }, "aim points, shell paths",
-      "Trajectories: the aim point (\\[u2295] or +), the gun's line and the "
-      "target's way to it, and the rest of each shell's flight.", key_traj, 0 },
+      "Avoidance: a line to the threat, a \\fB!\\fR over the threat, the "
+      "point of closest approach (\\[u2715] or x), and a stroke on the side "
+      "the tank turns to.", key_avoid, 0 },
+    { "p", { 'p' }, "avoidance: the turns weighed",
+      "Predictive avoidance's candidates: seven turns from hard left to hard "
+      "right as a fan of dim strokes, the one its plan holds drawn bold.", key_cands, 0 },
+    { "t", { 't' }, "aim points, shells and their impact",
+      "Trajectories: the next shot's aim point (\\[u2295] or +), the gun's line "
+      "and the target's way to it; each shell's path up to its predicted impact "
+      "(\\[u2297] or X) and the seconds left until it.", key_traj, 0 },
     { "w", { 'w' }, "waypoints, turning circles",
-      "Waypoints: each vehicle's next waypoint and its turning circle (green, red "
-      "while it brakes); a patrol route.", key_wayp, 0 },
+      "Waypoints: each vehicle's next waypoint and its turning circle (green and "
+      "dashed, red and solid while it brakes); a patrol route.", key_wayp, 0 },
     { "c", { 'c' }, "collision marks",
       "Collision marks (on at start): where vehicles touched in the last two "
       "seconds.", key_coll, 0 },
@@ -246,6 +270,8 @@ const struct view_key view_keys[] = {
       "The Lua bots' drawings of the last tick (their \\fBdraw.*\\fR calls: "
       "lines, circles, text and marks, in the colours they name), on the map "
       "through the camera; with a vehicle selected, only its bot's.", key_bots, 0 },
+    { "i", { 'i' }, "vehicle ids",
+      "Labels: each vehicle's id beside it (without its kind).", key_labels, 0 },
     { "Tab S-Tab", { '\t', KEY_BTAB }, "select next / previous",
       "Select the next or previous (shift-Tab) vehicle; the inspector on the right "
       "shows the numbers behind its decisions this tick. With a vehicle selected "

@@ -27,6 +27,7 @@
 #include "tui.h"
 #include "../bot/bot_world.h"
 #include "../core/tick.h"
+#include "record_hooks.h"
 #include "../io/map.h"
 
 /* Where the built-in map's bots are (Makefile.am defines it; the lint's
@@ -245,6 +246,7 @@ static void check_end(struct app *a)
 
 int app_step(struct app *a)
 {
+    record_hooks_before_step(a);
     if (tick_step(&a->world)) {
         fatal(a, "out of memory while stepping the simulation");
         return -1;
@@ -254,6 +256,7 @@ int app_step(struct app *a)
     note_bot_errors(a);
     tell_bot_error(a);
     note_history(a);
+    record_hooks_after_step(a);
     tell_divergence(a);
     check_end(a);
     a->dirty = 1;
@@ -338,12 +341,61 @@ void app_select(struct app *a, int dir)
 
 /* ---- reload ------------------------------------------------------------------ */
 
+/* The world and bots replaced by nw and nb (taken over), as a reload
+ * does: keep the camera, the overlays and, by id, the selection.  0, or
+ * -1 after a fatal error. */
+int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb)
+{
+    char sel_id[256] = "";
+    if (a->sel >= 0 && (size_t)a->sel < a->world.vehicles.n)
+        snprintf(sel_id, sizeof sel_id, "%s", a->world.vehicles.p[a->sel].id);
+    history_free(&a->hist);
+    int resized = nw->width != a->world.width || nw->height != a->world.height;
+    bot_world_free(&a->world, a->bots);
+    world_free(&a->world);
+    a->world = *nw;
+    a->world.explain = 1;       /* the inspector shows the records */
+    a->bots = nb;
+    free(a->load_error);
+    a->load_error = NULL;
+    replay_check_reset(&a->check);
+    a->diverged = -1;
+    a->bot_err[0] = 0;
+    free(a->last_err);
+    a->last_err = NULL;
+    a->nlast_err = 0;
+    /* The new map may name other scripts. */
+    watch_stop(&a->wt);
+    if (!a->opt->replay)
+        watch_start(&a->wt, a->opt->map_path, &a->world, BOTFIELD_MAPS_DIR);
+    if (history_init(&a->hist, &a->world, a->bots)) {
+        fatal(a, "out of memory after reloading the map");
+        return -1;
+    }
+    a->sel = sel_id[0] ? world_find_vehicle(&a->world, sel_id) : -1;
+    if (a->sel < 0)
+        a->follow = 0;
+    a->nmarks = 0;
+    a->ended_seen = 0;
+    seek_reset(&a->seek);
+    world_changed(a);
+    a->relayout = 1;
+    if (resized && a->cam.fitted)
+        camera_fit(&a->cam, a->world.width, a->world.height);
+    return 0;
+}
+
 void app_reload(struct app *a, int explicit)
 {
     const char *path = a->opt->map_path;
+    if (a->opt->replay) {
+        app_message(a, 1, "a replay runs the recording's map: nothing to reload");
+        return;
+    }
     struct world nw;
     struct map_error err = { NULL, 0 };
-    int rc = path ? map_load(path, &a->opt->map, &nw, &err)
+    char *text = NULL;              /* for the recording */
+    int rc = path ? map_load_kept(path, &a->opt->map, &nw, &err, &text)
                   : map_load_text("default.ini", map_default_text, map_default_len,
                                   &a->opt->map, &nw, &err);
     if (rc) {
@@ -362,48 +414,20 @@ void app_reload(struct app *a, int explicit)
     char *berr = NULL;
     if (bot_world_attach(&nw, BOTFIELD_MAPS_DIR, &nb, &berr)) {
         world_free(&nw);
+        free(text);
         free(a->load_error);
         a->load_error = berr;
         app_message(a, 1, "map not reloaded (e: details): %s", berr ? berr
                     : "cannot load its bots");
         return;
     }
-    /* Swap only now that the new map loaded: keep the camera, the overlays
-     * and, by id, the selection. */
-    char sel_id[256] = "";
-    if (a->sel >= 0 && (size_t)a->sel < a->world.vehicles.n)
-        snprintf(sel_id, sizeof sel_id, "%s", a->world.vehicles.p[a->sel].id);
-    history_free(&a->hist);
-    int resized = nw.width != a->world.width || nw.height != a->world.height;
-    bot_world_free(&a->world, a->bots);
-    world_free(&a->world);
-    a->world = nw;
-    a->bots = nb;
-    free(a->load_error);
-    a->load_error = NULL;
-    replay_check_reset(&a->check);
-    a->diverged = -1;
-    a->bot_err[0] = 0;
-    free(a->last_err);
-    a->last_err = NULL;
-    a->nlast_err = 0;
-    /* The new map may name other scripts. */
-    watch_stop(&a->wt);
-    watch_start(&a->wt, a->opt->map_path, &a->world, BOTFIELD_MAPS_DIR);
-    if (history_init(&a->hist, &a->world, a->bots)) {
-        fatal(a, "out of memory after reloading the map");
+    long old_tick = a->world.tick;
+    int rc2 = app_swap_world(a, &nw, nb);
+    if (rc2 == 0)
+        record_hooks_reloaded(a, old_tick, text ? text : map_default_text);
+    free(text);
+    if (rc2)
         return;
-    }
-    a->sel = sel_id[0] ? world_find_vehicle(&a->world, sel_id) : -1;
-    if (a->sel < 0)
-        a->follow = 0;
-    a->nmarks = 0;
-    a->ended_seen = 0;
-    seek_reset(&a->seek);
-    world_changed(a);
-    a->relayout = 1;
-    if (resized && a->cam.fitted)
-        camera_fit(&a->cam, a->world.width, a->world.height);
     app_message(a, 0, "%s %s", explicit ? "reloaded" : "map changed on disk: reloaded",
                 path ? path : "the built-in map");
 }
@@ -425,6 +449,7 @@ static void app_reload_bots(struct app *a)
             a->last_err[i].tick = -1;
         app_message(a, 0, "bot script changed on disk: %d bot%s reloaded", n,
                     n == 1 ? "" : "s");
+        record_hooks_reloaded(a, a->world.tick, NULL);  /* its message last */
     }
     if (err) {
         free(a->load_error);
@@ -691,6 +716,17 @@ static void run(struct app *a)
 
 int view_run(const struct view_options *o, struct world *w)
 {
+    /* --replay: the recording's world and bots (o->replay, w NULL). */
+    struct view_options ro;
+    struct world rw;
+    struct view_rec *vr = NULL;
+    if (o->replay) {
+        int rc = record_hooks_replay_open(o, &ro, &rw, &vr);
+        if (rc)
+            return rc;
+        o = &ro;
+        w = &rw;
+    }
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         bot_world_free(w, o->bots);
         world_free(w);
@@ -705,15 +741,21 @@ int view_run(const struct view_options *o, struct world *w)
         return 1;
     }
     a->world = *w;
+    a->world.explain = 1;       /* the inspector shows the records */
     a->bots = o->bots;
     a->opt = o;
+    a->rec = vr;
     a->diverged = -1;
     a->wt.fd = -1;
-    a->seek.limit = -1;
+    a->seek.limit = record_hooks_last_tick(a);  /* -1: a live run */
     seek_reset(&a->seek);
     replay_check_reset(&a->check);
     a->sel = -1;
-    a->paused = o->paused;
+    a->paused = o->paused != 0;
+    if (o->paused == 2) {
+        app_message(a, 0, "paused: space runs, . steps, r rays, ? keys and legend");
+        a->msg_until = 0;           /* until a key replaces it */
+    }
     a->speed = o->speed > 0 ? o->speed : 1;
     a->overlays = OV_COLL;
     a->cam.fitted = 1;
@@ -724,6 +766,15 @@ int view_run(const struct view_options *o, struct world *w)
         world_free(&a->world);
         free(a);
         fprintf(stderr, "botfield: out of memory\n");
+        return 1;
+    }
+
+    if (record_hooks_start(a)) {
+        record_hooks_finish(a);
+        history_free(&a->hist);
+        bot_world_free(&a->world, a->bots);
+        world_free(&a->world);
+        free(a);
         return 1;
     }
 
@@ -783,7 +834,8 @@ int view_run(const struct view_options *o, struct world *w)
     a->cv.braille = a->style.utf8;
     app_layout(a);
 
-    watch_start(&a->wt, o->map_path, &a->world, BOTFIELD_MAPS_DIR);
+    if (!o->replay)             /* a replay's map and scripts are the recording's */
+        watch_start(&a->wt, o->map_path, &a->world, BOTFIELD_MAPS_DIR);
     run(a);
     watch_stop(&a->wt);
 
@@ -798,6 +850,7 @@ int view_run(const struct view_options *o, struct world *w)
         status = 1;
     }
     int sig = a->quit_signal;
+    record_hooks_finish(a);
     history_free(&a->hist);
     bot_world_free(&a->world, a->bots);
     world_free(&a->world);

@@ -12,6 +12,7 @@
 #include "app.h"
 #include "tui.h"
 #include "../bot/bot_world.h"
+#include "../core/explain.h"
 
 /* A text line of exactly w cells: the text, then blanks, so the previous
  * frame's longer text never lingers. */
@@ -39,11 +40,12 @@ static void speed_text(const struct app *a, char *buf, size_t n)
 void draw_status(struct app *a)
 {
     const struct world *w = &a->world;
-    char sp[16], top[512], ov[64] = "";
+    char sp[16], top[512], ov[128] = "";
     speed_text(a, sp, sizeof sp);
     static const struct { int bit; const char *name; } ovn[] = {
         { OV_RAYS, "rays" }, { OV_CONES, "cones" }, { OV_AVOID, "avoid" },
         { OV_TRAJ, "aim" }, { OV_WAYP, "waypoints" }, { OV_COLL, "marks" }, { OV_BOTS, "drawings" },
+        { OV_LABELS, "ids" }, { OV_CANDS, "candidates" }, { OV_WALK, "walk" },
     };
     for (size_t i = 0; i < sizeof ovn / sizeof ovn[0]; i++)
         if (a->overlays & ovn[i].bit) {
@@ -118,10 +120,13 @@ static void add(struct lines *l, int head, const char *fmt, ...)
     l->head[l->n++] = head;
 }
 
+/* Degrees as in the map file and the trace: (-180, 180], 0 = +x,
+ * 90 = +y (clockwise on screen). */
 static double deg(double r)
 {
-    double d = fmod(rad2deg(r), 360.0);
-    return d < 0 ? d + 360.0 : d;
+    double d = rad2deg(angle_norm(r));
+    /* as printed whole: never "-0", never "-180" */
+    return d > -0.5 && d < 0.5 ? 0 : d <= -179.5 ? 180 : d;
 }
 
 /* An enum's name as the inspector says it: "out_of_range" is "out of
@@ -184,10 +189,168 @@ static void inspect_bot(const struct app *a, int i, struct lines *l)
     }
 }
 
+/* The wander record: the rule of the turn in progress, this tick's part
+ * of it, what is left, a turn drawn this tick and the edge rule's sides. */
+static void inspect_wander(struct lines *l, const struct explain_wander *x)
+{
+    if (x->rule == WANDER_NONE && x->drawn == 0) {
+        add(l, 1, "wander: straight on");
+        return;
+    }
+    add(l, 1, "wander: %s turn", wander_rule_names[x->rule]);
+    add(l, 0, " turn %+.2f, %.2f left", rad2deg(x->turn), rad2deg(x->left));
+    if (x->drawn != 0)
+        add(l, 0, " drew %+.2f this tick", rad2deg(x->drawn));
+    if (x->rule == WANDER_EDGE && x->drawn != 0)
+        add(l, 0, " %s: R %.0f L %.0f", x->side_random ? "side random" : "clearer side",
+            x->clear_right, x->clear_left);
+}
+
+/* The avoidance record and, from the decision record, what it chose. */
+static void inspect_avoid(const struct app *a, const struct vehicle *v, struct lines *l,
+                          const struct explain *x)
+{
+    const struct avoid_info *av = &v->avoid;
+    add(l, 1, "avoid %s", avoid_names[v->p->avoid]);
+    if (av->threat >= 0) {
+        add(l, 0, " threat %s", vehicle_name(a, av->threat));
+        add(l, 0, " distance %.1f", av->threat_dist);
+        add(l, 0, " hit point %.0f, %.0f", av->hit_point.x, av->hit_point.y);
+        if (v->p->avoid == AVOID_PREDICTIVE)
+            add(l, 0, " closest %.1f in %.2fs", av->dca, av->tca);
+    } else
+        add(l, 0, " no threat");
+    if (!x || !x->avoid.ran)
+        return;
+    const struct explain_avoid *e = &x->avoid;
+    if (av->steer)
+        add(l, 0, " steers %s: %+.2f at %.1f", av->turn < 0 ? "left" : av->turn > 0
+            ? "right" : "ahead", rad2deg(e->turn), e->speed);
+    if (e->planned_now) {
+        /* the chosen candidate's cost, and the best of the others */
+        double next = INFINITY;
+        for (int c = 0; c < EXPLAIN_CANDS; c++)
+            if (c != e->chosen && e->cost[c] < next)
+                next = e->cost[c];
+        add(l, 0, " cost %.3f, next %.3f", e->cost[e->chosen], next);
+    }
+    if (e->postponed)
+        add(l, 0, " wander turn postponed");
+    if (av->limited)
+        add(l, 0, " speed limited: %.1f", e->speed);
+}
+
+/* One line a sight record: who, how far; then what share is visible
+ * against which threshold, and why that one. */
+static void inspect_sight(const struct app *a, const struct vehicle *v, struct lines *l)
+{
+    const struct world *w = &a->world;
+    add(l, 1, "sight %s", sight_names[v->p->sight]);
+    int any = 0;
+    for (int k = 0; k < v->sight_count; k++) {
+        size_t r = (size_t)(v->sight_first + k);
+        if (v->sight_first < 0 || r >= w->sights.n)
+            break;
+        const struct sight_record *s = &w->sights.p[r];
+        add(l, 0, " %s at %.0f", vehicle_name(a, s->target), s->distance);
+        add(l, 0, "  %.0f%% %s %.0f%% %s: %s", 100 * s->visible, s->seen ? ">=" : "<",
+            100 * s->threshold, sight_rule_names[s->rule], s->seen ? "seen" : "hidden");
+        any = 1;
+    }
+    if (!any)
+        add(l, 0, " no enemy in view");
+}
+
+/* Predictive avoidance's candidates on a re-planning tick, as a grid:
+ * a row per turn (R3 hard right .. L3 hard left, thirds of the turn
+ * rate), a column per speed; each cell its cost, `*` the one chosen, `~`
+ * a pruned one (its cost only the bound that ruled it out).  Last in the
+ * inspector: the lines above matter more on a short terminal. */
+static void inspect_candidates(struct lines *l, const struct explain *x)
+{
+    if (!x || !x->avoid.ran || !x->avoid.planned_now)
+        return;
+    const struct explain_avoid *e = &x->avoid;
+    add(l, 1, "candidates  full  half  stop");
+    for (int k = EXPLAIN_TURN_STEPS; k >= -EXPLAIN_TURN_STEPS; k--) {
+        char row[64];
+        int n = snprintf(row, sizeof row, " %c%d       ", k > 0 ? 'R' : k < 0 ? 'L' : ' ',
+                         k < 0 ? -k : k);
+        for (int m = 0; m < EXPLAIN_SPEEDS && n > 0 && (size_t)n < sizeof row; m++) {
+            int c = (EXPLAIN_TURN_STEPS - k) * EXPLAIN_SPEEDS + m;
+            n += snprintf(row + n, sizeof row - (size_t)n, "%5.2f%c", e->cost[c],
+                          c == e->chosen ? '*' : e->tried[c] ? ' ' : '~');
+        }
+        add(l, 0, "%s", row);
+    }
+}
+
+static void inspect_race(const struct app *a, const struct vehicle *v, struct lines *l,
+                         const struct explain *x)
+{
+    const struct world *w = &a->world;
+    char word[64];
+    int nroute;
+    const struct racer *rc = world_racer(w, v);
+    if (!rc || !world_route(w, v, &nroute) || nroute <= 0)
+        return;
+    const struct race_info *ri = &rc->info;
+    add(l, 1, v->kind == VK_CAR ? "race" : "route");
+    add(l, 0, " next waypoint %d", world_race_state(w, v).next);
+    if (ri->circle_r > 0 && ri->circle_r < 1e9)
+        add(l, 0, " turning radius %.1f", ri->circle_r);
+    add(l, 0, " target speed %.1f", ri->target_speed);
+    add(l, 0, " brakes: %s", words(brake_reason_names[ri->reason], word, sizeof word));
+    if (ri->line_s >= 0)
+        add(l, 0, " line %.0f/%.0f, corner %.1f", ri->line_s, ri->line_lap, ri->corner_speed);
+    if (x && x->race.corner >= 0) {
+        add(l, 0, "  for waypoint %d: %.1f", x->race.corner, x->race.corner_speed);
+        add(l, 0, "  in %.1f, allows %.1f", x->race.corner_dist, x->race.allowed);
+    }
+    if (v->kind == VK_CAR) {
+        add(l, 0, " laps %d/%d", world_race_state(w, v).laps, w->track_laps);
+        if (world_race_state(w, v).best_lap > 0)
+            add(l, 0, " best lap %.2fs", world_race_state(w, v).best_lap);
+        if (world_race_state(w, v).finished)
+            add(l, 0, " finished %.2fs", world_race_state(w, v).finish_time);
+    }
+}
+
+/* The first answer to "why is it doing that?": which record decided this
+ * tick's motion, in a line; the sections below give the numbers. */
+static void inspect_why(const struct app *a, const struct vehicle *v, struct lines *l,
+                        const struct explain *x)
+{
+    const struct world *w = &a->world;
+    const struct racer *rc = world_racer(w, v);
+    char word[64];
+    if (!x)
+        return;
+    if (x->bot.ran)
+        add(l, 0, "why: its bot decides");
+    else if (x->avoid.ran && v->avoid.steer)
+        add(l, 0, "why: avoids %s", v->avoid.threat >= 0
+            ? vehicle_name(a, v->avoid.threat) : "a neighbour");
+    else if (x->avoid.ran && v->avoid.limited)
+        add(l, 0, "why: slows to keep a gap");
+    else if (x->wander.ran && x->wander.turn != 0)
+        add(l, 0, "why: %s turn %s", wander_rule_names[x->wander.rule],
+            x->wander.turn > 0 ? "right" : "left");
+    else if (rc && x->race.corner >= 0 && rc->info.reason != BRAKE_NONE)
+        add(l, 0, "why: brakes for waypoint %d", x->race.corner);
+    else if (rc && rc->info.reason != BRAKE_NONE)
+        add(l, 0, "why: brakes, %s", words(brake_reason_names[rc->info.reason], word, sizeof word));
+    else if (rc && rc->info.next >= 0)
+        add(l, 0, "why: drives to waypoint %d", rc->info.next);
+}
+
 static void inspect(const struct app *a, const struct vehicle *v, struct lines *l)
 {
     const struct world *w = &a->world;
     char word[64];
+    int i = (int)(v - w->vehicles.p);
+    /* this tick's decision record (explain.h), NULL: none kept */
+    const struct explain *x = world_explain(w, i);
     add(l, 1, "%s", v->id);
     add(l, 0, "%s%s%s  %s", vehicle_kind_names[v->kind], v->team >= 0 ? " of " : "",
         v->team >= 0 ? w->teams.p[v->team].name : "",
@@ -197,39 +360,20 @@ static void inspect(const struct app *a, const struct vehicle *v, struct lines *
     if (v->kind != VK_CAR)
         add(l, 0, "turret %.0f  reload %.1fs", deg(v->turret),
             v->gun.reload_left > 0 ? v->gun.reload_left : 0.0);
-    inspect_bot(a, (int)(v - w->vehicles.p), l);
+    if (v->alive)
+        inspect_why(a, v, l, x);
+    inspect_bot(a, i, l);
     if (!v->alive)
         return;
 
-    if (v->kind == VK_TANK) {
-        const struct avoid_info *av = &v->avoid;
-        add(l, 1, "avoid");
-        if (av->threat >= 0) {
-            add(l, 0, " threat %s", vehicle_name(a, av->threat));
-            add(l, 0, " distance %.1f", av->threat_dist);
-            add(l, 0, " hit point %.0f, %.0f", av->hit_point.x, av->hit_point.y);
-            add(l, 0, " turn %s", av->turn < 0 ? "left" : av->turn > 0 ? "right" : "none");
-            if (av->tca > 0 || av->dca > 0)
-                add(l, 0, " closest %.1f in %.2fs", av->dca, av->tca);
-        } else
-            add(l, 0, " no threat");
-    }
+    if (x && x->wander.ran)
+        inspect_wander(l, &x->wander);
+    if (v->kind == VK_TANK)
+        inspect_avoid(a, v, l, x);
     if (v->kind != VK_CAR) {
-        add(l, 1, "sight");
-        int any = 0;
-        for (int k = 0; k < v->sight_count; k++) {
-            size_t r = (size_t)(v->sight_first + k);
-            if (v->sight_first < 0 || r >= w->sights.n)
-                break;
-            const struct sight_record *s = &w->sights.p[r];
-            add(l, 0, " %s %.0f%% %s", vehicle_name(a, s->target),
-                100 * s->visible, s->seen ? "seen" : "hidden");
-            any = 1;
-        }
-        if (!any)
-            add(l, 0, " no enemy in view");
+        inspect_sight(a, v, l);
         const struct aim_info *ai = world_aim(w, v);
-        add(l, 1, "aim");
+        add(l, 1, "aim %s", aim_names[v->p->aim]);
         int t = v->gun.target;
         add(l, 0, " target %s", t >= 0 ? vehicle_name(a, t) : "none");
         if (ai && ai->ok) {
@@ -237,29 +381,13 @@ static void inspect(const struct app *a, const struct vehicle *v, struct lines *
             add(l, 0, " impact in %.3fs", ai->t_impact);
             add(l, 0, " iterations %d", ai->iterations);
             add(l, 0, " rotation %.3fs", ai->t_rotate);
+            if (isfinite(ai->bracket_lo) && isfinite(ai->bracket_hi))
+                add(l, 0, " bracket %.4f..%.4fs", ai->bracket_lo, ai->bracket_hi);
         } else if (ai)
             add(l, 0, " no solution: %s", words(aim_reason_names[ai->reason], word, sizeof word));
     }
-    int nroute;
-    const struct racer *rc = world_racer(w, v);
-    if (rc && world_route(w, v, &nroute) && nroute > 0) {
-        const struct race_info *ri = &rc->info;
-        add(l, 1, v->kind == VK_CAR ? "race" : "route");
-        add(l, 0, " next waypoint %d", world_race_state(w, v).next);
-        if (ri->circle_r > 0 && ri->circle_r < 1e9)
-            add(l, 0, " turning radius %.1f", ri->circle_r);
-        add(l, 0, " target speed %.1f", ri->target_speed);
-        add(l, 0, " brakes: %s", words(brake_reason_names[ri->reason], word, sizeof word));
-        if (ri->line_s >= 0)
-            add(l, 0, " line %.0f/%.0f, corner %.1f", ri->line_s, ri->line_lap, ri->corner_speed);
-        if (v->kind == VK_CAR) {
-            add(l, 0, " laps %d/%d", world_race_state(w, v).laps, w->track_laps);
-            if (world_race_state(w, v).best_lap > 0)
-                add(l, 0, " best lap %.2fs", world_race_state(w, v).best_lap);
-            if (world_race_state(w, v).finished)
-                add(l, 0, " finished %.2fs", world_race_state(w, v).finish_time);
-        }
-    }
+    inspect_race(a, v, l, x);
+    inspect_candidates(l, x);
 }
 
 void draw_inspector(struct app *a)

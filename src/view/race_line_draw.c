@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "app.h"
+#include "palette.h"
 #include "race_line_draw.h"
 #include "../core/decide.h"
 #include "../core/race/race_line.h"
@@ -30,10 +31,16 @@ void race_line_draw(struct app *a, const struct vehicle *v)
     const struct race_plan *pl = race_plans_get(&w->ctx->plans, w, wp, n, v->p, w->dt);
     if (!pl)
         return;
+    /* the turning circles' pen, its colour the planned speed's (on a
+     * terminal without colour the pen's own look stays) */
+    struct pen pen;
+    pal_pen(a, PAL_CIRCLE, 0, &pen);
+    int coloured = pen.color != COL_DEFAULT;
     for (int i = 0; i < pl->m; i += DRAW_STRIDE) {
         int j = i + DRAW_STRIDE < pl->m ? i + DRAW_STRIDE : 0;
         vec2 d0 = camera_dots(&a->cam, pl->pt[i]), d1 = camera_dots(&a->cam, pl->pt[j]);
-        canvas_line(&a->cv, d0.x, d0.y, d1.x, d1.y, speed_color(pl->v[i], v->p->max_speed),
-                    0, LS_FAINT);
+        if (coloured)
+            pen.color = speed_color(pl->v[i], v->p->max_speed);
+        canvas_line(&a->cv, d0.x, d0.y, d1.x, d1.y, &pen);
     }
 }

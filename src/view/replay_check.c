@@ -6,6 +6,7 @@
 #include <xxhash.h>
 
 #include "replay_check.h"
+#include "../core/state_hash.h"
 #include "../core/world.h"
 #include "../bot/bot_world.h"
 
@@ -24,15 +25,11 @@ static uint64_t mix(uint64_t h, const void *p, size_t n)
 
 uint64_t replay_check_hash(const struct world *w, const struct bot_world *bw)
 {
-    uint64_t h = mix(0, &w->tick, sizeof w->tick);
+    /* The whole state (the core's hash: recordings check the same), then
+     * what the bots said. */
+    uint64_t h = state_hash(w);
     for (size_t i = 0; i < w->vehicles.n; i++) {
         const struct vehicle *v = &w->vehicles.p[i];
-        double d[6] = { v->pos.x, v->pos.y, v->heading, v->speed, v->turret,
-                        v->gun.reload_left };
-        int n[2] = { v->alive, v->health };
-        h = mix(h, d, sizeof d);
-        h = mix(h, n, sizeof n);
-        h = mix(h, &v->rng.state, sizeof v->rng.state);
         /* What a bot said this tick: a counter kept in a global shows up
          * in its log even when it does not steer by it.  (A wreck's bot
          * did not run: its report is the last one it gave.) */

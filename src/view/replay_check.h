@@ -4,8 +4,8 @@
  * and so is a bot that keeps its state in mem (the snapshots keep mem).  A
  * bot that keeps state elsewhere (a global, an upvalue) is rebuilt from
  * its script on a restore and so replays differently.  This keeps a
- * 64-bit hash of every computed tick (the vehicles' states and the bots'
- * log lines and errors) for the last REPLAY_CHECK_TICKS ticks, and
+ * 64-bit hash of every computed tick (the core's state_hash() and the
+ * bots' log lines and errors) for the last REPLAY_CHECK_TICKS ticks, and
  * compares when a tick is computed again. */
 #ifndef BOTFIELD_REPLAY_CHECK_H
 #define BOTFIELD_REPLAY_CHECK_H

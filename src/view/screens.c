@@ -3,6 +3,7 @@
  * does; the map screen lives in map_screen.c). */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "app.h"
@@ -18,12 +19,80 @@ static void text(struct app *a, int y, int x, int w, const char *s, int color,
         tui_text(y, x, s, w < a->cols - x ? w : a->cols - x, color, attr, &a->style);
 }
 
+/* The help's lines: the keys, then the legend of this terminal's mode
+ * (the palette's rows and the teams, drawn as the map draws them). */
+static int legend_lines(const struct app *a)
+{
+    return 2 + (int)a->world.teams.n + PAL_COUNT;
+}
+
+static void legend_sample(struct app *a, int y, const uint32_t *g, int n,
+                          int color, int attr)
+{
+    /* canvas cells through the one copy to curses, so a sample is exactly
+     * what the map shows */
+    for (int k = 0; k < n && 1 + k < a->cols; k++) {
+        char buf[8];
+        uint32_t c = g[k];
+        /* UTF-8 of one code point */
+        if (c < 0x80) {
+            buf[0] = (char)c;
+            buf[1] = 0;
+        } else if (c < 0x800) {
+            buf[0] = (char)(0xc0 | c >> 6);
+            buf[1] = (char)(0x80 | (c & 0x3f));
+            buf[2] = 0;
+        } else {
+            buf[0] = (char)(0xe0 | c >> 12);
+            buf[1] = (char)(0x80 | (c >> 6 & 0x3f));
+            buf[2] = (char)(0x80 | (c & 0x3f));
+            buf[3] = 0;
+        }
+        text(a, y, 3 + k, 1, buf, color, attr);
+    }
+}
+
+static void legend_line(struct app *a, int k, int y)
+{
+    int nteams = (int)a->world.teams.n;
+    if (k == 0)
+        return;
+    if (k == 1) {
+        char head[96];
+        snprintf(head, sizeof head, "legend (%s, %s)",
+                 a->style.color ? "colour" : "no colour", a->ascii ? "ASCII" : "UTF-8");
+        text(a, y, 1, a->cols - 2, head, COL_CYAN, CA_BOLD);
+        return;
+    }
+    k -= 2;
+    if (k < nteams) {
+        uint32_t g = a->ascii ? '>' : 0x2192;
+        char what[96];
+        snprintf(what, sizeof what, "team %s (tank; T a turret)", a->world.teams.p[k].name);
+        legend_sample(a, y, &g, 1, team_color(a, k), team_attr(a, k));
+        text(a, y, 13, a->cols - 14, what, COL_DEFAULT, 0);
+        return;
+    }
+    k -= nteams;
+    uint32_t g[8];
+    int n = pal_sample(a, (enum pal_item)k, g, 8);
+    legend_sample(a, y, g, n, pal_color((enum pal_item)k, team_color(a, 0)),
+                  pal_attr(a, (enum pal_item)k));
+    if (k == PAL_SCALE)
+        text(a, y, 3, 8, "|--| 50", COL_DEFAULT, 0);
+    if (k == PAL_LABEL)
+        text(a, y, 3, 8, "red.1", pal_color(PAL_LABEL, team_color(a, 0)),
+             pal_attr(a, PAL_LABEL));
+    text(a, y, 13, a->cols - 14, palette[k].legend, COL_DEFAULT, 0);
+}
+
 static void help_draw(struct app *a)
 {
     erase();
     int avail = a->rows - 1;
-    int scroll = view_nkeys > avail;
-    int maxtop = scroll ? view_nkeys - avail : 0;
+    int total = view_nkeys + legend_lines(a);
+    int scroll = total > avail;
+    int maxtop = scroll ? total - avail : 0;
     if (a->help_top > maxtop)
         a->help_top = maxtop;
     if (a->help_top < 0)
@@ -31,9 +100,13 @@ static void help_draw(struct app *a)
     text(a, 0, 1, a->cols - 2, "botfield keys", COL_CYAN, CA_BOLD);
     text(a, 0, 15, a->cols - 16, scroll ? "(j k scroll, ? or Esc closes)"
          : "(? or Esc closes, q quits)", COL_DEFAULT, CA_DIM);
-    /* One key a line; a short terminal scrolls the list. */
-    for (int r = 0; r < avail && a->help_top + r < view_nkeys; r++) {
+    /* One key a line, then the legend; a short terminal scrolls. */
+    for (int r = 0; r < avail && a->help_top + r < total; r++) {
         int k = a->help_top + r;
+        if (k >= view_nkeys) {
+            legend_line(a, k - view_nkeys, r + 1);
+            continue;
+        }
         text(a, r + 1, 1, 11, view_keys[k].name, COL_YELLOW, CA_BOLD);
         text(a, r + 1, 13, a->cols - 14, view_keys[k].help, COL_DEFAULT, 0);
     }

@@ -13,14 +13,18 @@ struct bot_world;
 struct view_options {
     const char *map_path;       /* NULL: the embedded default map */
     struct map_options map;     /* --seed */
-    int paused;
+    int paused;                 /* 2: paused with the first-look hint */
     double speed;               /* 0.25 .. 64 */
     int ascii;
     struct bot_world *bots;     /* the world's Lua bots (taken over), NULL */
+    const char *record;         /* --record FILE, NULL */
+    const char *replay;         /* --replay FILE, NULL: the world is given */
+    const char *map_text;       /* the text the world came from (--record) */
 };
 
-/* Runs the viewer on a loaded world (taken over: the viewer frees it).
- * Returns the process exit status. */
+/* Runs the viewer on a loaded world (taken over: the viewer frees it),
+ * or with --replay (w NULL) on the recording's.  Returns the process exit
+ * status. */
 int view_run(const struct view_options *o, struct world *w);
 
 /* The viewer's keys as man-page (roff) text, from the table the viewer

@@ -117,6 +117,8 @@ struct aim_info {
 };
 
 struct shell {
+    long id;                /* 1 for the run's first shot, then 2, ...:
+                               the trace's `shell` */
     vec2 pos, vel;
     vec2 start;
     double travelled, range;
@@ -125,6 +127,11 @@ struct shell {
     int alive;              /* 0 from the tick it ended (kept one tick) */
     int hit;                /* the vehicle it met, -1: none */
     int miss;               /* enum miss_reason when it missed, -1: none */
+    /* What the gun predicted when it fired (its aim_info): where and when
+     * the shell meets the target, so the viewer can show it without
+     * solving anything.  impact_time is world seconds (tick x dt). */
+    vec2 impact;
+    double impact_time;
 };
 
 /* 0, or -1 when memory for the tick's record ran out (the gun then

@@ -34,6 +34,7 @@
 #include "avoid_impl.h"
 #include "ttc.h"
 #include "grow.h"
+#include "explain.h"
 #include "decide_guard.h"
 
 #ifndef HORIZON
@@ -52,6 +53,8 @@
 #define TURN_STEPS 3        /* candidate turn rates k/3 of the limit */
 #define NSPEEDS 3
 #define NCAND ((2 * TURN_STEPS + 1) * NSPEEDS)
+_Static_assert(NCAND == EXPLAIN_CANDS && NSPEEDS == EXPLAIN_SPEEDS
+               && TURN_STEPS == EXPLAIN_TURN_STEPS, "the record holds every candidate");
 #ifndef W_DEVIATE
 #define W_DEVIATE 1.0       /* a full stop costs 1 */
 #endif
@@ -313,7 +316,7 @@ static void set_fill(struct ttc_set *a, const struct scan *s)
  * s->nb; returns its index (turn step TURN_STEPS - c / NSPEEDS, speed
  * c % NSPEEDS). */
 static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
-                 double cruise, int last_turn)
+                 double cruise, int last_turn, struct explain_avoid *x)
 {
     double rate = v->p->turn_rate;
     /* Every candidate's cost is its penalty (>= 0) plus a deviation known
@@ -368,6 +371,8 @@ static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
         key[j] = k;
         order[j] = c;
     }
+    if (x)
+        explain_cands(x, base, rate * w->dt, cruise, speed_fracs);
     /* If no cost compares (a NaN from a degenerate state), keep the
      * heading and stop rather than index speed_fracs[-1]. */
     int best = TURN_STEPS * NSPEEDS + NSPEEDS - 1;
@@ -383,6 +388,8 @@ static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
         int stop = speed_fracs[c % NSPEEDS] == 0;
         if (stop && stop_ttc >= 0) {
             double cost = cand_cost(penalty(stop_ttc), dev[c], side[c], last_turn);
+            if (x)
+                explain_cand(x, c, cost);
             if (cost < best_cost || (found && cost == best_cost && c < best)) {
                 best_cost = cost;
                 best = c;
@@ -405,6 +412,8 @@ static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
         if (stop)
             stop_ttc = ttc;
         double cost = cand_cost(penalty(ttc), dev[c], side[c], last_turn);
+        if (x)
+            explain_cand(x, c, cost);
         if (cost < best_cost || (found && cost == best_cost && c < best)) {
             best_cost = cost;
             best = c;
@@ -527,7 +536,10 @@ void avoid_predictive(const struct world *w, int i, int brute,
         }
         a->held = 0;
         if (s.threat >= 0 && top > 0) {
-            int best = steer(w, v, &s, cruise, last_turn);
+            struct explain_avoid *x = d->why ? &d->why->avoid : NULL;
+            int best = steer(w, v, &s, cruise, last_turn, x);
+            if (x)
+                x->chosen = best;
             a->held = 1;
             a->plan_k = (signed char)(TURN_STEPS - best / NSPEEDS);
             a->plan_m = (signed char)(best % NSPEEDS);

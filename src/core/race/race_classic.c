@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "race_rules.h"
+#include "explain.h"
 #include "world.h"
 
 /* The article's NumTicks. */
@@ -26,9 +27,19 @@ void race_classic_decide(struct race_ctx *c)
      * Abs(RelativeAngle) > BackAngle brake, Else accelerate.  At speed 0
      * the radius is 0 and nothing is inside (its overflow guard). */
     double target = v->p->max_speed;
+    if (c->d->why)
+        c->d->why->race.ran = 1;
     if (v2_dist(centre, c->wp[c->next].c) < r) {
         target = v->p->min_speed;
         ri->reason = BRAKE_CIRCLE;
+        if (c->d->why) {
+            /* the article's rule: the next waypoint inside the circle,
+             * slow to min_speed */
+            struct explain_race *x = &c->d->why->race;
+            x->corner = c->next;
+            x->corner_speed = x->allowed = target;
+            x->corner_dist = v2_dist(v->pos, c->wp[c->next].c);
+        }
     } else if (fabs(c->rel) > v->p->back_angle) {
         target = v->p->min_speed;
         ri->reason = BRAKE_BLIND_SPOT;

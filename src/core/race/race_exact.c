@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "race_rules.h"
+#include "explain.h"
 #include "world.h"
 
 /* Corners looked at, at most; fewer when the braking distance from
@@ -63,6 +64,11 @@ void race_exact_decide(struct race_ctx *c)
         target = vr;
         why = BRAKE_CIRCLE;
     }
+    struct explain_race *x = c->d->why ? &c->d->why->race : NULL;
+    if (x) {
+        x->ran = 1;
+        x->reach_speed = vr;
+    }
 
     /* The look-ahead: `run` is the path length to waypoint j's centre, the
      * car switching to j+1 `reach` before it; this tick's move is taken off
@@ -85,6 +91,12 @@ void race_exact_decide(struct race_ctx *c)
         if (allowed < target) {
             target = allowed;
             why = BRAKE_AHEAD;
+            if (x) {
+                x->corner = j;
+                x->corner_speed = vc;
+                x->corner_dist = d > 0 ? d : 0;
+                x->allowed = allowed;
+            }
         }
         in = out;
         run += v2_len(out);

@@ -442,12 +442,24 @@ int sight_hidden_angles(const struct sight_scratch *s,
 
 /* The article's closing rules: 20 %, 10 % for a moving target, 40 % at the
  * edge of the view; the edge rule wins. */
+enum sight_rule sight_rule_for(const struct sight_config *c, double fov,
+                               double off, int moving)
+{
+    if (fabs(off) > c->edge * fov / 2)
+        return SIGHT_RULE_EDGE;
+    return moving ? SIGHT_RULE_MOVING : SIGHT_RULE_STILL;
+}
+
+double sight_rule_threshold(const struct sight_config *c, enum sight_rule r)
+{
+    return r == SIGHT_RULE_EDGE ? c->edge_threshold
+         : r == SIGHT_RULE_MOVING ? c->moving_threshold : c->threshold;
+}
+
 double sight_threshold(const struct sight_config *c, double fov, double off,
                        int moving)
 {
-    if (fabs(off) > c->edge * fov / 2)
-        return c->edge_threshold;
-    return moving ? c->moving_threshold : c->threshold;
+    return sight_rule_threshold(c, sight_rule_for(c, fov, off, moving));
 }
 
 /* ---- the sense phase ---------------------------------------------------- */
@@ -554,7 +566,9 @@ static int look(struct world *w, int me, int j, double half)
     r->observer = me;
     r->target = j;
     r->visible = vis;
-    r->threshold = sight_threshold(&w->sight, v->p->fov, off, t->speed > 0);
+    r->rule = sight_rule_for(&w->sight, v->p->fov, off, t->speed > 0);
+    r->threshold = sight_rule_threshold(&w->sight, r->rule);
+    r->distance = dl;
     r->seen = vis >= r->threshold;
     r->from = v->pos;
     r->to = t->pos;

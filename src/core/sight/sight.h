@@ -24,6 +24,7 @@
 #include <stddef.h>
 
 #include "vec.h"
+#include "names.h"
 
 struct world;
 struct vehicle;
@@ -41,10 +42,22 @@ struct sight_shape {
 /* A run of grid cells walked for one record: row cy, columns c0..c1. */
 struct sight_span { int cy, c0, c1; };
 
+/* Which threshold applied to a target, and why (the trace's and the
+ * inspector's words): a still target, a moving one, or one near the edge
+ * of the view (that rule wins). */
+#define SIGHT_RULE_LIST(X)                                              \
+    X(SIGHT_RULE_STILL, "still") X(SIGHT_RULE_MOVING, "moving")         \
+    X(SIGHT_RULE_EDGE, "edge")
+enum sight_rule { SIGHT_RULE_LIST(NAMES_ENUM) };
+#define SIGHT_RULE_COUNT (0 SIGHT_RULE_LIST(NAMES_COUNT))
+extern const char *const sight_rule_names[SIGHT_RULE_COUNT + 1];
+
 struct sight_record {
     int observer, target;   /* vehicle indices */
     double visible;         /* fraction of the target's angular width seen */
     double threshold;       /* the [sight] threshold that applied */
+    enum sight_rule rule;   /* which one, and why */
+    double distance;        /* centre to centre */
     int seen;               /* visible >= threshold */
     vec2 from, to;          /* both centres at the sense phase */
     double a0, a1;          /* the target's angular extent: a0 in (-pi, pi],
@@ -135,6 +148,10 @@ int sight_hidden_angles(const struct sight_scratch *s,
 struct sight_config;
 double sight_threshold(const struct sight_config *c, double fov, double off,
                        int moving);
+/* The rule behind it, and a rule's threshold. */
+enum sight_rule sight_rule_for(const struct sight_config *c, double fov,
+                               double off, int moving);
+double sight_rule_threshold(const struct sight_config *c, enum sight_rule r);
 
 /* The sense phase: every live tank and turret looks at every live enemy
  * tank and turret whose centre lies within fov/2 of its heading (a

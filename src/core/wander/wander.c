@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "wander.h"
+#include "explain.h"
 #include "world.h"
 #include "decide_guard.h"
 
@@ -90,13 +91,30 @@ void wander_decide(const struct world *restrict w, int i, struct tick_ctx *c,
     if (outward && !s->edge_turn) {
         double big = rng_range(&d->rng, M_PI / 2, M_PI);
         double cr = edge_arc_clearance(w, v, big), cl = edge_arc_clearance(w, v, -big);
-        int right = fabs(cr - cl) < 1e-6 ? (int)(rng_u32(&d->rng) & 1) : cr > cl;
+        int alike = fabs(cr - cl) < 1e-6;
+        int right = alike ? (int)(rng_u32(&d->rng) & 1) : cr > cl;
         s->turn_left = right ? big : -big;
         s->edge_turn = 1;
+        if (d->why) {
+            d->why->wander.drawn = s->turn_left;
+            d->why->wander.clear_right = cr;
+            d->why->wander.clear_left = cl;
+            d->why->wander.side_random = alike;
+        }
     } else if (s->turn_left == 0 && rng_unit(&d->rng) < w->dt / WANDER_MEAN_GAP) {
         s->turn_left = rng_range(&d->rng, -WANDER_MAX_TURN, WANDER_MAX_TURN);
+        if (d->why)
+            d->why->wander.drawn = s->turn_left;
     }
     double t = clampd(s->turn_left, -step, step);
+    if (d->why) {
+        struct explain_wander *x = &d->why->wander;
+        x->ran = 1;
+        x->rule = s->turn_left == 0 ? WANDER_NONE : s->edge_turn ? WANDER_EDGE : WANDER_RANDOM;
+        x->margin = margin;
+        x->turn = t;
+        x->left = s->turn_left - t;
+    }
     s->turn_left -= t;
     if (s->turn_left == 0)
         s->edge_turn = 0;

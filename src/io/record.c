@@ -1,0 +1,67 @@
+/* record.c — the lines of a recording (record.h). */
+#include "config.h"
+
+#include <inttypes.h>
+
+#include "record.h"
+#include "trace.h"
+
+/* The line's end, flushed: a line is whole on disk or absent. */
+static int end_line(FILE *f)
+{
+    fputs("}\n", f);
+    return fflush(f) || ferror(f) ? -1 : 0;
+}
+
+static void key_str(FILE *f, const char *key, const char *s)
+{
+    fprintf(f, ",\"%s\":", key);
+    trace_string(f, s);
+}
+
+/* Past 2^63 a string of digits: JSON readers' integers stop there. */
+static void put_seed(FILE *f, uint64_t seed)
+{
+    fprintf(f, seed > (uint64_t)INT64_MAX ? ",\"seed\":\"%" PRIu64 "\"" : ",\"seed\":%" PRIu64,
+            seed);
+}
+
+int record_header(FILE *f, const char *version, const char *lua, uint64_t seed,
+                  const char *map_path, const char *map_text)
+{
+    fprintf(f, "{\"type\":\"recording\",\"format\":%d", RECORD_FORMAT);
+    key_str(f, "version", version);
+    key_str(f, "lua", lua);
+    put_seed(f, seed);
+    key_str(f, "map_path", map_path);
+    key_str(f, "map_text", map_text);
+    return end_line(f);
+}
+
+int record_bot_source(FILE *f, long tick, const char *path, const char *sha256,
+                      const char *text)
+{
+    fputs("{\"type\":\"bot_source\"", f);
+    if (tick >= 0)
+        fprintf(f, ",\"tick\":%ld", tick);
+    key_str(f, "path", path);
+    key_str(f, "sha256", sha256);
+    key_str(f, "text", text);
+    return end_line(f);
+}
+
+int record_reload(FILE *f, long tick, uint64_t seed, const char *map_text)
+{
+    fprintf(f, "{\"type\":\"reload\",\"tick\":%ld", tick);
+    put_seed(f, seed);
+    key_str(f, "map_text", map_text);
+    return end_line(f);
+}
+
+int record_hash(FILE *f, const char *type, long tick, uint64_t hash)
+{
+    fputs("{\"type\":", f);
+    trace_string(f, type);
+    fprintf(f, ",\"tick\":%ld,\"hash\":\"%016" PRIx64 "\"", tick, hash);
+    return end_line(f);
+}

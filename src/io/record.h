@@ -1,0 +1,31 @@
+/* record.h — writing a recording: JSON Lines (botfield(6), RECORDINGS).
+ *
+ * Each function writes one whole line and flushes it, so a recording cut
+ * short by a crash or a dropped link ends with whole lines, but perhaps
+ * the last.  Strings are escaped as the trace's (trace_string).  Every
+ * function returns 0, or -1 when the stream reported an error. */
+#ifndef BOTFIELD_RECORD_H
+#define BOTFIELD_RECORD_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* The version of the file format written and read. */
+#define RECORD_FORMAT 1
+/* Ticks between checkpoints. */
+#define RECORD_CHECKPOINT_TICKS 600
+
+/* {"type":"recording",...}: the first line.  map_path "" is the built-in
+ * map. */
+int record_header(FILE *f, const char *version, const char *lua, uint64_t seed,
+                  const char *map_path, const char *map_text);
+/* {"type":"bot_source",...}; tick < 0: a script of the start (no tick). */
+int record_bot_source(FILE *f, long tick, const char *path, const char *sha256,
+                      const char *text);
+/* {"type":"reload","tick":T,"seed":S,"map_text":...}: the map reloaded at
+ * T, its world drawn from seed S. */
+int record_reload(FILE *f, long tick, uint64_t seed, const char *map_text);
+/* {"type":TYPE,"tick":T,"hash":"16 hex digits"}: checkpoint or end. */
+int record_hash(FILE *f, const char *type, long tick, uint64_t hash);
+
+#endif

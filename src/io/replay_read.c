@@ -1,0 +1,411 @@
+/* replay_read.c — a recording read and checked line by line, with
+ * jansson (replay_read.h). */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "map.h"
+#include "record.h"
+#include "replay_read.h"
+
+/* A line holds at most one map (64 MiB), each byte written as at most
+ * six ("\u001f"), plus its keys. */
+#define LINE_MAX_BYTES ((size_t)MAP_MAX_FILE_BYTES * 6 + 65536)
+/* A tick beyond this is no tick a run reaches. */
+#define TICK_MAX (LONG_MAX / 2)
+
+#define REPLAY_NAME(id, name) name,
+static const char *const type_names[] = { REPLAY_TYPE_LIST(REPLAY_NAME) NULL };
+
+char *replay_msg(const char *file, long line, const char *fmt, ...)
+{
+    char body[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(body, sizeof body, fmt, ap);
+    va_end(ap);
+    size_t n = strlen(file) + strlen(body) + 32;
+    char *s = malloc(n);
+    if (s)
+        snprintf(s, n, "%s:%ld: %s\n", file, line, body);
+    return s;
+}
+
+void replay_free(struct replay *r)
+{
+    for (size_t k = 0; k < r->n; k++) {
+        struct replay_line *l = &r->lines[k];
+        free(l->path);
+        free(l->sha256);
+        free(l->text);
+        free(l->id);
+        free(l->section);
+        free(l->key);
+        free(l->value);
+    }
+    free(r->lines);
+    free(r->version);
+    free(r->lua);
+    free(r->map_path);
+    free(r->map_text);
+    memset(r, 0, sizeof *r);
+}
+
+/* ---- one line's fields ---------------------------------------------------- */
+
+struct reader {
+    const char *file;
+    long line;
+    char *err;                  /* the first problem, malloc'd */
+};
+
+static int bad(struct reader *rd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static int bad(struct reader *rd, const char *fmt, ...)
+{
+    if (rd->err)
+        return -1;
+    char body[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(body, sizeof body, fmt, ap);
+    va_end(ap);
+    rd->err = replay_msg(rd->file, rd->line, "%s", body);
+    if (!rd->err)
+        rd->err = strdup("out of memory reading the recording\n");
+    return -1;
+}
+
+/* Every key of o must be in `allowed` (a space-separated list). */
+static int only_keys(struct reader *rd, json_t *o, const char *type, const char *allowed)
+{
+    const char *k;
+    json_t *v;
+    json_object_foreach(o, k, v) {
+        size_t n = strlen(k);
+        const char *p = allowed;
+        int found = 0;
+        while (*p && !found) {
+            const char *e = strchr(p, ' ');
+            size_t m = e ? (size_t)(e - p) : strlen(p);
+            found = m == n && !strncmp(p, k, n);
+            p += m + (e != NULL);
+        }
+        if (!found)
+            return bad(rd, "a %s line has an unknown key \"%.64s\"; its keys are: %s",
+                       type, k, allowed);
+    }
+    return 0;
+}
+
+static json_t *need(struct reader *rd, json_t *o, const char *type, const char *key)
+{
+    json_t *v = json_object_get(o, key);
+    if (!v)
+        bad(rd, "a %s line without \"%s\"; it is required", type, key);
+    return v;
+}
+
+static int get_str(struct reader *rd, json_t *o, const char *type, const char *key,
+                   size_t max, char **out)
+{
+    json_t *v = need(rd, o, type, key);
+    if (!v)
+        return -1;
+    if (!json_is_string(v))
+        return bad(rd, "%s \"%s\" is not a string; a JSON string is expected", type, key);
+    size_t n = json_string_length(v);
+    if (n > max)
+        return bad(rd, "%s \"%s\" is %zu bytes; at most %zu are allowed", type, key, n, max);
+    if (!(*out = strdup(json_string_value(v))))
+        return bad(rd, "out of memory");
+    return 0;
+}
+
+static int get_tick(struct reader *rd, json_t *o, const char *type, long *out)
+{
+    json_t *v = need(rd, o, type, "tick");
+    if (!v)
+        return -1;
+    if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > TICK_MAX)
+        return bad(rd, "%s \"tick\" is not a tick; a whole number from 0 to %ld is expected",
+                   type, (long)TICK_MAX);
+    *out = (long)json_integer_value(v);
+    return 0;
+}
+
+static int get_num(struct reader *rd, json_t *o, const char *type, const char *key,
+                   double *out)
+{
+    json_t *v = need(rd, o, type, key);
+    if (!v)
+        return -1;
+    if (!json_is_number(v) || !isfinite(json_number_value(v)))
+        return bad(rd, "%s \"%s\" is not a number; a finite JSON number is expected",
+                   type, key);
+    *out = json_number_value(v);
+    return 0;
+}
+
+static int get_hash(struct reader *rd, json_t *o, const char *type, uint64_t *out)
+{
+    char *s = NULL;
+    if (get_str(rd, o, type, "hash", 64, &s))
+        return -1;
+    int ok = strlen(s) == 16;
+    for (const char *p = s; ok && *p; p++)
+        ok = (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f') || (*p >= 'A' && *p <= 'F');
+    if (ok)
+        *out = strtoull(s, NULL, 16);
+    free(s);
+    return ok ? 0 : bad(rd, "%s \"hash\" is not 16 hex digits; a 64-bit hash in hex "
+                        "(\"0123456789abcdef\") is expected", type);
+}
+
+/* A seed: a whole number, or past 2^63 a string of digits (a JSON
+ * reader's integers stop there). */
+static int get_seed(struct reader *rd, json_t *o, const char *type, uint64_t *out)
+{
+    json_t *s = need(rd, o, type, "seed");
+    if (!s)
+        return -1;
+    const char *digits = json_is_string(s) ? json_string_value(s) : NULL;
+    int ok = json_is_integer(s) ? json_integer_value(s) >= 0 : digits && *digits
+             && strlen(digits) <= 20 && strspn(digits, "0123456789") == strlen(digits);
+    if (ok && digits) {
+        errno = 0;
+        *out = strtoull(digits, NULL, 10);
+        ok = errno == 0;
+    } else if (ok) {
+        *out = (uint64_t)json_integer_value(s);
+    }
+    return ok ? 0 : bad(rd, "%s \"seed\" is not a seed; a whole number from 0 to "
+                        "18446744073709551615 is expected", type);
+}
+
+/* ---- the header ----------------------------------------------------------- */
+
+static int read_header(struct reader *rd, json_t *o, struct replay *r)
+{
+    json_t *t = json_object_get(o, "type");
+    if (!json_is_string(t) || strcmp(json_string_value(t), "recording"))
+        return bad(rd, "the first line is not a recording's header; a recording starts "
+                   "with {\"type\":\"recording\",\"format\":%d,...}", RECORD_FORMAT);
+    json_t *f = need(rd, o, "recording", "format");
+    if (!f)
+        return -1;
+    if (!json_is_integer(f))
+        return bad(rd, "recording \"format\" is not a whole number; this botfield reads "
+                   "format %d", RECORD_FORMAT);
+    if (json_integer_value(f) != RECORD_FORMAT)
+        return bad(rd, "format %" JSON_INTEGER_FORMAT ": this botfield reads format %d",
+                   json_integer_value(f), RECORD_FORMAT);
+    if (only_keys(rd, o, "recording", "type format version lua seed map_path map_text"))
+        return -1;
+    if (get_str(rd, o, "recording", "version", 256, &r->version)
+        || get_str(rd, o, "recording", "lua", 256, &r->lua)
+        || get_str(rd, o, "recording", "map_path", 4096, &r->map_path)
+        || get_str(rd, o, "recording", "map_text", MAP_MAX_FILE_BYTES, &r->map_text))
+        return -1;
+    return get_seed(rd, o, "recording", &r->seed);
+}
+
+/* ---- the other lines ------------------------------------------------------ */
+
+static int read_line(struct reader *rd, json_t *o, struct replay_line *l)
+{
+    json_t *t = json_object_get(o, "type");
+    if (!t)
+        return bad(rd, "a line without \"type\"; every line has one");
+    const char *name = json_is_string(t) ? json_string_value(t) : "";
+    int k = 0;
+    while (type_names[k] && strcmp(type_names[k], name))
+        k++;
+    if (!type_names[k])
+        return bad(rd, "unknown type \"%.64s\"; the types are recording (first line), "
+                   "bot_source, input, tune, reload, checkpoint, end", name);
+    l->type = (enum replay_type)k;
+    l->tick = -1;
+    switch (l->type) {
+    case RL_BOT_SOURCE:
+        if (only_keys(rd, o, name, "type tick path sha256 text"))
+            return -1;
+        if (json_object_get(o, "tick") && get_tick(rd, o, name, &l->tick))
+            return -1;
+        return get_str(rd, o, name, "path", 4096, &l->path)
+            || get_str(rd, o, name, "sha256", 64, &l->sha256)
+            || get_str(rd, o, name, "text", MAP_MAX_FILE_BYTES, &l->text) ? -1 : 0;
+    case RL_INPUT: {
+        if (only_keys(rd, o, name, "type tick id turn speed turret fire")
+            || get_tick(rd, o, name, &l->tick)
+            || get_str(rd, o, name, "id", 4096, &l->id)
+            || get_num(rd, o, name, "turn", &l->turn)
+            || get_num(rd, o, name, "speed", &l->speed)
+            || get_num(rd, o, name, "turret", &l->turret))
+            return -1;
+        json_t *f = need(rd, o, name, "fire");
+        if (!f)
+            return -1;
+        if (!json_is_boolean(f))
+            return bad(rd, "input \"fire\" is not true or false; a JSON boolean is expected");
+        l->fire = json_is_true(f);
+        return 0;
+    }
+    case RL_TUNE:
+        return only_keys(rd, o, name, "type tick section key value")
+            || get_tick(rd, o, name, &l->tick)
+            || get_str(rd, o, name, "section", 4096, &l->section)
+            || get_str(rd, o, name, "key", 4096, &l->key)
+            || get_str(rd, o, name, "value", 4096, &l->value) ? -1 : 0;
+    case RL_RELOAD:
+        if (only_keys(rd, o, name, "type tick seed map_text"))
+            return -1;
+        l->has_seed = json_object_get(o, "seed") != NULL;
+        if (l->has_seed && get_seed(rd, o, name, &l->seed))
+            return -1;
+        return get_tick(rd, o, name, &l->tick)
+            || get_str(rd, o, name, "map_text", MAP_MAX_FILE_BYTES, &l->text) ? -1 : 0;
+    case RL_CHECKPOINT:
+    case RL_END:
+        return only_keys(rd, o, name, "type tick hash")
+            || get_tick(rd, o, name, &l->tick)
+            || get_hash(rd, o, name, &l->hash) ? -1 : 0;
+    }
+    return bad(rd, "unknown type");
+}
+
+/* The order: starting scripts right after the header, then the timed
+ * lines with ticks that never go back (a map reload starts the count
+ * again at 0), two checkpoints never on one tick, nothing after end. */
+struct order { long last_tick, last_check; int timed, ended; };
+
+static int check_order(struct reader *rd, struct order *o, const struct replay_line *l)
+{
+    const char *name = type_names[l->type];
+    if (o->ended)
+        return bad(rd, "a %s line after the end line; end is the last line", name);
+    if (l->type == RL_BOT_SOURCE && l->tick < 0) {
+        if (o->timed)
+            return bad(rd, "a bot_source without \"tick\" after timed lines; the scripts "
+                       "of the start come right after the header, a later one has a tick");
+        return 0;
+    }
+    if (l->tick < o->last_tick)
+        return bad(rd, "%s at tick %ld after tick %ld; ticks never go back", name,
+                   l->tick, o->last_tick);
+    if (l->type == RL_CHECKPOINT && l->tick == o->last_check)
+        return bad(rd, "a second checkpoint at tick %ld; one a tick", l->tick);
+    o->timed = 1;
+    o->last_tick = l->tick;
+    if (l->type == RL_CHECKPOINT || l->type == RL_END)
+        o->last_check = l->tick;
+    if (l->type == RL_RELOAD)
+        o->last_tick = 0, o->last_check = -1;   /* the new map starts at 0 */
+    o->ended = l->type == RL_END;
+    return 0;
+}
+
+static int add_line(struct replay *r, struct replay_line **out)
+{
+    if (r->n == r->cap) {
+        size_t cap = r->cap ? r->cap * 2 : 64;
+        struct replay_line *p = realloc(r->lines, cap * sizeof *p);
+        if (!p)
+            return -1;
+        r->lines = p;
+        r->cap = cap;
+    }
+    *out = &r->lines[r->n++];
+    memset(*out, 0, sizeof **out);
+    return 0;
+}
+
+static int parse(struct reader *rd, char *buf, size_t len, struct replay *r, int first,
+                 struct order *ord)
+{
+    json_error_t je;
+    json_t *o = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
+    if (!o)
+        return bad(rd, "not JSON (%.200s, column %d); each line is one JSON object",
+                   je.text, je.column);
+    int rc;
+    if (!json_is_object(o)) {
+        rc = bad(rd, "not a JSON object; each line is one object {\"type\":...}");
+    } else if (first) {
+        rc = read_header(rd, o, r);
+    } else {
+        struct replay_line *l = NULL;
+        rc = add_line(r, &l) ? bad(rd, "out of memory") : 0;
+        if (!rc) {
+            l->line = rd->line;
+            rc = read_line(rd, o, l) || check_order(rd, ord, l) ? -1 : 0;
+        }
+    }
+    json_decref(o);
+    return rc;
+}
+
+int replay_read(const char *path, struct replay *r, char **err, char **warn)
+{
+    memset(r, 0, sizeof *r);
+    *err = *warn = NULL;
+    int to_stdin = !strcmp(path, "-");
+    FILE *f = to_stdin ? stdin : fopen(path, "r");
+    if (!f) {
+        size_t n = strlen(path) + 128;
+        if ((*err = malloc(n)))
+            snprintf(*err, n, "%s: cannot open the recording: %s\n", path, strerror(errno));
+        return -1;
+    }
+    struct reader rd = { path, 0, NULL };
+    struct order ord = { 0, -1, 0, 0 };
+    char *buf = NULL;
+    size_t cap = 0;
+    ssize_t got;
+    int rc = 0;
+    while (rc == 0 && (got = getline(&buf, &cap, f)) >= 0) {
+        rd.line++;
+        size_t len = (size_t)got;
+        if (len > LINE_MAX_BYTES) {
+            rc = bad(&rd, "a line of %zu bytes; at most %zu", len, LINE_MAX_BYTES);
+            break;
+        }
+        if (len == 0 || buf[len - 1] != '\n') {
+            /* Cut short: the run was stopped while writing it. */
+            if (rd.line == 1) {
+                rc = bad(&rd, "the header line is cut short (no newline); nothing to replay");
+                break;
+            }
+            *warn = replay_msg(path, rd.line, "warning: the last line is cut short (no "
+                               "newline) and left out; the replay stops at the line before");
+            r->cut = 1;
+            break;
+        }
+        rc = parse(&rd, buf, len - 1, r, rd.line == 1, &ord);
+    }
+    if (rc == 0 && ferror(f))
+        rc = bad(&rd, "cannot read the recording: %s", strerror(errno));
+    if (rc == 0 && rd.line == 0)
+        rc = bad(&rd, "an empty file; a recording starts with its header line");
+    free(buf);
+    if (!to_stdin)
+        fclose(f);
+    if (rc) {
+        *err = rd.err;
+        replay_free(r);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,63 @@
+/* replay_read.h — reading a recording (botfield(6), RECORDINGS), every
+ * line checked before anything runs.
+ *
+ * A recording is input like a map: a malformed line, an unknown type or
+ * key, another format, a field missing or of the wrong type, ticks that
+ * go back, a hash that is not 16 hex digits, an embedded map larger than
+ * a map may be: replay_read() refuses the whole file with one message
+ * "FILE:LINE: problem; what is allowed".  A last line without its newline
+ * (a recording cut short) is left out, with a warning for stderr: the rest
+ * replays.  What needs the world (a vehicle's id, a bot's path and
+ * script) is checked by the replay before its first tick. */
+#ifndef BOTFIELD_REPLAY_READ_H
+#define BOTFIELD_REPLAY_READ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define REPLAY_TYPE_LIST(X)                                             \
+    X(RL_BOT_SOURCE, "bot_source") X(RL_INPUT, "input") X(RL_TUNE, "tune") \
+    X(RL_RELOAD, "reload") X(RL_CHECKPOINT, "checkpoint") X(RL_END, "end")
+#define REPLAY_ENUM(id, name) id,
+enum replay_type { REPLAY_TYPE_LIST(REPLAY_ENUM) };
+
+struct replay_line {
+    enum replay_type type;
+    long line;                  /* in the file, for messages */
+    long tick;                  /* -1: a bot_source of the start */
+    char *path, *sha256, *text; /* bot_source (text: the script); reload
+                                   (text: the map) */
+    uint64_t hash;              /* checkpoint, end */
+    int has_seed;               /* reload: the new world's seed given */
+    uint64_t seed;
+    char *id;                   /* input: the vehicle */
+    double turn, speed, turret; /* input */
+    int fire;                   /* input */
+    char *section, *key, *value;/* tune */
+};
+
+struct replay {
+    char *version, *lua;
+    uint64_t seed;
+    char *map_path;             /* "": the built-in map */
+    char *map_text;
+    struct replay_line *lines;  /* after the header, in file order */
+    size_t n, cap;
+    int cut;                    /* a cut-short last line was left out */
+};
+
+/* Reads `path` ("-": standard input).  0 with *r filled (replay_free()
+ * it); -1 with *err the message, malloc'd, ending in a newline.  *warn
+ * (malloc'd, or NULL) is said on stderr even on success. */
+int replay_read(const char *path, struct replay *r, char **err, char **warn);
+void replay_free(struct replay *r);
+
+/* "FILE:LINE: " + the formatted rest + "\n", malloc'd (for the checks
+ * that need the world). */
+char *replay_msg(const char *file, long line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+#endif

@@ -1,0 +1,208 @@
+/* recording.c — a run written to a recording as it goes (recording.h). */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "recording.h"
+#include "bot/bot_world.h"
+#include "core/state_hash.h"
+#include "core/world.h"
+#include "io/record.h"
+#include "headless.h"
+
+uint64_t recording_hash(const struct world *w, struct bot_world *bw)
+{
+    return bot_world_hash(bw, state_hash(w));
+}
+
+static int write_failed(struct recording *rec)
+{
+    fprintf(stderr, "botfield: cannot write the recording %s: %s\n", rec->file,
+            strerror(errno ? errno : EIO));
+    recording_stop(rec);
+    return -1;
+}
+
+/* The script as a string: NULL when it holds a NUL byte (a JSON string
+ * of the recording could not carry it) or memory ran out. */
+static char *script_text(const struct bot_script *s)
+{
+    if (memchr(s->bytes, 0, s->len))
+        return NULL;
+    char *t = malloc(s->len + 1);
+    if (t) {
+        memcpy(t, s->bytes, s->len);
+        t[s->len] = 0;
+    }
+    return t;
+}
+
+/* The entry for path, added when new; NULL out of memory. */
+static struct recorded_script *entry(struct recording *rec, const char *path)
+{
+    for (size_t k = 0; k < rec->nscripts; k++)
+        if (!strcmp(rec->scripts[k].path, path))
+            return &rec->scripts[k];
+    struct recorded_script *p = realloc(rec->scripts, (rec->nscripts + 1) * sizeof *p);
+    if (!p)
+        return NULL;
+    rec->scripts = p;
+    struct recorded_script *e = &p[rec->nscripts];
+    if (!(e->path = strdup(path)))
+        return NULL;
+    e->sha256[0] = 0;
+    rec->nscripts++;
+    return e;
+}
+
+/* A bot_source line for each script of bw not yet written as it is now
+ * (tick < 0: the start's, without a tick). */
+static int write_scripts(struct recording *rec, long tick, const struct world *w,
+                         const struct bot_world *bw)
+{
+    for (size_t i = 0; bw && i < w->vehicles.n; i++) {
+        const struct bot_script *s = bot_world_script(bw, (int)i);
+        if (!s)
+            continue;
+        struct recorded_script *e = entry(rec, s->path);
+        if (!e)
+            return write_failed(rec);
+        if (!strcmp(e->sha256, s->sha256))
+            continue;
+        char *text = script_text(s);
+        if (!text) {
+            fprintf(stderr, "botfield: cannot record the bot script %s: it holds a NUL "
+                    "byte (a recording keeps scripts as text)\n", s->path);
+            recording_stop(rec);
+            return -1;
+        }
+        int rc = record_bot_source(rec->f, tick, s->path, s->sha256, text);
+        free(text);
+        if (rc)
+            return write_failed(rec);
+        memcpy(e->sha256, s->sha256, sizeof e->sha256);
+    }
+    return 0;
+}
+
+int recording_open(struct recording *rec, const char *file, const struct world *w,
+                   const struct bot_world *bw, const char *map_path, const char *map_text)
+{
+    memset(rec, 0, sizeof *rec);
+    rec->file = strdup(file);
+    rec->f = fopen(file, "w");
+    if (!rec->file || !rec->f) {
+        fprintf(stderr, "botfield: cannot write the recording %s: %s\n", file,
+                strerror(errno));
+        recording_stop(rec);
+        return -1;
+    }
+    rec->frontier = w->tick;
+    if (record_header(rec->f, PACKAGE_VERSION, bot_lua_version(),
+                      w->seed, map_path ? map_path : "", map_text))
+        return write_failed(rec);
+    return write_scripts(rec, -1, w, bw);
+}
+
+int recording_tick(struct recording *rec, const struct world *w, struct bot_world *bw)
+{
+    if (!rec->f || w->tick <= rec->frontier)
+        return 0;
+    rec->frontier = w->tick;
+    if (w->tick % RECORD_CHECKPOINT_TICKS)
+        return 0;
+    return record_hash(rec->f, "checkpoint", w->tick, recording_hash(w, bw))
+        ? write_failed(rec) : 0;
+}
+
+int recording_scripts(struct recording *rec, const struct world *w,
+                      const struct bot_world *bw)
+{
+    return rec->f ? write_scripts(rec, w->tick, w, bw) : 0;
+}
+
+int recording_reload(struct recording *rec, long tick, const char *map_text,
+                     const struct world *nw, const struct bot_world *nb)
+{
+    if (!rec->f)
+        return 0;
+    /* The scripts first: the replay has them when it loads the map. */
+    if (write_scripts(rec, tick, nw, nb))
+        return -1;
+    if (record_reload(rec->f, tick, nw->seed, map_text))
+        return write_failed(rec);
+    rec->frontier = nw->tick;
+    return 0;
+}
+
+int recording_close(struct recording *rec, const struct world *w, struct bot_world *bw)
+{
+    if (!rec->f)
+        return 0;
+    int rc = 0;
+    if (w->tick == rec->frontier
+        && record_hash(rec->f, "end", w->tick, recording_hash(w, bw)))
+        rc = -1;
+    if (fclose(rec->f))
+        rc = -1;
+    rec->f = NULL;
+    if (rc)
+        fprintf(stderr, "botfield: cannot write the recording %s: %s\n", rec->file,
+                strerror(errno ? errno : EIO));
+    recording_stop(rec);
+    return rc;
+}
+
+void recording_stop(struct recording *rec)
+{
+    if (rec->f)
+        fclose(rec->f);
+    rec->f = NULL;
+    for (size_t k = 0; k < rec->nscripts; k++)
+        free(rec->scripts[k].path);
+    free(rec->scripts);
+    rec->scripts = NULL;
+    rec->nscripts = 0;
+    free(rec->file);
+    rec->file = NULL;
+}
+
+/* ---- a headless run, recorded -------------------------------------------- */
+
+struct record_hooks {
+    struct headless_hooks hk;   /* first */
+    struct recording *rec;
+};
+
+static int rec_before(struct headless_hooks *h, struct world *w, int *new_world)
+{
+    (void)h;
+    (void)w;
+    *new_world = 0;
+    return 0;
+}
+
+static int rec_after(struct headless_hooks *h, struct world *w)
+{
+    struct record_hooks *r = (struct record_hooks *)h;
+    return recording_tick(r->rec, w, r->hk.bots);
+}
+
+static int rec_finish(struct headless_hooks *h, struct world *w)
+{
+    struct record_hooks *r = (struct record_hooks *)h;
+    return recording_close(r->rec, w, r->hk.bots);
+}
+
+int recording_headless(struct recording *rec, struct world *w, struct bot_world *bots,
+                       const struct headless_options *base)
+{
+    struct record_hooks r = { { rec_before, rec_after, rec_finish, bots, -1 }, rec };
+    struct headless_options o = *base;
+    o.hooks = &r.hk;
+    int rc = headless_run(w, &o);
+    recording_stop(rec);
+    return rc;
+}

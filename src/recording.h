@@ -1,0 +1,58 @@
+/* recording.h — a run written to a recording as it goes (--record):
+ * the header with the map's text, every bot's script, a checkpoint hash of
+ * the whole state every RECORD_CHECKPOINT_TICKS ticks, the reloads on the
+ * ticks they happen, and an end line.  Each line is flushed as written.
+ *
+ * Ticks are recorded the first time they are computed: the viewer's
+ * steps back and forward again over known ticks write nothing (see
+ * botfield(6), RECORDINGS, for what a change after a step back does). */
+#ifndef BOTFIELD_RECORDING_H
+#define BOTFIELD_RECORDING_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+struct world;
+struct bot_world;
+
+struct recorded_script { char *path; char sha256[65]; };
+
+struct recording {
+    FILE *f;                    /* NULL: not recording (or stopped) */
+    char *file;
+    long frontier;              /* the furthest tick recorded */
+    struct recorded_script *scripts;    /* the last text written per path */
+    size_t nscripts;
+};
+
+/* The hash of checkpoints: the core's state and the bots' mem. */
+uint64_t recording_hash(const struct world *w, struct bot_world *bw);
+
+/* Creates `file` and writes the header and the scripts of w's bots.
+ * map_path NULL: the built-in map; map_text: the exact text w was loaded
+ * from.  0, or -1 with the message on stderr. */
+int recording_open(struct recording *rec, const char *file, const struct world *w,
+                   const struct bot_world *bw, const char *map_path, const char *map_text);
+/* After a step: a checkpoint when a new tick is due one.  0 or -1. */
+int recording_tick(struct recording *rec, const struct world *w, struct bot_world *bw);
+/* bot_source lines (at w's tick) for the scripts whose text changed
+ * since written.  0 or -1. */
+int recording_scripts(struct recording *rec, const struct world *w,
+                      const struct bot_world *bw);
+/* The map reloaded at `tick` into nw (with its bots nb): its new
+ * scripts, then the reload line; the count starts again at 0. */
+int recording_reload(struct recording *rec, long tick, const char *map_text,
+                     const struct world *nw, const struct bot_world *nb);
+/* The end line at w's tick (when w is the furthest tick recorded), then
+ * closes.  0, or -1 with the message on stderr. */
+int recording_close(struct recording *rec, const struct world *w, struct bot_world *bw);
+/* Closes without an end line (nothing when closed). */
+void recording_stop(struct recording *rec);
+
+/* --headless --record: the run of base, recorded into rec (opened),
+ * which is closed after.  headless_run()'s exit status. */
+struct headless_options;
+int recording_headless(struct recording *rec, struct world *w, struct bot_world *bots,
+                       const struct headless_options *base);
+
+#endif

@@ -1,0 +1,395 @@
+/* replay_run.c — a recording recomputed and checked (replay_run.h). */
+#include "config.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay_run.h"
+#include "recording.h"
+#include "bot/bot_world.h"
+#include "core/world.h"
+#include "io/map.h"
+
+/* ---- the scripts known so far ------------------------------------------- */
+
+static int know_script(struct replay_run *run, const char *path, const char *text)
+{
+    for (size_t k = 0; k < run->ns; k++)
+        if (!strcmp(run->spath[k], path)) {
+            run->stext[k] = text;
+            return 0;
+        }
+    const char **p = realloc(run->spath, (run->ns + 1) * sizeof *p);
+    if (!p)
+        return -1;
+    run->spath = p;
+    const char **t = realloc(run->stext, (run->ns + 1) * sizeof *t);
+    if (!t)
+        return -1;
+    run->stext = t;
+    run->spath[run->ns] = path;
+    run->stext[run->ns++] = text;
+    return 0;
+}
+
+static void say(char *msg)
+{
+    fputs(msg ? msg : "botfield: out of memory\n", stderr);
+    free(msg);
+}
+
+/* A map of the recording (the header's or a reload's) into *w with its
+ * bots from the scripts known: 0, or 2 with the message said. */
+static int build(struct replay_run *run, const struct replay_line *l, struct world *w,
+                 struct bot_world **bots)
+{
+    const char *mp = run->rp.map_path;
+    /* The header's seed; a reload's own, or without one the map's. */
+    struct map_options opt = { 1, run->rp.seed, 0, NULL, 0 };
+    if (l)
+        opt = (struct map_options){ l->has_seed, l->seed, 0, NULL, 0 };
+    long line = l ? l->line : 1;
+    const char *text = l ? l->text : run->rp.map_text;
+    struct map_error err = { NULL, 0 };
+    if (map_load_text(*mp ? mp : "default.ini", text, strlen(text), &opt, w, &err)) {
+        char *m = replay_msg(run->file, line, "its map does not load:");
+        if (m)
+            fprintf(stderr, "botfield: %s%s", m, err.text ? err.text : "");
+        free(m);
+        map_error_free(&err);
+        return 2;
+    }
+    if (*mp && !(w->map_path = strdup(mp))) {
+        world_free(w);
+        say(NULL);
+        return 2;
+    }
+    struct bot_texts src = { run->ns, run->spath, run->stext };
+    char *berr = NULL;
+    if (bot_world_attach_texts(w, &src, bots, &berr)) {
+        char *m = replay_msg(run->file, line, "its map's bots do not load: %s",
+                             berr ? berr : "out of memory");
+        free(berr);
+        world_free(w);
+        fputs("botfield: ", stderr);
+        say(m);
+        return 2;
+    }
+    return 0;
+}
+
+/* One bot_source line: its path follows the map's rules and its text is
+ * what its SHA-256 says.  0, or 2 said. */
+static int check_source(struct replay_run *run, const struct replay_line *l)
+{
+    char msg[512];
+    struct bot_script s;
+    if (bot_script_check_path(l->path, msg, sizeof msg)
+        || bot_script_from_bytes(l->path, l->text, strlen(l->text), &s, msg, sizeof msg)) {
+        fputs("botfield: ", stderr);
+        say(replay_msg(run->file, l->line, "bot_source: %s (a script's path is the map's: "
+                       "relative, inside the map's folder, ending in .lua)", msg));
+        return 2;
+    }
+    int same = !strcmp(s.sha256, l->sha256);
+    bot_script_free(&s);
+    if (!same) {
+        fputs("botfield: ", stderr);
+        say(replay_msg(run->file, l->line, "bot_source '%s': the text's SHA-256 is not "
+                       "the line's sha256; the text must be the script the line names",
+                       l->path));
+        return 2;
+    }
+    return know_script(run, l->path, l->text) ? (say(NULL), 2) : 0;
+}
+
+static int check_input(struct replay_run *run, const struct replay_line *l,
+                       const struct world *w)
+{
+    if (world_find_vehicle(w, l->id) >= 0)
+        return 0;
+    fputs("botfield: ", stderr);
+    say(replay_msg(run->file, l->line, "input for \"%.64s\": the map has no such "
+                   "vehicle; an input names a vehicle's id (tank.NAME, car.NAME, ...)",
+                   l->id));
+    return 2;
+}
+
+/* Every line that needs a world, checked against the world it will meet:
+ * each map loads with its bots, each input names a vehicle.  The first
+ * world (and its bots) is kept: the run starts from it. */
+static int preflight(struct replay_run *run, struct world *first)
+{
+    const struct replay *rp = &run->rp;
+    size_t k = 0;
+    for (; k < rp->n && rp->lines[k].type == RL_BOT_SOURCE && rp->lines[k].tick < 0; k++)
+        if (check_source(run, &rp->lines[k]))
+            return 2;
+    run->next = k;
+    int rc = build(run, NULL, first, &run->hk.bots);
+    if (rc)
+        return rc;
+    /* The scripts at the start, to come back to after the check. */
+    size_t start_ns = run->ns;
+    const char **start_text = malloc((start_ns ? start_ns : 1) * sizeof *start_text);
+    if (!start_text)
+        rc = 2;
+    else if (start_ns)
+        memcpy(start_text, run->stext, start_ns * sizeof *start_text);
+    struct world later;
+    struct bot_world *later_bots = NULL;
+    const struct world *cur = first;
+    int have_later = 0;
+    for (; k < rp->n && rc == 0; k++) {
+        const struct replay_line *l = &rp->lines[k];
+        if (l->type == RL_BOT_SOURCE)
+            rc = check_source(run, l);
+        else if (l->type == RL_INPUT)
+            rc = check_input(run, l, cur);
+        else if (l->type == RL_RELOAD) {
+            if (have_later) {
+                bot_world_free(&later, later_bots);
+                world_free(&later);
+                have_later = 0;
+            }
+            rc = build(run, l, &later, &later_bots);
+            have_later = rc == 0;
+            cur = &later;
+        }
+    }
+    if (have_later) {
+        bot_world_free(&later, later_bots);
+        world_free(&later);
+    }
+    if (start_text) {
+        run->ns = start_ns;
+        if (start_ns)       /* (no scripts: stext may be NULL) */
+            memcpy(run->stext, start_text, start_ns * sizeof *start_text);
+    }
+    free(start_text);
+    if (rc) {
+        bot_world_free(first, run->hk.bots);
+        run->hk.bots = NULL;
+        world_free(first);
+    }
+    return rc;
+}
+
+/* ---- the run ----------------------------------------------------------------- */
+
+int replay_run_open(struct replay_run *run, const char *file, struct world *w)
+{
+    memset(run, 0, sizeof *run);
+    run->file = file;
+    run->diverged = -1;
+    run->hk.limit = -1;
+    char *err = NULL, *warn = NULL;
+    int rc = replay_read(file, &run->rp, &err, &warn);
+    if (warn)
+        fprintf(stderr, "botfield: %s", warn);
+    free(warn);
+    if (rc) {
+        fputs("botfield: ", stderr);
+        say(err);
+        return 2;
+    }
+    if ((rc = preflight(run, w))) {
+        replay_free(&run->rp);
+        free(run->spath);
+        free(run->stext);
+        run->spath = run->stext = NULL;
+    }
+    return rc;
+}
+
+void replay_run_free(struct replay_run *run, struct world *w)
+{
+    bot_world_free(w, run->hk.bots);
+    run->hk.bots = NULL;
+    replay_free(&run->rp);
+    free(run->spath);
+    free(run->stext);
+    run->spath = run->stext = NULL;
+}
+
+long replay_run_last_tick(const struct replay_run *run)
+{
+    long last = 0;
+    for (size_t k = run->next; k < run->rp.n; k++) {
+        const struct replay_line *l = &run->rp.lines[k];
+        if (l->type == RL_RELOAD)
+            return -1;
+        if (l->tick > last)
+            last = l->tick;
+    }
+    /* Nothing left: where the world is (a run that ended on a reload's
+     * map with no line after it goes no further). */
+    return run->next >= run->rp.n && last == 0 ? -2 : last;
+}
+
+/* 1 when the state differs from line l's hash. */
+static int compare(struct replay_run *run, struct world *w, const struct replay_line *l)
+{
+    if (recording_hash(w, run->hk.bots) == l->hash)
+        return 0;
+    run->diverged = w->tick;
+    run->diverged_line = l->line;
+    return 1;
+}
+
+void replay_run_divergence(const struct replay_run *run, char *buf, size_t n)
+{
+    const char *v = run->rp.version, *lua = run->rp.lua;
+    const char *this_lua = bot_lua_version();
+    if (strcmp(v, PACKAGE_VERSION) || strcmp(lua, this_lua))
+        snprintf(buf, n, "replay diverges at tick %ld (recorded with botfield %s / %s, "
+                 "this is botfield %s / %s)", run->diverged, v, *lua ? lua : "no Lua",
+                 PACKAGE_VERSION, this_lua);
+    else
+        snprintf(buf, n, "replay diverges at tick %ld (%s:%ld: the recomputed state is "
+                 "not the recorded one; same botfield %s and %s)", run->diverged,
+                 run->file, run->diverged_line, v, lua);
+}
+
+int replay_run_before(struct replay_run *run, struct world *w, int *new_world)
+{
+    *new_world = 0;
+    while (run->next < run->rp.n) {
+        const struct replay_line *l = &run->rp.lines[run->next];
+        if (l->tick > w->tick || (l->type == RL_RELOAD && run->own_reloads))
+            break;
+        run->next++;
+        if (l->tick < w->tick)
+            continue;           /* (never: the reader keeps the order) */
+        char *err = NULL;
+        switch (l->type) {
+        case RL_CHECKPOINT:
+        case RL_END:
+            if (compare(run, w, l))
+                return 2;
+            break;
+        case RL_BOT_SOURCE:
+            if (know_script(run, l->path, l->text))
+                return say(NULL), -1;
+            if (bot_world_reload_text(run->hk.bots, w, l->path, l->text, &err) < 0) {
+                fprintf(stderr, "botfield: %s:%ld: the script does not reload: %s\n",
+                        run->file, l->line, err ? err : "out of memory");
+                free(err);
+                return -1;
+            }
+            free(err);
+            run->scripts_applied++;
+            break;
+        case RL_RELOAD:
+            bot_world_free(w, run->hk.bots);
+            run->hk.bots = NULL;
+            world_free(w);
+            /* It loaded in the check before the run: only memory fails. */
+            if (build(run, l, w, &run->hk.bots))
+                return -1;
+            *new_world = 1;
+            break;
+        case RL_INPUT:
+        case RL_TUNE:
+            /* Checked, not applied: nothing in this version produces them
+             * (botfield(6), RECORDINGS). */
+            break;
+        }
+    }
+    return 0;
+}
+
+int replay_run_reload(struct replay_run *run, struct world *nw, struct bot_world **nb)
+{
+    if (run->next >= run->rp.n || run->rp.lines[run->next].type != RL_RELOAD)
+        return -1;
+    const struct replay_line *l = &run->rp.lines[run->next++];
+    return build(run, l, nw, nb) ? -1 : 0;
+}
+
+int replay_run_check(struct replay_run *run, struct world *w)
+{
+    while (run->next < run->rp.n) {
+        const struct replay_line *l = &run->rp.lines[run->next];
+        if (l->tick != w->tick || (l->type != RL_CHECKPOINT && l->type != RL_END))
+            break;
+        run->next++;
+        if (compare(run, w, l))
+            return 1;
+    }
+    return 0;
+}
+
+/* ---- headless ------------------------------------------------------------- */
+
+static void tell(const struct replay_run *run)
+{
+    char msg[1024];
+    replay_run_divergence(run, msg, sizeof msg);
+    fprintf(stderr, "botfield: %s\n", msg);
+}
+
+static void set_limit(struct replay_run *run, const struct world *w)
+{
+    long last = replay_run_last_tick(run);
+    run->hk.limit = last == -1 ? LONG_MAX : last == -2 ? w->tick : last;
+}
+
+static int hook_before(struct headless_hooks *h, struct world *w, int *new_world)
+{
+    struct replay_run *run = (struct replay_run *)h;
+    int rc = replay_run_before(run, w, new_world);
+    if (*new_world)             /* the limit changes only with the map */
+        set_limit(run, w);
+    if (rc == 2)
+        tell(run);
+    return rc ? -1 : 0;
+}
+
+static int hook_after(struct headless_hooks *h, struct world *w)
+{
+    struct replay_run *run = (struct replay_run *)h;
+    if (replay_run_check(run, w)) {
+        tell(run);
+        return -1;
+    }
+    return 0;
+}
+
+static int hook_finish(struct headless_hooks *h, struct world *w)
+{
+    (void)h;
+    (void)w;
+    return 0;
+}
+
+int replay_headless(const char *file, const struct headless_options *base)
+{
+    struct replay_run run;
+    struct world w;
+    int rc = replay_run_open(&run, file, &w);
+    if (rc)
+        return rc;
+    run.hk.before = hook_before;
+    run.hk.after = hook_after;
+    run.hk.finish = hook_finish;
+    /* A run of 0 ticks ends where it starts: its end line is checked here
+     * (the hooks see only ticks stepped to). */
+    if (replay_run_check(&run, &w)) {
+        tell(&run);
+        replay_run_free(&run, &w);
+        world_free(&w);
+        return 1;
+    }
+    set_limit(&run, &w);
+    struct headless_options o = *base;
+    o.ticks = run.hk.limit;
+    o.bots = NULL;
+    o.hooks = &run.hk;
+    rc = headless_run(&w, &o);
+    replay_run_free(&run, &w);
+    world_free(&w);
+    return rc;
+}

@@ -1,0 +1,498 @@
+/* aggregate.c — run lines read back and summed up.
+ *
+ * A tournament's own runs and --aggregate's files take this one path:
+ * each run line is parsed (jansson), the runs are grouped by their
+ * settings in the order the settings first appear and ordered by seed,
+ * and each group is printed as its run lines, as they were read, then
+ * its aggregate line.  Sums are taken in seed order, so the same runs
+ * give the same bytes however they were split over processes, files or
+ * machines. */
+#include "config.h"
+
+#include <langinfo.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "tour_impl.h"
+#include "io/trace.h"
+
+struct run {
+    json_t *o;
+    char *line;
+    long long seed;
+    const char *failed;     /* in o; NULL: it ran */
+};
+
+struct group {
+    char *key;              /* its settings as compact JSON */
+    json_t *set;
+    long *runs; long n;
+    long printed;           /* runs already printed by agg_emit */
+    int closed;             /* its aggregate too */
+};
+
+struct agg {
+    struct run *runs; long n;
+    struct group *groups; int ng;
+    struct run **scratch;
+};
+
+struct agg *agg_new(void)
+{
+    return calloc(1, sizeof(struct agg));
+}
+
+void agg_free(struct agg *a)
+{
+    if (!a)
+        return;
+    for (long i = 0; i < a->n; i++) {
+        json_decref(a->runs[i].o);
+        free(a->runs[i].line);
+    }
+    for (int g = 0; g < a->ng; g++) {
+        free(a->groups[g].key);
+        free(a->groups[g].runs);
+    }
+    free(a->runs);
+    free(a->groups);
+    free(a);
+}
+
+static char *whyf(const char *what, const char *detail)
+{
+    char *s;
+    return asprintf(&s, "%s%s", what, detail) < 0 ? NULL : s;
+}
+
+/* The fields a run line that ran must have, with their JSON types. */
+static const char *missing_field(json_t *o)
+{
+    static const struct { const char *name; json_type t; } need[] = {
+        { "ticks", JSON_INTEGER }, { "seconds", JSON_REAL }, { "collisions", JSON_INTEGER },
+        { "shots", JSON_INTEGER }, { "hits", JSON_INTEGER },
+        { "knockouts", JSON_OBJECT }, { "best_lap", JSON_OBJECT },
+    };
+    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++) {
+        json_t *v = json_object_get(o, need[i].name);
+        if (!v || (json_typeof(v) != need[i].t
+                   && !(need[i].t == JSON_REAL && json_is_integer(v))))
+            return need[i].name;
+    }
+    json_t *w = json_object_get(o, "winner");
+    if (!w || !(json_is_string(w) || json_is_null(w)))
+        return "winner";
+    return NULL;
+}
+
+static int group_of(struct agg *a, json_t *set)
+{
+    char *key = json_dumps(set, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    if (!key)
+        return -1;
+    for (int g = 0; g < a->ng; g++)
+        if (strcmp(a->groups[g].key, key) == 0) {
+            free(key);
+            return g;
+        }
+    struct group *gs = realloc(a->groups, ((size_t)a->ng + 1) * sizeof *gs);
+    if (!gs) {
+        free(key);
+        return -1;
+    }
+    a->groups = gs;
+    gs[a->ng] = (struct group){ key, set, NULL, 0, 0, 0 };
+    return a->ng++;
+}
+
+int agg_add(struct agg *a, const char *line, char **why)
+{
+    json_error_t e;
+    json_t *o = json_loads(line, JSON_REJECT_DUPLICATES, &e);
+    *why = NULL;
+    if (!o || !json_is_object(o)) {
+        json_decref(o);
+        *why = whyf("not a JSON object: ", o ? "" : e.text);
+        return -1;
+    }
+    const char *type = json_string_value(json_object_get(o, "type"));
+    if (type && strcmp(type, "aggregate") == 0) {
+        json_decref(o);
+        return 0;               /* a job's own aggregate: recomputed here */
+    }
+    json_t *seed = json_object_get(o, "seed"), *set = json_object_get(o, "set");
+    json_t *failed = json_object_get(o, "failed");
+    const char *bad = !type || strcmp(type, "run") ? "type (expected \"run\" or \"aggregate\")"
+        : !json_is_integer(seed) || json_integer_value(seed) < 0 ? "seed"
+        : !json_is_object(set) ? "set"
+        : failed ? (json_is_string(failed) ? NULL : "failed")
+        : missing_field(o);
+    const char *k;
+    json_t *v;
+    json_object_foreach(set, k, v)
+        if (!bad && !json_is_string(v))
+            bad = "set (its values are strings)";
+    if (bad) {
+        json_decref(o);
+        *why = whyf("a run line without a valid field ", bad);
+        return -1;
+    }
+    struct run *rs = realloc(a->runs, ((size_t)a->n + 1) * sizeof *rs);
+    char *copy = strdup(line);
+    if (rs)
+        a->runs = rs;
+    int g = rs && copy ? group_of(a, set) : -1;
+    long *gr = g >= 0 ? realloc(a->groups[g].runs, ((size_t)a->groups[g].n + 1) * sizeof *gr)
+        : NULL;
+    if (!gr) {
+        free(copy);
+        json_decref(o);
+        *why = whyf("out of memory", "");
+        return -1;
+    }
+    copy[strcspn(copy, "\r\n")] = 0;
+    a->groups[g].runs = gr;
+    gr[a->groups[g].n++] = a->n;
+    struct run *r = &a->runs[a->n++];
+    r->o = o;
+    r->line = copy;
+    r->seed = json_integer_value(seed);
+    r->failed = failed ? json_string_value(failed) : NULL;
+    return 0;
+}
+
+/* ---- the aggregate line ------------------------------------------------- */
+
+static void put_str(FILE *f, const char *s)
+{
+    json_t *j = json_string(s);
+    char *t = j ? json_dumps(j, JSON_ENCODE_ANY) : NULL;
+    fputs(t ? t : "null", f);
+    free(t);
+    json_decref(j);
+}
+
+static void put_num(FILE *f, const char *key, double v, int valid)
+{
+    char buf[40];
+    if (!valid || trace_number(buf, v))
+        snprintf(buf, sizeof buf, "null");
+    fprintf(f, "\"%s\":%s", key, buf);
+}
+
+static void put_interval(FILE *f, long k, long n, struct interval *iv)
+{
+    if (n > 0)
+        *iv = wilson95(k, n);
+    fprintf(f, "{\"n\":%ld,", k);
+    put_num(f, "rate", iv->p, n > 0);
+    fputc(',', f);
+    put_num(f, "lo", iv->lo, n > 0);
+    fputc(',', f);
+    put_num(f, "hi", iv->hi, n > 0);
+    fputc('}', f);
+}
+
+static void put_spread(FILE *f, const char *name, const double *x, long n, int with_n)
+{
+    double m, sd;
+    mean_sd(x, n, &m, &sd);
+    fprintf(f, ",\"%s\":{", name);
+    if (with_n)
+        fprintf(f, "\"n\":%ld,", n);
+    put_num(f, "mean", m, n > 0);
+    fputc(',', f);
+    put_num(f, "sd", sd, n > 0);
+    fputc('}', f);
+}
+
+static double num(json_t *o, const char *key)
+{
+    return json_number_value(json_object_get(o, key));
+}
+
+static int team_index(struct group_stat *gs, const char *name)
+{
+    for (int t = 0; t < gs->nteams; t++)
+        if (strcmp(gs->teams[t].name, name) == 0)
+            return t;
+    struct team_stat *ts = realloc(gs->teams, ((size_t)gs->nteams + 1) * sizeof *ts);
+    char *copy = strdup(name);
+    if (!ts || !copy) {
+        free(copy);
+        if (ts)
+            gs->teams = ts;
+        return -1;
+    }
+    gs->teams = ts;
+    ts[gs->nteams] = (struct team_stat){ copy, 0, { 0, 0, 0 } };
+    return gs->nteams++;
+}
+
+/* The counts of a group's runs (r[0..n), in seed order) into gs. */
+static int count_group(struct run *const *r, long n, struct group_stat *gs)
+{
+    gs->runs = n;
+    for (long i = 0; i < n; i++) {
+        if (r[i]->failed) {
+            gs->failed++;
+            continue;
+        }
+        const char *k;
+        json_t *v;
+        json_object_foreach(json_object_get(r[i]->o, "knockouts"), k, v)
+            if (team_index(gs, k) < 0)
+                return -1;
+        const char *w = json_string_value(json_object_get(r[i]->o, "winner"));
+        int t = w ? team_index(gs, w) : -2;
+        if (t == -1)
+            return -1;
+        if (t >= 0)
+            gs->teams[t].wins++;
+        else
+            gs->draws++;
+    }
+    gs->ok = n - gs->failed;
+    return 0;
+}
+
+/* The measures' values over the runs that ran, into x (room for every
+ * car of every run): collisions, seconds, hit rates, best laps. */
+static void put_measures(FILE *f, struct run *const *r, long n, double *x, long cap)
+{
+    static const char *const plain[] = { "collisions", "seconds" };
+    for (int m = 0; m < 2; m++) {
+        long k = 0;
+        for (long i = 0; i < n; i++)
+            if (!r[i]->failed)
+                x[k++] = num(r[i]->o, plain[m]);
+        put_spread(f, plain[m], x, k, 0);
+    }
+    long k = 0;
+    double hits = 0, shots = 0;
+    for (long i = 0; i < n; i++)
+        if (!r[i]->failed && num(r[i]->o, "shots") > 0) {
+            x[k++] = num(r[i]->o, "hits") / num(r[i]->o, "shots");
+            hits += num(r[i]->o, "hits");
+            shots += num(r[i]->o, "shots");
+        }
+    put_spread(f, "hit_rate", x, k, 1);
+    fputs(",", f);
+    put_num(f, "hits_per_shot", shots > 0 ? hits / shots : 0, shots > 0);
+    k = 0;
+    for (long i = 0; i < n; i++) {
+        const char *car;
+        json_t *v;
+        if (!r[i]->failed)
+            json_object_foreach(json_object_get(r[i]->o, "best_lap"), car, v)
+                if (json_is_number(v) && k < cap)
+                    x[k++] = json_number_value(v);
+    }
+    put_spread(f, "best_lap", x, k, 1);
+}
+
+static int put_aggregate(FILE *f, const struct group *g, struct run *const *r,
+                         struct group_stat *gs)
+{
+    if (count_group(r, g->n, gs))
+        return -1;
+    long cap = g->n;
+    for (long i = 0; i < g->n; i++)
+        if (!r[i]->failed)
+            cap += (long)json_object_size(json_object_get(r[i]->o, "best_lap"));
+    double *x = malloc(((size_t)cap + 1) * sizeof *x);
+    if (!x)
+        return -1;
+    fprintf(f, "{\"type\":\"aggregate\",\"set\":%s,\"runs\":%ld,\"failed\":%ld,\"wins\":{",
+            g->key, gs->runs, gs->failed);
+    for (int t = 0; t < gs->nteams; t++) {
+        fputs(t ? "," : "", f);
+        put_str(f, gs->teams[t].name);
+        fputc(':', f);
+        put_interval(f, gs->teams[t].wins, gs->ok, &gs->teams[t].iv);
+    }
+    fputs("},\"draws\":", f);
+    put_interval(f, gs->draws, gs->ok, &gs->draw_iv);
+    put_measures(f, r, g->n, x, cap);
+    free(x);
+    fputs(",\"failures\":[", f);
+    long nf = 0;
+    for (long i = 0; i < g->n; i++)
+        if (r[i]->failed) {
+            fprintf(f, "%s{\"seed\":%lld,\"reason\":", nf++ ? "," : "", r[i]->seed);
+            put_str(f, r[i]->failed);
+            fputc('}', f);
+        }
+    fputs("]}\n", f);
+    return 0;
+}
+
+/* ---- the groups in order ------------------------------------------------ */
+
+static int by_seed(const void *x, const void *y)
+{
+    const struct run *a = *(struct run *const *)x, *b = *(struct run *const *)y;
+    return (a->seed > b->seed) - (a->seed < b->seed);
+}
+
+/* The group's settings for the chart's labels. */
+static int label_group(const struct group *g, struct group_stat *gs)
+{
+    size_t n = json_object_size(g->set), len = 1;
+    gs->keys = calloc(n + 1, sizeof *gs->keys);
+    gs->values = calloc(n + 1, sizeof *gs->values);
+    const char *k;
+    json_t *v;
+    json_object_foreach(g->set, k, v)
+        len += strlen(k) + strlen(json_string_value(v)) + 2;
+    gs->label = malloc(len);
+    if (!gs->keys || !gs->values || !gs->label)
+        return -1;
+    gs->label[0] = 0;
+    json_object_foreach(g->set, k, v) {
+        gs->keys[gs->nkeys] = (char *)k;
+        gs->values[gs->nkeys++] = (char *)json_string_value(v);
+        size_t at = strlen(gs->label);
+        snprintf(gs->label + at, len - at, "%s%s=%s", at ? " " : "", k, json_string_value(v));
+    }
+    return 0;
+}
+
+static void free_stats(struct group_stat *gs, int ng)
+{
+    for (int g = 0; gs && g < ng; g++) {
+        for (int t = 0; t < gs[g].nteams; t++)
+            free(gs[g].teams[t].name);
+        free(gs[g].teams);
+        free(gs[g].label);
+        free(gs[g].keys);
+        free(gs[g].values);
+    }
+    free(gs);
+}
+
+int agg_emit(struct agg *a, const struct tour_options *t, int group_complete)
+{
+    if (t->chart || a->ng == 0)
+        return 0;
+    struct group *g = &a->groups[a->ng - 1];
+    for (; g->printed < g->n; g->printed++)
+        printf("%s\n", a->runs[g->runs[g->printed]].line);
+    int rc = 0;
+    if (group_complete) {
+        struct run **r = malloc(((size_t)g->n + 1) * sizeof *r);
+        struct group_stat *gs = calloc(1, sizeof *gs);
+        for (long i = 0; r && i < g->n; i++)
+            r[i] = &a->runs[g->runs[i]];
+        rc = r && gs ? put_aggregate(stdout, g, r, gs) : -1;
+        g->closed = rc == 0;
+        free(r);
+        free_stats(gs, 1);
+    }
+    return fflush(stdout) || rc ? -1 : 0;
+}
+
+int agg_finish(struct agg *a, const struct tour_options *t, int ascii)
+{
+    struct run **order = malloc(((size_t)a->n + 1) * sizeof *order);
+    json_t **objs = malloc(((size_t)a->n + 1) * sizeof *objs);
+    struct group_stat *gs = calloc((size_t)a->ng + 1, sizeof *gs);
+    int rc = order && objs && gs ? 0 : 1;
+    long at = 0, failed = 0;
+    /* With --chart the aggregate lines are drawn, not printed; those
+     * agg_emit printed are not printed again. */
+    char *unused = NULL;
+    size_t unused_len = 0;
+    FILE *junk = open_memstream(&unused, &unused_len);
+    if (!junk)
+        rc = 1;
+    for (int g = 0; rc == 0 && g < a->ng; g++) {
+        struct run **r = order + at;
+        for (long i = 0; i < a->groups[g].n; i++)
+            r[i] = &a->runs[a->groups[g].runs[i]];
+        qsort(r, (size_t)a->groups[g].n, sizeof *r, by_seed);
+        for (long i = 1; i < a->groups[g].n; i++)
+            if (r[i]->seed == r[i - 1]->seed) {
+                fprintf(stderr, "botfield: seed %lld with the settings %s comes twice\n",
+                        r[i]->seed, a->groups[g].key);
+                rc = 2;
+            }
+        for (long i = 0; rc == 0 && i < a->groups[g].n; i++) {
+            if (!t->chart && i >= a->groups[g].printed)
+                printf("%s\n", r[i]->line);
+            objs[at + i] = r[i]->o;
+        }
+        FILE *out = t->chart || a->groups[g].closed ? junk : stdout;
+        if (rc == 0 && (put_aggregate(out, &a->groups[g], r, &gs[g])
+                        || label_group(&a->groups[g], &gs[g])))
+            rc = 1;
+        failed += gs[g].failed;
+        at += a->groups[g].n;
+    }
+    if (junk)
+        fclose(junk);
+    free(unused);
+    if (rc == 0 && t->chart)
+        rc = chart_draw(stdout, gs, a->ng, !ascii && strcmp(nl_langinfo(CODESET), "UTF-8") == 0)
+            ? 1 : 0;
+    if (rc == 0 && t->csv && csv_write(t->csv, objs, at))
+        rc = 1;
+    if (fflush(stdout) && rc == 0) {
+        fprintf(stderr, "botfield: cannot write standard output\n");
+        rc = 1;
+    }
+    free_stats(gs, a->ng);
+    free(order);
+    free(objs);
+    return rc ? rc : failed ? 1 : 0;
+}
+
+/* ---- --aggregate FILE... ------------------------------------------------ */
+
+int tour_aggregate_files(struct tour_options *t, const struct tour_cli *cli)
+{
+    struct agg *a = agg_new();
+    int rc = a ? 0 : 1;
+    char *line = NULL;
+    size_t cap = 0;
+    for (int i = 0; rc == 0 && i < cli->nargs; i++) {
+        const char *path = cli->args[i];
+        int std = strcmp(path, "-") == 0;
+        FILE *f = std ? stdin : fopen(path, "r");
+        if (!f) {
+            fprintf(stderr, "botfield: --aggregate %s: cannot read: %s\n", path, strerror(errno));
+            rc = 2;
+            break;
+        }
+        ssize_t n;
+        for (long no = 1; rc == 0 && (n = getline(&line, &cap, f)) >= 0; no++) {
+            char *why = NULL;
+            if (strspn(line, " \t\r\n") == (size_t)n)
+                continue;       /* a blank line */
+            if (agg_add(a, line, &why)) {
+                fprintf(stderr, "botfield: %s:%ld: %s\n", std ? "(standard input)" : path,
+                        no, why ? why : "out of memory");
+                rc = 2;
+            }
+            free(why);
+        }
+        if (ferror(f) && rc == 0) {
+            fprintf(stderr, "botfield: --aggregate %s: cannot read: %s\n", path, strerror(errno));
+            rc = 2;
+        }
+        if (!std)
+            fclose(f);
+    }
+    free(line);
+    if (rc == 0 && a->n == 0) {
+        fprintf(stderr, "botfield: --aggregate: no run lines in the files given\n");
+        rc = 2;
+    }
+    if (rc == 0)
+        rc = agg_finish(a, t, cli->ascii);
+    agg_free(a);
+    return rc;
+}

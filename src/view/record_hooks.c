@@ -1,0 +1,210 @@
+/* record_hooks.c — the viewer's --record and --replay (record_hooks.h).
+ *
+ * Both follow the furthest tick computed, the frontier: a recording
+ * writes each tick the first time it is computed and a replay applies
+ * and checks each recorded line the first time its tick is reached, so
+ * stepping back and forward again over known ticks changes neither.  A
+ * change after a step back (a script saved while behind the frontier)
+ * cannot be kept in a file written as the run goes: the recording stops
+ * there, with a message, and replays up to its last line.  A map reload
+ * is written on the frontier tick: the map before it is replayed up to
+ * there, then the new one from its tick 0 (the viewer swaps its world as
+ * its own reload does, history and all). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "record_hooks.h"
+#include "../core/tick.h"
+#include "../recording.h"
+#include "../replay_run.h"
+
+struct view_rec {
+    struct recording rec;       /* --record (rec.f NULL: not, or stopped) */
+    int replaying;
+    struct replay_run run;      /* --replay */
+    long frontier;              /* the replay's furthest tick reached */
+    int ended;                  /* its end was told */
+};
+
+int record_hooks_replay_open(const struct view_options *o, struct view_options *ro,
+                             struct world *w, struct view_rec **vr)
+{
+    *vr = calloc(1, sizeof **vr);
+    if (!*vr) {
+        fprintf(stderr, "botfield: out of memory\n");
+        return 1;
+    }
+    int rc = replay_run_open(&(*vr)->run, o->replay, w);
+    if (rc) {
+        free(*vr);
+        *vr = NULL;
+        return rc;
+    }
+    (*vr)->replaying = 1;
+    (*vr)->run.own_reloads = 1;
+    *ro = *o;
+    ro->bots = (*vr)->run.hk.bots;
+    ro->paused = 1;             /* a replay opens paused at tick 0 */
+    return 0;
+}
+
+/* The last tick of the replay's recording (its end line, or the last
+ * whole line of one cut short), so seeking stops there; -1: no replay. */
+long record_hooks_last_tick(const struct app *a)
+{
+    if (!a->rec || !a->rec->replaying)
+        return -1;
+    long last = 0;
+    const struct replay_line *l = a->rec->run.rp.lines;
+    for (size_t k = 0; k < a->rec->run.rp.n; k++)
+        if (l[k].tick > last)
+            last = l[k].tick;
+    return last;
+}
+
+int record_hooks_start(struct app *a)
+{
+    const struct view_options *o = a->opt;
+    if (!o->record)
+        return 0;
+    if (!a->rec && !(a->rec = calloc(1, sizeof *a->rec))) {
+        fprintf(stderr, "botfield: out of memory\n");
+        return 1;
+    }
+    return recording_open(&a->rec->rec, o->record, &a->world, a->bots, o->map_path,
+                          o->map_text ? o->map_text : "") ? 1 : 0;
+}
+
+static int before_lines(struct app *a, struct view_rec *vr);
+
+void record_hooks_before_step(struct app *a)
+{
+    struct view_rec *vr = a->rec;
+    if (!vr || !vr->replaying || a->world.tick != vr->frontier)
+        return;
+    struct replay_run *run = &vr->run;
+    /* The bots' lines of the tick first (a reload's scripts come before
+     * it), then a map reload: the new world from its tick 0. */
+    for (;;) {
+        if (before_lines(a, vr))
+            return;
+        if (run->next >= run->rp.n || run->rp.lines[run->next].type != RL_RELOAD
+            || run->rp.lines[run->next].tick != a->world.tick)
+            return;
+        long t = a->world.tick;
+        struct world nw;
+        struct bot_world *nb = NULL;
+        if (replay_run_reload(run, &nw, &nb)) {
+            app_message(a, 1, "tick %ld: the recording's map does not load: the replay "
+                        "stops", t);
+            vr->replaying = 0;
+            return;
+        }
+        if (app_swap_world(a, &nw, nb))
+            return;
+        vr->frontier = 0;
+        app_message(a, 0, "tick %ld: the recording reloads its map (tick 0 again)", t);
+    }
+}
+
+/* The lines of this tick but a map reload: 0, or 1 when the replay
+ * stopped (said). */
+static int before_lines(struct app *a, struct view_rec *vr)
+{
+    struct replay_run *run = &vr->run;
+    run->hk.bots = a->bots;
+    /* (replay_run_before stops at a reload: the viewer swaps itself.) */
+    int nw = 0;
+    long applied = run->scripts_applied;
+    int rc = replay_run_before(run, &a->world, &nw);
+    if (rc == 2) {
+        char msg[512];
+        replay_run_divergence(run, msg, sizeof msg);
+        app_message(a, 1, "%s", msg);
+        a->paused = 1;
+        vr->replaying = 0;
+    } else if (rc < 0) {
+        app_message(a, 1, "the recording's script does not reload: the replay stops");
+        vr->replaying = 0;
+    } else {
+        /* A script replaced: the ticks computed before are another run's. */
+        if (run->scripts_applied != applied)
+            replay_check_reset(&a->check);
+        return 0;
+    }
+    return 1;
+}
+
+void record_hooks_after_step(struct app *a)
+{
+    struct view_rec *vr = a->rec;
+    if (!vr)
+        return;
+    if (vr->rec.f && recording_tick(&vr->rec, &a->world, a->bots))
+        app_message(a, 1, "the recording cannot be written: it stops here");
+    if (!vr->replaying || a->world.tick <= vr->frontier)
+        return;
+    vr->frontier = a->world.tick;
+    struct replay_run *run = &vr->run;
+    if (replay_run_check(run, &a->world)) {
+        char msg[512];
+        replay_run_divergence(run, msg, sizeof msg);
+        app_message(a, 1, "%s", msg);
+        a->paused = 1;
+        vr->replaying = 0;
+        return;
+    }
+    if (run->next >= run->rp.n && !vr->ended) {
+        vr->ended = 1;
+        a->paused = 1;
+        app_message(a, 0, "the recording ends at tick %ld; the run goes on live from here",
+                    a->world.tick);
+    }
+}
+
+void record_hooks_reloaded(struct app *a, long tick, const char *map_text)
+{
+    struct view_rec *vr = a->rec;
+    if (!vr || !vr->rec.f)
+        return;
+    struct recording *rec = &vr->rec;
+    if (map_text) {
+        /* The new map from its tick 0, after the old one's furthest tick. */
+        if (recording_reload(rec, rec->frontier, map_text, &a->world, a->bots))
+            app_message(a, 1, "the recording cannot be written: it stops here");
+        return;
+    }
+    if (tick != rec->frontier) {
+        long f = rec->frontier;
+        recording_stop(rec);
+        app_message(a, 1, "recording stopped at tick %ld: a script changed after a step "
+                    "back, which a recording cannot keep", f);
+        return;
+    }
+    if (recording_scripts(rec, &a->world, a->bots))
+        app_message(a, 1, "the recording cannot be written: it stops here");
+}
+
+void record_hooks_finish(struct app *a)
+{
+    struct view_rec *vr = a->rec;
+    if (!vr)
+        return;
+    if (vr->rec.f) {
+        /* The end line needs the furthest tick's state: compute up to it
+         * again (the core is deterministic) when the view is behind. */
+        while (a->world.tick < vr->rec.frontier && !tick_step(&a->world))
+            ;
+        recording_close(&vr->rec, &a->world, a->bots);
+    }
+    recording_stop(&vr->rec);
+    if (vr->run.rp.lines || vr->run.spath) {
+        vr->run.hk.bots = NULL;     /* the app's, freed with it */
+        replay_run_free(&vr->run, &a->world);
+    }
+    free(vr);
+    a->rec = NULL;
+}
