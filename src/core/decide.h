@@ -76,6 +76,8 @@ struct tick_ctx {
     struct turn_cache turns;
     struct explain *why; size_t whycap;     /* decision records, one per
                                                vehicle, when w->explain */
+    struct race_plans *plans;               /* racing lines, built on first
+                                               use (race_line.h) */
     int failed;                             /* memory ran out this tick */
     /* the fused pass's entries of the vehicles as they end the tick, for
      * the detect stage's grid (tick.c); valid when ready */

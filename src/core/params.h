@@ -47,6 +47,13 @@ enum speed_rule { SPEED_RULE_LIST(NAMES_ENUM) };
 #define SPEED_RULE_COUNT (0 SPEED_RULE_LIST(NAMES_COUNT))
 extern const char *const speed_rule_names[SPEED_RULE_COUNT + 1];
 
+/* A car's steering (key steer): the article's head for the next centre,
+ * or a planned racing line with its own speed profile (race_line.h). */
+#define STEER_LIST(X) X(STEER_CLASSIC, "classic") X(STEER_LINE, "line")
+enum steer_method { STEER_LIST(NAMES_ENUM) };
+#define STEER_COUNT (0 STEER_LIST(NAMES_COUNT))
+extern const char *const steer_names[STEER_COUNT + 1];
+
 /* A vehicle's settings from the map: fixed for the whole run.  Angles and
  * rates are radians and radians per second here.  Every field is a PARAM
  * line of params.def (what each means is said there). */

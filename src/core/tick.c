@@ -88,6 +88,7 @@ void tick_ctx_free(struct tick_ctx *c)
     free(c->avoid_buf);
     free(c->entries);
     free(c->why);
+    race_plans_free(c->plans);
     free(c);
 }
 

@@ -153,6 +153,8 @@ const struct key_def key_table[] = {
       "blind spot: brake while the next waypoint is further off the nose, degrees", NULL, TGT_VEHICLE, VP(back_angle) },
     { SEC_CAR, "speed_rule", KEY_ENUM, 0, 0, KEY_CORE_DEFAULT, NULL, NULL,
       "speed rule", speed_rule_names, TGT_VEHICLE, VP(speed_rule) },
+    { SEC_CAR, "steer", KEY_ENUM, 0, 0, KEY_CORE_DEFAULT, NULL, NULL,
+      "steering: classic heads for the next waypoint, line follows a planned racing line at its own speeds (speed_rule unused)", steer_names, TGT_VEHICLE, VP(steer) },
     { SEC_CAR, "color", KEY_ENUM, 0, 0, 0, NULL, "by order",
       "colour the viewer draws the car in", world_colors, TGT_VEHICLE, VP(color) },
 

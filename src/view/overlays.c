@@ -12,6 +12,7 @@
 #include "app.h"
 #include "../core/explain.h"
 #include "../bot/bot_world.h"
+#include "race_line_draw.h"
 
 static void line(struct app *a, vec2 p, vec2 q, const struct pen *pen)
 {
@@ -309,6 +310,7 @@ static void waypoints(struct app *a)
         if (!route || n <= 0)
             continue;
         int color = vehicle_color(a, (int)i);
+        race_line_draw(a, v);
         /* A patrol route is not on the ground layer: show its points. */
         if (v->kind != VK_CAR && !v->p->route_track) {
             struct pen wp = pen_of(a, PAL_WAYPOINT, 0), tr = pen_of(a, PAL_TRACK, 0);

@@ -301,6 +301,8 @@ static void inspect_race(const struct app *a, const struct vehicle *v, struct li
         add(l, 0, " turning radius %.1f", ri->circle_r);
     add(l, 0, " target speed %.1f", ri->target_speed);
     add(l, 0, " brakes: %s", words(brake_reason_names[ri->reason], word, sizeof word));
+    if (ri->line_s >= 0 && ri->line_lap > 0)     /* not before its first tick */
+        add(l, 0, " line %.0f/%.0f, corner %.1f", ri->line_s, ri->line_lap, ri->corner_speed);
     if (x && x->race.corner >= 0) {
         add(l, 0, "  for waypoint %d: %.1f", x->race.corner, x->race.corner_speed);
         add(l, 0, "  in %.1f, allows %.1f", x->race.corner_dist, x->race.allowed);

@@ -7,6 +7,7 @@
 #include "race.h"
 #include "trees.h"
 #include "race_rules.h"
+#include "race_line.h"
 #include "world.h"
 #include "decide_guard.h"
 
@@ -90,14 +91,25 @@ double race_accel_to(const struct vehicle *v, double target, double dt)
     return want < floor_speed ? floor_speed : want;
 }
 
+static void decide(const struct world *w, int i, int rule, int line,
+                   struct tick_ctx *tc, struct decision *d);
+
 void race_decide(const struct world *w, int i, struct tick_ctx *tc,
                  struct decision *d)
 {
-    race_decide_with(w, i, world_vehicle(w, i)->p->speed_rule, tc, d);
+    const struct vehicle_params *p = world_vehicle(w, i)->p;
+    decide(w, i, p->speed_rule, p->steer == STEER_LINE, tc, d);
 }
 
 void race_decide_with(const struct world *w, int i, int rule, struct tick_ctx *tc,
                       struct decision *d)
+{
+    /* the bot API's rules steer the article's way */
+    decide(w, i, rule, 0, tc, d);
+}
+
+static void decide(const struct world *w, int i, int rule, int line,
+                   struct tick_ctx *tc, struct decision *d)
 {
     const struct vehicle *v = world_vehicle(w, i);
     const struct racer *rc = world_racer(w, v);
@@ -119,6 +131,7 @@ void race_decide_with(const struct world *w, int i, int rule, struct tick_ctx *t
     ri->turn_dir = 0;
     ri->reason = BRAKE_NONE;
     ri->target_speed = 0;
+    ri->line_s = -1;
     d->want.turn = 0;
     if (!wp || n <= 0) {
         /* Nothing to drive to: a car stands still, a tank keeps cruising. */
@@ -166,6 +179,12 @@ void race_decide_with(const struct world *w, int i, int rule, struct tick_ctx *t
     }
 
     struct race_ctx c = { w, v, wp, n, next, rel, ri, d };
+    if (line && n >= 3) {
+        /* steer = line: the planned racing line, if it is near */
+        const struct race_plan *pl = race_plans_get(&tc->plans, w, wp, n, v->p, w->dt);
+        if (pl && race_line_decide(&c, pl) == 0)
+            return;
+    }
     switch ((enum speed_rule)rule) {
     case SPEED_RULE_NONE:
         /* The baseline: flat out, whatever the waypoints say. */

@@ -28,7 +28,8 @@ struct waypoint;
 /* Why the speed rule brakes (the inspector's words). */
 #define BRAKE_REASON_LIST(X)                                            \
     X(BRAKE_NONE, "no") X(BRAKE_CIRCLE, "turning_circle")               \
-    X(BRAKE_BLIND_SPOT, "blind_spot") X(BRAKE_AHEAD, "corner_ahead")
+    X(BRAKE_BLIND_SPOT, "blind_spot") X(BRAKE_AHEAD, "corner_ahead")    \
+    X(BRAKE_CAR_AHEAD, "car_ahead")
 enum brake_reason { BRAKE_REASON_LIST(NAMES_ENUM) };
 #define BRAKE_REASON_COUNT (0 BRAKE_REASON_LIST(NAMES_COUNT))
 extern const char *const brake_reason_names[BRAKE_REASON_COUNT + 1];
@@ -56,6 +57,11 @@ struct race_info {
     enum brake_reason reason;
     double target_speed;    /* what the rule aims for; want_speed is one
                                tick's accel or brake towards it */
+    double line_s;          /* steer = line: arc length along the line, -1:
+                               not on it (race_line.h) */
+    double line_lap;        /* the line's length */
+    double corner_speed;    /* the planned speed at the next corner (the
+                               next low of the profile ahead) */
 };
 
 struct tick_ctx;
@@ -92,5 +98,9 @@ double race_reach_speed(vec2 pos, double heading, vec2 target, double reach,
 /* 1 when the segment a-b passes no tree of w (the skip rule's line of
  * sight). */
 int race_clear(const struct world *w, vec2 a, vec2 b);
+
+/* Frees the cache of racing lines (steer = line, race_line.h). */
+struct race_plans;
+void race_plans_free(struct race_plans *c);
 
 #endif

@@ -29,5 +29,9 @@ vec2 race_circle_centre(const struct vehicle *v, double r, int side, double dt,
 
 void race_classic_decide(struct race_ctx *c);
 void race_exact_decide(struct race_ctx *c);
+/* steer = line (race_line.c): 0, or -1 when the car is too far off the
+ * line to follow it (it then drives as steer = classic). */
+struct race_plan;
+int race_line_decide(struct race_ctx *c, const struct race_plan *pl);
 
 #endif

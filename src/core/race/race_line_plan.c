@@ -1,0 +1,374 @@
+/* race_line_plan.c — planning the racing line and its speed profile
+ * (race_line.h says what and why); the cache of plans. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "race_line.h"
+#include "race.h"
+#include "world.h"
+
+/* Coarse spacing of the first line, and the halvings that refine it. */
+#define LINE_COARSE_STEP 30.0
+#define LINE_REFINE 3
+/* Smoothing sweeps on the coarse line and after each halving. */
+#define LINE_ITER_COARSE 3000
+#define LINE_ITER_FINE 400
+/* Share of the contact distance (waypoint r + car r) the anchor keeps off
+ * its edge, room for the follower's error. */
+#define LINE_MARGIN 0.15
+/* Share of the turn rate the speed profile spends on the line's own
+ * curvature.  All of it: the follower's look-ahead cuts the corners a
+ * little inside the line (towards the centres) instead of needing spare
+ * turn, and it laps within 0.3% of the profile on every bundled track. */
+#define LINE_GRIP 1.0
+/* Replans that pull an anchor inwards when the walk would skip. */
+#define LINE_TRIES 8
+
+struct draft {
+    int m, cap;
+    vec2 *pt;
+    int *anchor;            /* n */
+};
+
+static int draft_grow(struct draft *d, int m)
+{
+    if (m <= d->cap)
+        return 0;
+    vec2 *p = realloc(d->pt, (size_t)m * sizeof *p);
+    if (!p)
+        return -1;
+    d->pt = p;
+    d->cap = m;
+    return 0;
+}
+
+/* The first line: the polyline of centres, each leg cut into pieces. */
+static int draft_start(struct draft *d, const struct waypoint *wp, int n)
+{
+    d->m = 0;
+    for (int k = 0; k < n; k++) {
+        vec2 a = wp[k].c, b = wp[(k + 1) % n].c;
+        int q = (int)ceil(v2_dist(a, b) / LINE_COARSE_STEP);
+        q = q < 3 ? 3 : q;
+        if (draft_grow(d, d->m + q) || !d->pt)
+            return -1;
+        d->anchor[k] = d->m;
+        for (int j = 0; j < q; j++)
+            d->pt[d->m++] = v2_add(a, v2_scale(v2_sub(b, a), (double)j / q));
+    }
+    return 0;
+}
+
+/* Halves every segment (anchors keep their points). */
+static int draft_refine(struct draft *d, int n)
+{
+    int m = d->m;
+    if (draft_grow(d, 2 * m))
+        return -1;
+    for (int i = m - 1; i >= 0; i--) {
+        vec2 a = d->pt[i], b = d->pt[(i + 1) % m];
+        d->pt[2 * i] = a;
+        d->pt[2 * i + 1] = v2_scale(v2_add(a, b), 0.5);
+    }
+    d->m = 2 * m;
+    for (int k = 0; k < n; k++)
+        d->anchor[k] *= 2;
+    return 0;
+}
+
+/* Gauss-Seidel sweeps towards the least sum of squared second differences
+ * (each point the best for its four neighbours), every anchor kept inside
+ * its disc (centre wp[k].c, radius allow[k]). */
+static void draft_smooth(struct draft *d, const struct waypoint *wp, int n,
+                         const double *allow, int iters)
+{
+    int m = d->m;
+    vec2 *p = d->pt;
+    /* which waypoint each point anchors, -1: free */
+    for (int it = 0; it < iters; it++) {
+        int k = 0;
+        for (int i = 0; i < m; i++) {
+            vec2 a = p[(i + m - 2) % m], b = p[(i + m - 1) % m];
+            vec2 c = p[(i + 1) % m], e = p[(i + 2) % m];
+            vec2 q = v2_scale(v2_sub(v2_scale(v2_add(b, c), 4), v2_add(a, e)), 1.0 / 6);
+            if (k < n && d->anchor[k] == i) {
+                vec2 off = v2_sub(q, wp[k].c);
+                double l = v2_len(off);
+                if (l > allow[k])
+                    q = v2_add(wp[k].c, v2_scale(off, allow[k] / l));
+                k++;
+            }
+            p[i] = q;
+        }
+    }
+}
+
+/* Walks the line as race_detect would walk a car along it (from waypoint
+ * 0's anchor, once round and on to it again): the first waypoint it would
+ * skip, or -1.  "Would skip" keeps the follower's margin: the one after
+ * coming within margin of as close as the one due counts. */
+static int draft_skips(const struct draft *d, const struct world *w,
+                       const struct waypoint *wp, int n, const double *reach,
+                       const double *margin)
+{
+    int m = d->m, next = 1 % n;
+    for (int t = 1; t <= m; t++) {
+        vec2 q = d->pt[(d->anchor[0] + t) % m];
+        for (int guard = 0; guard < n; guard++) {
+            double dk = v2_dist(q, wp[next].c);
+            if (dk < reach[next] - margin[next]) {
+                next = (next + 1) % n;
+                continue;
+            }
+            int k1 = (next + 1) % n;
+            if (v2_dist(q, wp[k1].c) < dk + margin[next] && race_clear(w, q, wp[k1].c))
+                return next;
+            break;
+        }
+    }
+    return -1;
+}
+
+/* The speed profile of a finished line (race_line.h). */
+static void plan_profile(struct race_plan *pl)
+{
+    const struct vehicle_params *p = pl->p;
+    int m = pl->m;
+    double half = 0.5 * p->turn_rate * pl->dt;
+    int lo = 0;
+    for (int i = 0; i < m; i++) {
+        /* the circle through the points LINE_CURVE_SPAN either side */
+        int k = LINE_CURVE_SPAN % m;
+        vec2 a = pl->pt[(i + m - k) % m], b = pl->pt[i], c = pl->pt[(i + k) % m];
+        double cr = fabs(v2_cross(v2_sub(b, a), v2_sub(c, b)));
+        double num = v2_dist(a, b) * v2_dist(b, c) * v2_dist(a, c);
+        double cap = p->max_speed;
+        if (cr > 1e-12 && half > 0) {
+            double rho = num / (2 * cr);
+            double vc = LINE_GRIP * 2 * rho * sin(half) / pl->dt;
+            if (vc < cap)
+                cap = vc;
+        }
+        if (cap < p->min_speed)
+            cap = p->min_speed;     /* it cannot brake below, see race_accel_to */
+        pl->cap[i] = cap;
+        pl->v[i] = cap;
+        if (cap < pl->cap[lo])
+            lo = i;
+    }
+    /* Cyclic passes from the slowest point, where the speed is known. */
+    for (int t = 0; t < m; t++) {
+        int a = (lo + t) % m, b = (a + 1) % m;
+        double up = sqrt(pl->v[a] * pl->v[a] + 2 * p->accel * (pl->s[a + 1] - pl->s[a]));
+        if (up < pl->v[b])
+            pl->v[b] = up;
+    }
+    for (int t = 0; t < m; t++) {
+        int b = (lo + m - t) % m, a = (b + m - 1) % m;
+        double down = sqrt(pl->v[b] * pl->v[b] + 2 * p->brake * (pl->s[a + 1] - pl->s[a]));
+        if (down < pl->v[a])
+            pl->v[a] = down;
+    }
+    pl->lap_time = 0;
+    for (int i = 0; i < m; i++) {
+        double mean = 0.5 * (pl->v[i] + pl->v[(i + 1) % m]);
+        pl->lap_time += mean > 0 ? (pl->s[i + 1] - pl->s[i]) / mean : INFINITY;
+    }
+}
+
+void race_plan_free(struct race_plan *pl)
+{
+    if (!pl)
+        return;
+    free(pl->pt);
+    free(pl->s);
+    free(pl->v);
+    free(pl->cap);
+    free(pl->anchor);
+    free(pl);
+}
+
+struct race_plan *race_plan_build(const struct world *w, const struct waypoint *wp,
+                                  int n, const struct vehicle_params *p, double dt)
+{
+    if (n < 3)
+        return NULL;
+    struct race_plan *pl = calloc(1, sizeof *pl);
+    struct draft d = { 0, 0, NULL, malloc((size_t)n * sizeof(int)) };
+    double *allow = malloc((size_t)n * 3 * sizeof *allow);
+    if (!pl || !d.anchor || !allow)
+        goto fail;
+    double *reach = allow + n, *margin = allow + 2 * n;
+    for (int k = 0; k < n; k++) {
+        reach[k] = wp[k].r + p->radius;
+        margin[k] = LINE_MARGIN * reach[k];
+        allow[k] = reach[k] - margin[k];
+    }
+    for (int tries = 0; ; tries++) {
+        if (draft_start(&d, wp, n))
+            goto fail;
+        draft_smooth(&d, wp, n, allow, LINE_ITER_COARSE);
+        for (int r = 0; r < LINE_REFINE; r++) {
+            if (draft_refine(&d, n))
+                goto fail;
+            draft_smooth(&d, wp, n, allow, LINE_ITER_FINE);
+        }
+        int k = draft_skips(&d, w, wp, n, reach, margin);
+        if (k < 0 || tries >= LINE_TRIES)
+            break;
+        /* pull that anchor (and so the line) towards its centre */
+        allow[k] *= 0.5;
+    }
+    int m = d.m;
+    pl->p = p;
+    pl->wp = wp;
+    pl->n = n;
+    pl->dt = dt;
+    pl->m = m;
+    pl->pt = d.pt;
+    pl->anchor = d.anchor;
+    d.pt = NULL;
+    d.anchor = NULL;
+    pl->s = malloc((size_t)(m + 1) * sizeof *pl->s);
+    pl->v = malloc((size_t)m * sizeof *pl->v);
+    pl->cap = malloc((size_t)m * sizeof *pl->cap);
+    if (!pl->s || !pl->v || !pl->cap)
+        goto fail;
+    pl->s[0] = 0;
+    for (int i = 0; i < m; i++)
+        pl->s[i + 1] = pl->s[i] + v2_dist(pl->pt[i], pl->pt[(i + 1) % m]);
+    plan_profile(pl);
+    free(allow);
+    return pl;
+fail:
+    free(d.pt);
+    free(d.anchor);
+    free(allow);
+    race_plan_free(pl);
+    return NULL;
+}
+
+/* ---- where on the line ---------------------------------------------------- */
+
+/* The segment holding arc length s (modulo the lap) and the share of it. */
+static int plan_segment(const struct race_plan *pl, double s, double *t)
+{
+    double lap = pl->s[pl->m];
+    s = fmod(s, lap);
+    if (s < 0)
+        s += lap;
+    int lo = 0, hi = pl->m - 1;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (pl->s[mid] <= s)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    double len = pl->s[lo + 1] - pl->s[lo];
+    *t = len > 0 ? (s - pl->s[lo]) / len : 0;
+    return lo;
+}
+
+vec2 race_plan_point(const struct race_plan *pl, double s)
+{
+    double t;
+    int i = plan_segment(pl, s, &t);
+    vec2 a = pl->pt[i], b = pl->pt[(i + 1) % pl->m];
+    return v2_add(a, v2_scale(v2_sub(b, a), t));
+}
+
+double race_plan_speed(const struct race_plan *pl, double s)
+{
+    double t;
+    int i = plan_segment(pl, s, &t);
+    return pl->v[i] + t * (pl->v[(i + 1) % pl->m] - pl->v[i]);
+}
+
+double race_plan_corner_speed(const struct race_plan *pl, double s)
+{
+    double t;
+    int i = plan_segment(pl, s, &t), m = pl->m, k = 1;
+    double low = race_plan_speed(pl, s);
+    /* past the rise out of the last corner and the straight after it */
+    for (; k <= m && pl->v[(i + k) % m] >= low; k++)
+        low = pl->v[(i + k) % m];
+    /* down to the low */
+    for (; k <= m && pl->v[(i + k) % m] <= low; k++)
+        low = pl->v[(i + k) % m];
+    return low;
+}
+
+/* Points either side of the anchors searched by race_plan_locate. */
+#define LOCATE_SLACK 8
+
+double race_plan_locate(const struct race_plan *pl, vec2 pos, int from, int to,
+                        double *dist)
+{
+    int m = pl->m;
+    int count = (to - from + m) % m + 2 * LOCATE_SLACK;
+    if (count > m)
+        count = m;
+    double best = INFINITY, at = 0;
+    for (int c = 0; c < count; c++) {
+        int j = ((from - LOCATE_SLACK + c) % m + m) % m;
+        vec2 a = pl->pt[j], b = pl->pt[(j + 1) % m];
+        vec2 ab = v2_sub(b, a);
+        double l2 = v2_len2(ab);
+        double t = l2 > 0 ? clampd(v2_dot(v2_sub(pos, a), ab) / l2, 0, 1) : 0;
+        double dd = v2_dist2(pos, v2_add(a, v2_scale(ab, t)));
+        if (dd < best) {
+            best = dd;
+            at = pl->s[j] + t * (pl->s[j + 1] - pl->s[j]);
+        }
+    }
+    *dist = sqrt(best);
+    return at;
+}
+
+/* ---- the cache ------------------------------------------------------------ */
+
+struct race_plans {
+    struct race_plan **p;
+    size_t n, cap;
+};
+
+const struct race_plan *race_plans_get(struct race_plans **cache,
+                                       const struct world *w,
+                                       const struct waypoint *wp, int n,
+                                       const struct vehicle_params *p, double dt)
+{
+    if (n < 3)
+        return NULL;
+    struct race_plans *c = *cache;
+    if (!c && !(c = *cache = calloc(1, sizeof *c)))
+        return NULL;
+    for (size_t i = 0; i < c->n; i++) {
+        const struct race_plan *pl = c->p[i];
+        if (pl->p == p && pl->wp == wp && pl->n == n && pl->dt == dt)
+            return pl;
+    }
+    if (c->n == c->cap) {
+        size_t cap = c->cap ? 2 * c->cap : 4;
+        struct race_plan **q = realloc(c->p, cap * sizeof *q);
+        if (!q)
+            return NULL;
+        c->p = q;
+        c->cap = cap;
+    }
+    struct race_plan *pl = race_plan_build(w, wp, n, p, dt);
+    if (pl)
+        c->p[c->n++] = pl;
+    return pl;
+}
+
+void race_plans_free(struct race_plans *c)
+{
+    if (!c)
+        return;
+    for (size_t i = 0; i < c->n; i++)
+        race_plan_free(c->p[i]);
+    free(c->p);
+    free(c);
+}
