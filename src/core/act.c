@@ -136,11 +136,12 @@ void act_stage(struct world *w, struct tick_ctx *c)
  * BOTFIELD_CHECK_FUSED (the sanitizer build) aborts when a decision reads
  * a moved vehicle.  A player tank may fire with nothing in sight, and the
  * shells stage reads the fire from the decisions kept only by two passes:
- * a map with a player is not fused. */
+ * a map with a player is not fused.  Nor is a world with racers: the
+ * racing rule of `steer = line` reads the other cars' records. */
 int act_fusable(const struct world *w)
 {
     return !w->brain && !w->avoid_brute && !w->unfused && w->sights.n == 0
-        && w->player.vehicle < 0;
+        && w->player.vehicle < 0 && w->racers.n == 0;
 }
 
 /* The pass also makes each live vehicle's grid entry as it leaves it,

@@ -5,6 +5,7 @@
 #include "race_line.h"
 #include "race_rules.h"
 #include "world.h"
+#include "decide_guard.h"
 
 /* The pursuit point lies this many ticks' travel ahead along the line, and
  * at least LINE_LOOK_MIN units. */
@@ -33,13 +34,14 @@ static double hold_back(const struct race_ctx *c, const struct race_plan *pl, do
     double horizon = v->speed * v->speed / (2 * v->p->brake) + 4 * v->p->max_speed * w->dt
                    + 8 * v->p->radius;
     double cap = INFINITY;
-    for (size_t r = 0; r < w->racers.n; r++) {
-        const struct vehicle *o = &w->vehicles.p[w->racers.p[r].vehicle];
-        if (o == v || !o->alive || o->kind != VK_CAR
+    for (size_t j = 0; j < world_nvehicles(w); j++) {
+        const struct vehicle *o = world_vehicle(w, (int)j);
+        const struct racer *or = world_racer(w, o);
+        if (o == v || !or || !o->alive || o->kind != VK_CAR
             || v2_dist(o->pos, v->pos) > horizon + o->p->radius)
             continue;
         double touch = v->p->radius + o->p->radius;
-        int on = w->racers.p[r].race.next % c->n, op = (on + c->n - 1) % c->n;
+        int on = or->race.next % c->n, op = (on + c->n - 1) % c->n;
         double off;
         double so = race_plan_locate(pl, o->pos, pl->anchor[op], pl->anchor[on], &off);
         if (off >= touch + LINE_GAP)
@@ -76,9 +78,9 @@ static double hold_back_ahead(const struct race_ctx *c)
     double horizon = v->speed * v->speed / (2 * v->p->brake) + 4 * v->p->max_speed * w->dt
                    + 8 * v->p->radius;
     double cap = INFINITY;
-    for (size_t r = 0; r < w->racers.n; r++) {
-        const struct vehicle *o = &w->vehicles.p[w->racers.p[r].vehicle];
-        if (o == v || !o->alive || o->kind != VK_CAR)
+    for (size_t j = 0; j < world_nvehicles(w); j++) {
+        const struct vehicle *o = world_vehicle(w, (int)j);
+        if (o == v || o->racer < 0 || !o->alive || o->kind != VK_CAR)
             continue;
         vec2 d = v2_sub(o->pos, v->pos);
         double along = v2_dot(d, v->dir);
