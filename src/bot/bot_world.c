@@ -398,7 +398,7 @@ static void apply_out(const struct world *w, int i, struct tick_ctx *c,
     double reach = v->p->turret_rate * dt;
     d->want.turret = clampd(angle_diff(deg2rad(o->turret), v->turret), -reach, reach);
     if (o->fire && d->gun.reload_left <= 0) {
-        struct aim_info *ai = tick_ctx_aim(c, &d->aim_slot);
+        struct aim_info *ai = tick_ctx_aim(c, i, &d->aim_slot);
         if (!ai)
             return;
         ai->sought = 1;

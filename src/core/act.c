@@ -93,14 +93,18 @@ static void publish_aims(struct world *w, struct tick_ctx *c)
     c->steps = sp;
     c->stepcap = scap;
     c->nsteps = 0;
-    for (size_t i = 0; w->aims.n > 0 && i < w->vehicles.n; i++) {
-        const struct decision *d = &c->d[i];
-        if (d->aim_slot < 0)
+    /* The store holds the records in the order the vehicles decided:
+     * vehicle order, with no pass over the vehicles that sought none (a
+     * battle's late ticks are mostly wrecks).  A record its decision
+     * replaced (kept decisions say which) gives no event. */
+    for (size_t k = 0; k < w->aims.n; k++) {
+        const struct aim_info *ai = &w->aims.p[k];
+        int i = ai->shooter;
+        if (c->kept && c->d[i].aim_slot != (int)k)
             continue;
-        const struct aim_info *ai = &w->aims.p[d->aim_slot];
         if (ai->target < 0)
             continue;           /* a bot's shot along its turret: no aim */
-        struct event *e = world_event(w, EV_AIM, (int)i, ai->target);
+        struct event *e = world_event(w, EV_AIM, i, ai->target);
         if (e) {
             e->u.aim.ok = ai->ok;
             e->u.aim.reason = ai->reason;
@@ -118,8 +122,16 @@ void act_stage(struct world *w, struct tick_ctx *c)
     publish_aims(w, c);
     int fires = 0;
     for (size_t i = 0; i < w->vehicles.n; i++) {
+        struct vehicle *v = &w->vehicles.p[i];
+        if (!v->alive) {
+            /* what act_one does for a wreck, its decision unread */
+            v->from = v->pos;
+            v->touching_edge = 0;
+            v->aim_slot = -1;
+            continue;
+        }
         act_one(w, c, i, &c->d[i]);
-        fires += w->vehicles.p[i].alive && c->d[i].want.fire;
+        fires += c->d[i].want.fire;
     }
     w->fires = fires;
 }

@@ -45,14 +45,16 @@ struct intent {
 
 struct decision {
     struct intent want;
+    int aim_slot;               /* its record in the tick's aim store,
+                                   -1: it sought no solution (beside the
+                                   intent: a wreck's decision is one
+                                   cache line) */
     /* the vehicle's own lasting state as it will be after this tick,
      * copied in from the vehicle when the tick's decisions start */
     struct rng rng;
     struct wander_state wander;
     struct aim_state gun;
     struct avoid_info avoid;    /* record and the held predictive plan */
-    int aim_slot;               /* its record in the tick's aim store,
-                                   -1: it sought no solution */
     struct explain *why;        /* its decision record (explain.h), NULL:
                                    nobody reads one, fill nothing */
 };
@@ -79,6 +81,10 @@ struct tick_ctx {
     struct race_plans *plans;               /* racing lines, built on first
                                                use (race_line.h) */
     int failed;                             /* memory ran out this tick */
+    /* the all-pairs avoidance's widest radius and fastest speed of the
+     * tick's start (avoid_predictive.c), once a tick */
+    double brute_maxr, brute_maxs;
+    int brute_max_ok;
     /* the fused pass's entries of the vehicles as they end the tick, for
      * the detect stage's grid (tick.c); valid when ready */
     struct vgrid_entry *entries; size_t nentries, entcap;
@@ -124,7 +130,7 @@ struct brain {
 };
 
 /* Appends an aim record to the tick's store; NULL when memory ran out. */
-struct aim_info *tick_ctx_aim(struct tick_ctx *c, int *slot);
+struct aim_info *tick_ctx_aim(struct tick_ctx *c, int shooter, int *slot);
 /* Copies n solver probes into the store; where they start, or -1. */
 int tick_ctx_steps(struct tick_ctx *c, const float *steps, int n);
 

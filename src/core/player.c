@@ -34,7 +34,7 @@ void player_decide(const struct world *w, int i, struct tick_ctx *c,
         return;
     /* A shot along the turret as it points after this tick's turn, as a
      * Lua bot's: an aim record with no target (no aim event). */
-    struct aim_info *ai = tick_ctx_aim(c, &d->aim_slot);
+    struct aim_info *ai = tick_ctx_aim(c, i, &d->aim_slot);
     if (!ai) {
         c->failed = 1;
         return;

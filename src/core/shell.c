@@ -83,8 +83,10 @@ void shells_update(struct world *w, const struct tick_ctx *c)
         struct vehicle *v = &w->vehicles.p[i];
         /* A gun wants to fire only after a solution, which has a record;
          * without one there is no direction to fire along. */
+        if (!v->alive)
+            continue;
         const struct aim_info *ai = world_aim(w, v);
-        if (!c->d[i].want.fire || !v->alive || !ai)
+        if (!c->d[i].want.fire || !ai)
             continue;
         if (WORLD_RESERVE(w->shells, w->shells.n + 1))
             return;

@@ -55,12 +55,13 @@ const struct decider *tick_deciders(size_t *n)
 
 /* ---- the tick context --------------------------------------------------- */
 
-struct aim_info *tick_ctx_aim(struct tick_ctx *c, int *slot)
+struct aim_info *tick_ctx_aim(struct tick_ctx *c, int shooter, int *slot)
 {
     if (grow_reserve(&c->aims, &c->aimcap, c->naims + 1, sizeof *c->aims))
         return NULL;
     struct aim_info *ai = &c->aims[c->naims];
     memset(ai, 0, sizeof *ai);
+    ai->shooter = shooter;
     *slot = (int)c->naims++;
     return ai;
 }
@@ -102,6 +103,7 @@ static struct tick_ctx *ctx_for(struct world *w)
         || grow_reserve(&c->race, &c->racecap, w->racers.n, sizeof *c->race))
         return NULL;
     c->failed = 0;
+    c->brute_max_ok = 0;
     c->entries_ready = 0;
     c->naims = c->nsteps = 0;
     return c;
@@ -228,8 +230,18 @@ static void decide_stage(const struct world *w, struct tick_ctx *c)
 {
     for (size_t r = 0; r < w->racers.n; r++)
         c->race[r] = w->racers.p[r].info;
-    for (size_t i = 0; i < w->vehicles.n; i++)
-        decide_vehicle(w, (int)i, c, &c->d[i]);
+    for (size_t i = 0; i < w->vehicles.n; i++) {
+        struct decision *d = &c->d[i];
+        if (w->vehicles.p[i].alive) {
+            decide_vehicle(w, (int)i, c, d);
+        } else {
+            /* a wreck (a battle's late ticks are mostly wrecks): what
+             * decision_start gives it, one cache line, no call */
+            memset(&d->want, 0, sizeof d->want);
+            d->aim_slot = -1;
+            d->why = NULL;
+        }
+    }
     c->kept = 1;
 }
 

@@ -112,6 +112,7 @@ struct aim_info {
     int first_step, nsteps; /* the solver's first probes of the impact time,
                                in w->aim_steps (this tick only) */
     int target;             /* vehicle index */
+    int shooter;            /* the vehicle whose record it is */
     vec2 vel;               /* the vehicle's velocity this tick (where a
                                shot leaves from: vehicle.from + vel * t) */
 };

@@ -60,7 +60,7 @@ int aim_decide(const struct world *w, int i, struct tick_ctx *c,
     int t = pick_target(w, i, gun);
     if (t < 0)
         return 0;
-    struct aim_info *ai = tick_ctx_aim(c, &d->aim_slot);
+    struct aim_info *ai = tick_ctx_aim(c, i, &d->aim_slot);
     if (!ai)
         return -1;
     const struct vehicle *tv = world_vehicle(w, t);

@@ -450,12 +450,23 @@ void avoid_predictive(const struct world *w, int i, int brute,
      * no grid to ask, the same over the vehicles. */
     double maxr = w->vgrid.max_radius, maxs = w->vgrid.max_speed;
     if (brute) {
-        maxr = maxs = 0;
-        for (size_t j = 0; j < world_nvehicles(w); j++)
-            if (world_vehicle(w, (int)j)->alive) {
-                maxr = dmax(maxr, world_vehicle(w, (int)j)->p->radius);
-                maxs = dmax(maxs, fabs(world_vehicle(w, (int)j)->speed));
+        /* once a tick (the tick context forgets it at each tick's start),
+         * not once a tank: n^2 otherwise, besides the search itself */
+        if (!c->brute_max_ok) {
+            double r = 0, sp = 0;
+            for (size_t j = 0; j < world_nvehicles(w); j++) {
+                const struct vehicle *o = world_vehicle(w, (int)j);
+                if (o->alive) {
+                    r = dmax(r, o->p->radius);
+                    sp = dmax(sp, fabs(o->speed));
+                }
             }
+            c->brute_maxr = r;
+            c->brute_maxs = sp;
+            c->brute_max_ok = 1;
+        }
+        maxr = c->brute_maxr;
+        maxs = c->brute_maxs;
     }
     /* Far enough for a neighbour as fast as I am, head-on, to matter
      * within the horizon. */
