@@ -26,3 +26,24 @@ printf 'leak:mousemask_sp\n' >"$TMPD/lsan.supp"
 # (Full stacks, or the library's frames are lost and the rule cannot match.)
 LSAN="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$TMPD/lsan.supp"
 ASAN="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0"
+
+# For tests that run the viewer in session v (the screen's text; a wait
+# for a pattern; n presses of the step key):
+screen() { tm capture-pane -p -t v; }
+# seen PATTERN [SECONDS]: 0 once the screen matches (grep -E).
+seen() {
+    i=0
+    while [ $i -lt $(( ${2:-10} * 10 )) ]; do
+        screen | grep -Eq -- "$1" && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    note "timed out waiting for /$1/; the screen:"
+    screen | sed 's/^/# | /'
+    return 1
+}
+# steps N: presses . N times, one at a time (the viewer reads them all).
+steps() {
+    k=0
+    while [ $k -lt "$1" ]; do tm send-keys -t v .; k=$((k + 1)); done
+}

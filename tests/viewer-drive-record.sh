@@ -13,22 +13,6 @@ REC="$TMPD/played.rec"
 tm new-session -d -s v -x 150 -y 36 \
     "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused --record $REC $MAP; sleep 600"
 tm set-option -t v window-size manual >/dev/null 2>&1
-screen() { tm capture-pane -p -t v; }
-seen() {
-    i=0
-    while [ $i -lt $(( ${2:-10} * 10 )) ]; do
-        screen | grep -Eq -- "$1" && return 0
-        sleep 0.1
-        i=$((i + 1))
-    done
-    note "timed out waiting for /$1/; the screen:"
-    screen | sed 's/^/# | /'
-    return 1
-}
-steps() {
-    k=0
-    while [ $k -lt "$1" ]; do tm send-keys -t v .; k=$((k + 1)); done
-}
 
 seen '^ tick 0 '
 ok $? "the viewer starts paused at tick 0, recording"

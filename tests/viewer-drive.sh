@@ -11,24 +11,6 @@ MAP="$top_srcdir/maps/duel.ini"
 tm new-session -d -s v -x 150 -y 36 \
     "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused $MAP; sleep 600"
 tm set-option -t v window-size manual >/dev/null 2>&1
-screen() { tm capture-pane -p -t v; }
-# seen PATTERN [SECONDS]: 0 once the screen matches (grep -E).
-seen() {
-    i=0
-    while [ $i -lt $(( ${2:-10} * 10 )) ]; do
-        screen | grep -Eq -- "$1" && return 0
-        sleep 0.1
-        i=$((i + 1))
-    done
-    note "timed out waiting for /$1/; the screen:"
-    screen | sed 's/^/# | /'
-    return 1
-}
-# steps N: presses . N times, one at a time (the viewer reads them all).
-steps() {
-    k=0
-    while [ $k -lt "$1" ]; do tm send-keys -t v .; k=$((k + 1)); done
-}
 # expect: where the motion model puts the tank after N ticks of a full
 # right turn (30 deg/s: 0.5 deg a tick, turned before the move) at speed 60
 # (1 unit a tick) from (150, 450) heading 0: "x X y Y hdg H".

@@ -16,18 +16,6 @@ next_shot() { shots | awk -v t="$1" '$1 > t { print; exit }'; }
 tm new-session -d -s v -x 100 -y 30 \
     "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --replay $REC; sleep 600"
 tm set-option -t v window-size manual >/dev/null 2>&1
-screen() { tm capture-pane -p -t v; }
-seen() {
-    i=0
-    while [ $i -lt $(( ${2:-10} * 10 )) ]; do
-        screen | grep -Eq -- "$1" && return 0
-        sleep 0.1
-        i=$((i + 1))
-    done
-    note "timed out waiting for /$1/; the screen:"
-    screen | sed 's/^/# | /'
-    return 1
-}
 
 seen '^ tick 0 .*paused'
 ok $? "the replay opens paused at tick 0"

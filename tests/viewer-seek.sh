@@ -11,19 +11,6 @@ MAP="$top_srcdir/maps/default.ini"
 tm new-session -d -s v -x 100 -y 30 \
     "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused --seed 7 $MAP; sleep 600"
 tm set-option -t v window-size manual >/dev/null 2>&1
-screen() { tm capture-pane -p -t v; }
-# seen PATTERN [SECONDS]: 0 once the screen matches (grep -E).
-seen() {
-    i=0
-    while [ $i -lt $(( ${2:-10} * 10 )) ]; do
-        screen | grep -Eq -- "$1" && return 0
-        sleep 0.1
-        i=$((i + 1))
-    done
-    note "timed out waiting for /$1/; the screen:"
-    screen | sed 's/^/# | /'
-    return 1
-}
 
 "$BOTFIELD" --headless --ticks 3000 --seed 7 --trace "$TMPD/trace" "$MAP"
 ok $? "a headless run of 3000 ticks writes its trace"

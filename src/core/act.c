@@ -37,6 +37,15 @@ static int normalised(double a)
     return a > -M_PI && a <= M_PI;
 }
 
+/* What act gives a wreck (a vehicle out when the tick began), without
+ * reading a decision: a battle's late ticks are mostly wrecks. */
+static inline void act_wreck(struct vehicle *v)
+{
+    v->from = v->pos;
+    v->touching_edge = 0;
+    v->aim_slot = -1;
+}
+
 /* Applies vehicle i's decision: its lasting state and records, then its
  * intent (turret, hull turn, speed, move, the edge). */
 static inline void act_one(struct world *w, struct tick_ctx *c, size_t i,
@@ -124,10 +133,7 @@ void act_stage(struct world *w, struct tick_ctx *c)
     for (size_t i = 0; i < w->vehicles.n; i++) {
         struct vehicle *v = &w->vehicles.p[i];
         if (!v->alive) {
-            /* what act_one does for a wreck, its decision unread */
-            v->from = v->pos;
-            v->touching_edge = 0;
-            v->aim_slot = -1;
+            act_wreck(v);
             continue;
         }
         act_one(w, c, i, &c->d[i]);
@@ -174,10 +180,7 @@ void act_fused_stage(struct world *w, struct tick_ctx *c)
     for (size_t i = 0; i < w->vehicles.n; i++) {
         struct vehicle *v = &w->vehicles.p[i];
         if (!v->alive) {
-            /* what act_one does for a wreck, without a decision */
-            v->from = v->pos;
-            v->touching_edge = 0;
-            v->aim_slot = -1;
+            act_wreck(v);
             continue;
         }
         struct decision d;
