@@ -373,6 +373,9 @@ int world_finish(struct world *w)
         for (size_t r = 0; r < w->racers.n; r++)
             w->vehicles.p[w->racers.p[r].vehicle].racer = (int)r;
     }
+    /* a world finished again (vehicles added after a load) builds its
+     * tree grid anew */
+    tree_grid_free(&w->tree_grid);
     return tree_grid_build(&w->tree_grid, w->trees.p, (int)w->trees.n,
                            w->width, w->height, w->cell);
 }

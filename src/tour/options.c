@@ -114,16 +114,27 @@ static int parse_set(struct tour_options *t, const char *arg)
         char *comma = sweep ? strchr(p, ',') : NULL;
         if (comma)
             *comma = 0;
+        const char *why = NULL;
         char **v = realloc(s->values, ((size_t)s->nvalues + 1) * sizeof *v);
-        if (!v)
-            return bad("--set", arg, "out of memory");
-        s->values = v;
-        v[s->nvalues++] = p;
-        if (comma && (comma == p || !comma[1]))
-            return bad("--set", arg, "a list of values has an empty item");
-        for (int i = 0; i + 1 < s->nvalues; i++)
-            if (strcmp(v[i], p) == 0)
-                return bad("--set", arg, "a value comes twice in the list");
+        if (!v) {
+            why = "out of memory";
+        } else {
+            s->values = v;
+            v[s->nvalues++] = p;
+            if (comma && (comma == p || !comma[1]))
+                why = "a list of values has an empty item";
+            for (int i = 0; !why && i + 1 < s->nvalues; i++)
+                if (strcmp(v[i], p) == 0)
+                    why = "a value comes twice in the list";
+        }
+        if (why) {
+            /* the set is not kept: nothing of it may stay allocated */
+            free(s->values);
+            free(key);
+            free(vals);
+            memset(s, 0, sizeof *s);
+            return bad("--set", arg, why);
+        }
         if (!comma)
             break;
         p = comma + 1;
