@@ -27,23 +27,36 @@ printf 'leak:mousemask_sp\n' >"$TMPD/lsan.supp"
 LSAN="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$TMPD/lsan.supp"
 ASAN="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0"
 
-# For tests that run the viewer in session v (the screen's text; a wait
-# for a pattern; n presses of the step key):
-screen() { tm capture-pane -p -t v; }
-# seen PATTERN [SECONDS]: 0 once the screen matches (grep -E).
-seen() {
+# The viewer's screen and waits for it, in session NAME (v when not given):
+# screen [NAME]: its text.
+screen() { tm capture-pane -p -t "${1:-v}"; }
+# wait_for NAME PATTERN [SECONDS]: 0 once the screen matches (grep -E);
+# else it says so with the screen.  The default wait is WAIT_S, 10 s.
+wait_for() {
     i=0
-    while [ $i -lt $(( ${2:-10} * 10 )) ]; do
-        screen | grep -Eq -- "$1" && return 0
+    limit=$(( ${3:-${WAIT_S:-10}} * 10 ))
+    while [ $i -lt $limit ]; do
+        screen "$1" | grep -Eq -- "$2" && return 0
         sleep 0.1
         i=$((i + 1))
     done
-    note "timed out waiting for /$1/; the screen:"
-    screen | sed 's/^/# | /'
+    note "timed out waiting for /$2/; the screen:"
+    screen "$1" | sed 's/^/# | /'
     return 1
 }
-# steps N: presses . N times, one at a time (the viewer reads them all).
+# seen PATTERN [SECONDS]: wait_for in session v.
+seen() { wait_for v "$1" "${2:-10}"; }
+# steps N: N presses of the step key in session v, one at a time (the
+# viewer reads them all); steps NAME KEY N: N presses of KEY in one go.
 steps() {
+    if [ $# -eq 1 ]; then
+        k=0
+        while [ $k -lt "$1" ]; do tm send-keys -t v .; k=$((k + 1)); done
+        return
+    fi
+    keys=
     k=0
-    while [ $k -lt "$1" ]; do tm send-keys -t v .; k=$((k + 1)); done
+    while [ $k -lt "$3" ]; do keys="$keys $2"; k=$((k + 1)); done
+    # shellcheck disable=SC2086
+    tm send-keys -t "$1" $keys
 }

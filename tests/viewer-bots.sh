@@ -21,32 +21,11 @@ EOS
         "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN sh $TMPD/$name.sh"
     tm set-option -t "$name" window-size manual >/dev/null 2>&1
 }
-screen() { tm capture-pane -p -t "$1"; }
 # The screen without its last line (a message shows there for a while),
 # and without the heap in use: a bot rebuilt on a step back holds other
 # garbage than the first run's state did (Lua's collector runs when it
 # runs); everything the bot decided is the same.
 body() { screen "$1" | head -n 29 | sed 's/heap [0-9]*\//heap N\//'; }
-wait_for() {
-    i=0
-    limit=$(( ${3:-10} * 10 ))
-    while [ $i -lt $limit ]; do
-        screen "$1" | grep -Eq -- "$2" && return 0
-        sleep 0.1
-        i=$((i + 1))
-    done
-    note "timed out waiting for /$2/; the screen:"
-    screen "$1" | sed 's/^/# | /'
-    return 1
-}
-# steps NAME KEY N: N presses of KEY in one go.
-steps() {
-    keys=
-    k=0
-    while [ $k -lt "$3" ]; do keys="$keys $2"; k=$((k + 1)); done
-    # shellcheck disable=SC2086
-    tm send-keys -t "$1" $keys
-}
 
 # ---- the duel: drawings, stepping back ----------------------------------------
 mkdir -p "$TMPD/duel/bots"

@@ -7,6 +7,7 @@
 # the tick of a tampered checkpoint.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tmux-lib.sh"
+WAIT_S=20
 
 start() {
     name=$1; shift
@@ -19,26 +20,6 @@ EOS
     tm new-session -d -s "$name" -x 100 -y 30 \
         "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN sh $TMPD/$name.sh"
     tm set-option -t "$name" window-size manual >/dev/null 2>&1
-}
-screen() { tm capture-pane -p -t "$1"; }
-wait_for() {
-    i=0
-    limit=$(( ${3:-20} * 10 ))
-    while [ $i -lt $limit ]; do
-        screen "$1" | grep -Eq -- "$2" && return 0
-        sleep 0.1
-        i=$((i + 1))
-    done
-    note "timed out waiting for /$2/; the screen:"
-    screen "$1" | sed 's/^/# | /'
-    return 1
-}
-steps() {
-    keys=
-    k=0
-    while [ $k -lt "$3" ]; do keys="$keys $2"; k=$((k + 1)); done
-    # shellcheck disable=SC2086
-    tm send-keys -t "$1" $keys
 }
 
 mkdir -p "$TMPD/duel/bots"

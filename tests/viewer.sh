@@ -25,21 +25,6 @@ EOF
     tm set-option -t "$name" window-size manual >/dev/null 2>&1
 }
 
-screen() { tm capture-pane -p -t "$1"; }
-
-# wait_for NAME PATTERN [SECONDS]: 0 once the screen matches (grep -E).
-wait_for() {
-    i=0
-    limit=$(( ${3:-10} * 10 ))
-    while [ $i -lt $limit ]; do
-        screen "$1" | grep -Eq -- "$2" && return 0
-        sleep 0.1
-        i=$((i + 1))
-    done
-    note "timed out waiting for /$2/; the screen:"
-    screen "$1" | sed 's/^/# | /'
-    return 1
-}
 
 tick_of() { screen "$1" | sed -n 's/.*tick \([0-9][0-9]*\).*/\1/p' | head -n 1; }
 
