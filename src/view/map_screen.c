@@ -4,6 +4,7 @@
 
 #include "app.h"
 #include "tui.h"
+#include "tune_panel.h"
 
 void map_draw(struct app *a)
 {
@@ -17,6 +18,7 @@ void map_draw(struct app *a)
     draw_inspector(a);
     draw_status(a);
     drive_draw(a);
+    tune_draw(a);
 }
 
 /* Every key of the map screen is a row of the key table (keys_table.c). */
