@@ -279,6 +279,21 @@ void replay_run_divergence(const struct replay_run *run, char *buf, size_t n)
                  run->file, run->diverged_line, v, lua);
 }
 
+/* A tune line before the one applying (run->next - 1), since the map
+ * now running was loaded, set section.key (tune.h). */
+static int tuned_before(const void *ctx, const char *section, const char *key)
+{
+    const struct replay_run *run = ctx;
+    for (size_t k = run->next - 1; k-- > 0;) {
+        const struct replay_line *l = &run->rp.lines[k];
+        if (l->type == RL_RELOAD)
+            break;
+        if (l->type == RL_TUNE && !strcmp(l->section, section) && !strcmp(l->key, key))
+            return 1;
+    }
+    return 0;
+}
+
 int replay_run_before(struct replay_run *run, struct world *w, int *new_world)
 {
     *new_world = 0;
@@ -333,7 +348,8 @@ int replay_run_before(struct replay_run *run, struct world *w, int *new_world)
             /* A live tuning from this tick's step on; checked before the
              * run (check_tune). */
             char msg[512];
-            if (tune_apply(w, run->map_text, *run->rp.map_path ? run->rp.map_path
+            struct tune_earlier before = { tuned_before, run };
+            if (tune_apply(w, run->map_text, &before, *run->rp.map_path ? run->rp.map_path
                            : "default.ini", l->section, l->key, l->value, msg, sizeof msg)) {
                 fprintf(stderr, "botfield: %s:%ld: the tune cannot be applied: %s\n",
                         run->file, l->line, msg);

@@ -242,8 +242,9 @@ static void quiet(void *ctx, int line, int section, const char *message)
     (void)ctx; (void)line; (void)section; (void)message;
 }
 
-int tune_apply(struct world *w, const char *map_text, const char *file, const char *section,
-               const char *key, const char *value, char *msg, size_t n)
+int tune_apply(struct world *w, const char *map_text, const struct tune_earlier *earlier,
+               const char *file, const char *section, const char *key, const char *value,
+               char *msg, size_t n)
 {
     struct tune_key t;
     if (tune_resolve(w, file, section, key, &t, msg, n))
@@ -277,7 +278,8 @@ int tune_apply(struct world *w, const char *map_text, const char *file, const ch
     for (size_t i = 0; i < w->vehicles.n && rc == 0; i++) {
         const struct vehicle *v = &w->vehicles.p[i];
         if (v->team != t.index || v->kind != VK_TANK
-            || sets_own(have_scan ? &S : NULL, w, (int)i, t.row->name))
+            || sets_own(have_scan ? &S : NULL, w, (int)i, t.row->name)
+            || (earlier && earlier->set(earlier->ctx, v->id, t.row->name)))
             continue;
         spec.p = *v->p;
         if (parse(file, &t, section, value, &spec, NULL, msg, n))

@@ -50,12 +50,22 @@ void tune_value_text(const struct world *w, const struct tune_key *t, char *buf,
 int tune_check(const struct world *w, const char *file, const struct tune_key *t,
                const char *value, char *msg, size_t n);
 
-/* Sets section.key = value in w from its current tick on.  map_text (the
- * text w was loaded from; NULL: none known) tells which of a team's tanks
- * set the key themselves and keep their own.  0, or -1 with the message
+/* Whether an earlier change set `key` in the section `section` (a tank's
+ * own): 1 or 0.  The caller knows its changes in order. */
+struct tune_earlier {
+    int (*set)(const void *ctx, const char *section, const char *key);
+    const void *ctx;
+};
+
+/* Sets section.key = value in w from its current tick on.  A team's value
+ * reaches the tanks that take the key from it: not those whose section
+ * in map_text (the text w was loaded from; NULL: none known) sets it, nor
+ * those an earlier change set it for (earlier: NULL, none), as a map
+ * with every change written in would read.  0, or -1 with the message
  * in msg (nothing changed). */
-int tune_apply(struct world *w, const char *map_text, const char *file, const char *section,
-               const char *key, const char *value, char *msg, size_t n);
+int tune_apply(struct world *w, const char *map_text, const struct tune_earlier *earlier,
+               const char *file, const char *section, const char *key, const char *value,
+               char *msg, size_t n);
 
 /* The section name of vehicle i's own section, or of its team
  * ("team.red"), into buf. */

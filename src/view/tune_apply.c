@@ -101,13 +101,31 @@ static int log_put(struct tune_state *t, long tick, const char *section, const c
     return 0;
 }
 
-/* Applies change c; a failure (only memory, it was checked) is said. */
-static void apply(struct app *a, const struct tune_change *c)
+/* The log's changes before entry `upto` (tune.h's earlier changes). */
+struct before { const struct tune_state *t; size_t upto; };
+
+static int tuned_before(const void *ctx, const char *section, const char *key)
+{
+    const struct before *b = ctx;
+    for (size_t i = 0; i < b->upto; i++)
+        if (!strcmp(b->t->log[i].section, section) && !strcmp(b->t->log[i].key, key))
+            return 1;
+    return 0;
+}
+
+/* Applies the log's entry i, or the new change c (i: the log's end),
+ * after the entries before it.  0, or -1 with the message said. */
+static int apply(struct app *a, const struct tune_change *c, size_t i)
 {
     char msg[512];
-    if (tune_apply(&a->world, map_text(a), map_name(a), c->section, c->key, c->value, msg,
-                   sizeof msg))
+    struct before b = { a->tune, i };
+    struct tune_earlier e = { tuned_before, &b };
+    if (tune_apply(&a->world, map_text(a), &e, map_name(a), c->section, c->key, c->value,
+                   msg, sizeof msg)) {
         app_message(a, 1, "%s", msg);
+        return -1;
+    }
+    return 0;
 }
 
 void tune_apply_log(struct app *a)
@@ -117,7 +135,7 @@ void tune_apply_log(struct app *a)
         return;
     for (size_t i = 0; i < t->n && t->log[i].tick <= a->world.tick; i++)
         if (t->log[i].tick == a->world.tick)
-            apply(a, &t->log[i]);
+            apply(a, &t->log[i], i);
 }
 
 void tune_restored(struct app *a)
@@ -130,7 +148,7 @@ void tune_restored(struct app *a)
     a->world.sight = t->sight0;
     for (size_t i = 0; i < t->n && t->log[i].tick < a->world.tick; i++)
         if (!strcmp(t->log[i].section, "sight"))
-            apply(a, &t->log[i]);
+            apply(a, &t->log[i], i);
     tune_apply_log(a);
 }
 
@@ -139,12 +157,14 @@ int tune_set(struct app *a, const char *section, const char *key, const char *va
     struct tune_state *t = a->tune;
     if (!t)
         return -1;
-    char msg[512];
     struct world *w = &a->world;
-    if (tune_apply(w, map_text(a), map_name(a), section, key, value, msg, sizeof msg)) {
-        app_message(a, 1, "%s", msg);
+    /* After the log's changes up to this tick (later ones are dropped). */
+    size_t upto = 0;
+    while (upto < t->n && t->log[upto].tick <= w->tick)
+        upto++;
+    struct tune_change c = { w->tick, (char *)section, (char *)key, (char *)value };
+    if (apply(a, &c, upto))
         return -1;
-    }
     /* Ticks computed after this one were computed with the old value. */
     if (w->tick < a->hist.end) {
         history_cut(&a->hist, w->tick);
