@@ -130,7 +130,8 @@ void tune_section_name(const struct world *w, unsigned kind, int index, char *bu
         snprintf(buf, n, "%s", w->vehicles.p[index].id);
 }
 
-/* The vehicle whose settings show a team's value: its first tank. */
+/* Any tank of the team, for the checks that need a vehicle's settings
+ * (-1: none). */
 static int team_tank(const struct world *w, int team)
 {
     for (size_t i = 0; i < w->vehicles.n; i++)
@@ -139,13 +140,12 @@ static int team_tank(const struct world *w, int team)
     return -1;
 }
 
-/* Where t's value is kept in w, in the unit of its row; NULL: nowhere (a
- * team without tanks). */
-static const void *value_of(const struct world *w, const struct tune_key *t)
+/* Where the value of t is kept in w for vehicle i (the vehicle's own, or
+ * the team's tank shown), in the unit of its row; NULL: nowhere. */
+static const void *value_of(const struct world *w, const struct tune_key *t, int i)
 {
     if (t->kind == SEC_SIGHT)
         return (const char *)&w->sight + t->row->offset;
-    int i = t->kind == SEC_TEAM ? team_tank(w, t->index) : t->index;
     if (i < 0)
         return NULL;
     /* The row's offset is into a vehicle_spec, whose first member is p. */
@@ -153,9 +153,10 @@ static const void *value_of(const struct world *w, const struct tune_key *t)
                                                - offsetof(struct vehicle_spec, p));
 }
 
-void tune_value_text(const struct world *w, const struct tune_key *t, char *buf, size_t n)
+void tune_value_text(const struct world *w, const struct tune_key *t, int shown, char *buf,
+                     size_t n)
 {
-    const void *v = value_of(w, t);
+    const void *v = value_of(w, t, t->kind == SEC_TEAM ? shown : t->index);
     if (!v) {
         snprintf(buf, n, "-");
         return;
@@ -242,6 +243,24 @@ static void quiet(void *ctx, int line, int section, const char *message)
     (void)ctx; (void)line; (void)section; (void)message;
 }
 
+/* 1 when tank i takes `key` from its team. */
+static int takes_from_team(const struct world *w, const struct scan_result *S,
+                           const struct tune_earlier *earlier, int i, const char *key)
+{
+    const struct vehicle *v = &w->vehicles.p[i];
+    return v->kind == VK_TANK && !sets_own(S, w, i, key)
+        && !(earlier && earlier->set(earlier->ctx, v->id, key));
+}
+
+int tune_team_tank(const struct world *w, const struct scan_result *scan,
+                   const struct tune_earlier *earlier, int team, const char *key)
+{
+    for (size_t i = 0; i < w->vehicles.n; i++)
+        if (w->vehicles.p[i].team == team && takes_from_team(w, scan, earlier, (int)i, key))
+            return (int)i;
+    return -1;
+}
+
 int tune_apply(struct world *w, const char *map_text, const struct tune_earlier *earlier,
                const char *file, const char *section, const char *key, const char *value,
                char *msg, size_t n)
@@ -277,9 +296,8 @@ int tune_apply(struct world *w, const char *map_text, const struct tune_earlier 
     int rc = 0;
     for (size_t i = 0; i < w->vehicles.n && rc == 0; i++) {
         const struct vehicle *v = &w->vehicles.p[i];
-        if (v->team != t.index || v->kind != VK_TANK
-            || sets_own(have_scan ? &S : NULL, w, (int)i, t.row->name)
-            || (earlier && earlier->set(earlier->ctx, v->id, t.row->name)))
+        if (v->team != t.index
+            || !takes_from_team(w, have_scan ? &S : NULL, earlier, (int)i, t.row->name))
             continue;
         spec.p = *v->p;
         if (parse(file, &t, section, value, &spec, NULL, msg, n))

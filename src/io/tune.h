@@ -42,8 +42,11 @@ int tune_rows(unsigned kind, const struct key_def **rows, int max);
 int tune_resolve(const struct world *w, const char *file, const char *section,
                  const char *key, struct tune_key *t, char *msg, size_t n);
 
-/* The value t has now, as a map file would write it ("45", "classic"). */
-void tune_value_text(const struct world *w, const struct tune_key *t, char *buf, size_t n);
+/* The value t has now, as a map file would write it ("45", "classic").
+ * A team's is that of its tank `shown` (tune_team_tank; -1: "-", no
+ * tank takes it from the team). */
+void tune_value_text(const struct world *w, const struct tune_key *t, int shown, char *buf,
+                     size_t n);
 
 /* Checks value for t as the loader checks a map line: 0, or -1 with the
  * message in msg. */
@@ -56,6 +59,13 @@ struct tune_earlier {
     int (*set)(const void *ctx, const char *section, const char *key);
     const void *ctx;
 };
+
+/* The first tank of team `team` that takes `key` from it: its section in
+ * the map (scan of the text w was loaded from; NULL: none known) does not
+ * set the key, nor did an earlier change (NULL: none).  -1: none. */
+struct scan_result;
+int tune_team_tank(const struct world *w, const struct scan_result *scan,
+                   const struct tune_earlier *earlier, int team, const char *key);
 
 /* Sets section.key = value in w from its current tick on.  A team's value
  * reaches the tanks that take the key from it: not those whose section

@@ -41,11 +41,33 @@ static void log_clear(struct tune_state *t)
     t->n = 0;
 }
 
+static void quiet(void *ctx, int line, int section, const char *message)
+{
+    (void)ctx; (void)line; (void)section; (void)message;
+}
+
+/* The text's sections and keys, for the panel's team values. */
+static void rescan(struct app *a)
+{
+    struct tune_state *t = a->tune;
+    if (t->scanned)
+        scan_free(&t->scan);
+    memset(&t->scan, 0, sizeof t->scan);
+    const char *text = map_text(a);
+    t->scanned = 1;
+    if (scan_text(text, strlen(text), &t->scan, quiet, NULL)) {
+        scan_free(&t->scan);
+        t->scanned = 0;
+    }
+}
+
 void tune_free(struct app *a)
 {
     struct tune_state *t = a->tune;
     if (!t)
         return;
+    if (t->scanned)
+        scan_free(&t->scan);
     log_clear(t);
     free(t->log);
     free(t->text);
@@ -75,6 +97,7 @@ void tune_reset(struct app *a)
         if (map_write_read(a->opt->map_path, &t->text, &len, msg, sizeof msg) == 0)
             t->hash = map_write_hash(t->text, len);
     }
+    rescan(a);
 }
 
 /* Logs a change at tick `tick`: changes after it dropped (a change in the
@@ -126,6 +149,19 @@ static int apply(struct app *a, const struct tune_change *c, size_t i)
         return -1;
     }
     return 0;
+}
+
+int tune_shown(const struct app *a, const struct tune_key *k)
+{
+    const struct tune_state *t = a->tune;
+    if (k->kind != SEC_TEAM)
+        return k->index;
+    size_t upto = 0;
+    while (upto < t->n && t->log[upto].tick <= a->world.tick)
+        upto++;
+    struct before b = { t, upto };
+    struct tune_earlier e = { tuned_before, &b };
+    return tune_team_tank(&a->world, t->scanned ? &t->scan : NULL, &e, k->index, k->row->name);
 }
 
 void tune_apply_log(struct app *a)
@@ -239,6 +275,7 @@ void tune_save(struct app *a, int force)
         if (map_write_read(a->opt->map_path, &text, &len, msg, sizeof msg) == 0) {
             free(t->text);
             t->text = text;
+            rescan(a);
         }
         /* Our own write is no change to reload from. */
         (void)watch_read(&a->wt);

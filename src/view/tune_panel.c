@@ -133,7 +133,7 @@ void tune_key_change(struct app *a, int ch)
     char name[128], cur[64], next[64];
     if (current(a, &k, name, sizeof name))
         return;
-    tune_value_text(&a->world, &k, cur, sizeof cur);
+    tune_value_text(&a->world, &k, tune_shown(a, &k), cur, sizeof cur);
     int dir = ch == '+' || ch == '=' || ch == '>' ? 1 : -1;
     if (k.row->type == KEY_ENUM) {
         int n = 0, at = 0;
@@ -157,7 +157,8 @@ void tune_key_type(struct app *a, int ch)
     if (current(a, &k, name, sizeof name))
         return;
     a->tune->typing = 1;
-    tune_value_text(&a->world, &k, a->tune->typed, sizeof a->tune->typed);
+    tune_value_text(&a->world, &k, tune_shown(a, &k), a->tune->typed,
+                    sizeof a->tune->typed);
 }
 
 void tune_key_save(struct app *a, int ch)
@@ -264,7 +265,7 @@ void tune_draw(struct app *a)
     for (int r = first; r < nr && r - first < room; r++) {
         struct tune_key k = { kind, rows[r], index };
         char val[64], range[96];
-        tune_value_text(&a->world, &k, val, sizeof val);
+        tune_value_text(&a->world, &k, tune_shown(a, &k), val, sizeof val);
         range_text(rows[r], range, sizeof range);
         snprintf(buf, sizeof buf, "%s%-16s %-12s %s", r == t->row ? ">" : " ", rows[r]->name,
                  val, range);

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "../core/world.h"
+#include "../io/scan.h"
 
 struct app;
 
@@ -41,6 +42,9 @@ struct tune_state {
     char *text;                     /* the map file as loaded (NULL: the
                                        built-in map, or a replay's) */
     uint64_t hash;                  /* of its bytes */
+    struct scan_result scan;        /* its sections and keys (which tanks
+                                       set a key themselves) */
+    int scanned;
     struct sight_config sight0;     /* [sight] as loaded */
 };
 
@@ -59,6 +63,10 @@ void tune_restored(struct app *a);
 int tune_set(struct app *a, const char *section, const char *key, const char *value);
 /* A replay's tune line, applied by the replay on its tick: logged only. */
 void tune_note(struct app *a, const char *section, const char *key, const char *value);
+/* The vehicle whose value of k the panel shows: k's own, or for a team
+ * its first tank that takes the key from it (-1: none). */
+struct tune_key;
+int tune_shown(const struct app *a, const struct tune_key *k);
 /* W: the values in effect saved into the map file (force: even when it
  * changed on disk). */
 void tune_save(struct app *a, int force);
