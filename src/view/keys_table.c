@@ -341,7 +341,7 @@ const struct view_key view_keys[] = {
       "team's, or [sight]) with their values, ranges and help, changed while "
       "the run goes on. A change applies from the tick shown on, without "
       "restarting, and is one step in the history: stepping back before it "
-      "shows the old value. \\fBT\\fR or Esc closes it. See TUNING.",
+      "shows the old value. \\fBT\\fR or Esc closes it (see Tuning).",
       tune_key_open, 0 },
     { "T Esc", { 'T', 27 }, "tune: close the panel",
       "In the tuning panel: close it (the values stay tuned).", tune_key_open,
