@@ -201,6 +201,29 @@ ok $? "twice, the same trace byte for byte"
 grep -q '"type":"aim","tick":10,"shooter":"tank.a",.*"method":"exact"' "$TMPD/t1" \
     && grep -q '"type":"aim","tick":11,"shooter":"tank.a",.*"method":"classic"' "$TMPD/t1"
 ok $? "the trace: tank.a aims exact on tick 10, classic from tick 11"
+# The viewer on the recording: its tune lines applied on their ticks, and
+# kept, so stepping back before one shows the old value again.
+tm new-session -d -s r -x 150 -y 40 \
+    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --replay $REC; sleep 600"
+tm set-option -t r window-size manual >/dev/null 2>&1
+wait_for r '^ tick 0 '
+tm send-keys -t r Tab
+wait_for r '│tank\.a'
+steps r . 12
+wait_for r '^ tick 12 ' && wait_for r '│aim classic'
+ok $? "the viewer's replay: tank.a aims classic at tick 12, as tuned"
+tm send-keys -t r , , ,
+wait_for r '^ tick 9 ' && wait_for r '│aim exact'
+ok $? "stepping back to tick 9 in the replay: exact again"
+steps r . 2
+wait_for r '^ tick 11 ' && wait_for r '│aim classic'
+ok $? "forward again: classic"
+tm send-keys -t r T Up -
+wait_for r 'a replay runs as recorded up to tick 31: tune from there on'
+ok $? "tuning inside the recorded ticks of a replay is refused, said"
+tm send-keys -t r T q
+tm kill-session -t r 2>/dev/null
+
 grep -v '"type":"tune"' "$REC" >"$TMPD/untuned.rec"
 "$BOTFIELD" --headless --replay "$TMPD/untuned.rec" >/dev/null 2>&1
 expect_eq "without its tune lines the recording diverges (exit 1): they are what it ran" "$?" 1

@@ -194,6 +194,13 @@ int tune_set(struct app *a, const char *section, const char *key, const char *va
     if (!t)
         return -1;
     struct world *w = &a->world;
+    /* A replay runs as it was recorded up to its end: a change before
+     * would only make it diverge from its own checkpoints. */
+    if (a->opt->replay && a->seek.limit >= 0 && w->tick < a->seek.limit) {
+        app_message(a, 1, "a replay runs as recorded up to tick %ld: tune from there on",
+                    a->seek.limit);
+        return -1;
+    }
     /* After the log's changes up to this tick (later ones are dropped). */
     size_t upto = 0;
     while (upto < t->n && t->log[upto].tick <= w->tick)
