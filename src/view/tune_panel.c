@@ -274,8 +274,13 @@ void tune_draw(struct app *a)
     const struct key_def *cur = rows[t->row];
     snprintf(buf, sizeof buf, " %s", cur->help);
     line(a, y++, x, w, buf, COL_DEFAULT, CA_DIM);
-    /* The value being typed, or the save's question, on the bottom line. */
-    if (t->typing) {
+    /* The value being typed, or the save's question, on the bottom line
+     * (over any message that came since: the next key answers). */
+    if (t->asking) {
+        snprintf(buf, sizeof buf, " %s changed on disk since it was loaded: overwrite it? "
+                 "(y/n)", a->opt->map_path ? a->opt->map_path : "the map");
+        line(a, a->rows - 1, 0, a->cols, buf, COL_RED, CA_BOLD);
+    } else if (t->typing) {
         snprintf(buf, sizeof buf, " [%s] %s = %s_   (Enter applies, Esc cancels)", name,
                  cur->name, t->typed);
         line(a, a->rows - 1, 0, a->cols, buf, COL_DEFAULT, CA_BOLD);
