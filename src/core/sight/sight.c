@@ -177,6 +177,19 @@ static int frame_init(struct sight_frame *f, int method, vec2 o,
     return 0;
 }
 
+/* Room for rows 0..ny-1 in s->row_lo and s->row_hi (the tree grid's
+ * and the vehicle grid's rows share them). */
+static int rows_reserve(struct sight_scratch *s, int ny)
+{
+    if (s->nrows >= (size_t)ny)
+        return 0;
+    if (grow_reserve(&s->row_lo, &s->caplo, (size_t)ny, sizeof *s->row_lo)
+        || grow_reserve(&s->row_hi, &s->caphi, (size_t)ny, sizeof *s->row_hi))
+        return -1;
+    s->nrows = (size_t)ny;
+    return 0;
+}
+
 /* ---- candidate trees ------------------------------------------------------ */
 
 /* The sight wedge is the convex hull of the observer and the outline: the
@@ -215,12 +228,8 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
         memset(s->mark, 0, s->nmark * sizeof *s->mark);
         s->stamp = 1;
     }
-    if (s->nrows < (size_t)g->ny) {
-        if (grow_reserve(&s->row_lo, &s->caplo, (size_t)g->ny, sizeof *s->row_lo)
-            || grow_reserve(&s->row_hi, &s->caphi, (size_t)g->ny, sizeof *s->row_hi))
-            return -1;
-        s->nrows = (size_t)g->ny;
-    }
+    if (rows_reserve(s, g->ny))
+        return -1;
 
     vec2 c[4];
     if (t->circle) {
@@ -505,14 +514,38 @@ static void collect_one(struct collect *c, int j, vec2 pos)
     st->targets[st->ntargets++] = j;
 }
 
-static void collect_fn(const struct vgrid_entry *e, void *ctx)
+/* The enemies in range and cone, from the vehicle grid: only the cells of
+ * the cone when it is convex (sight_cone_poly), else every cell of the
+ * range's square.  Enemies only, from the grid's copy of the team: the
+ * vehicle record is read only for those in range and cone. */
+static void collect_grid(struct collect *c, const struct vehicle_grid *g,
+                         double range)
 {
-    const struct collect *c = ctx;
-    /* Enemies only, from the grid's copy of the team: the vehicle record
-     * is read only for those in range and cone. */
-    if (e->team < 0 || e->team == c->team)
-        return;
-    collect_one(ctx, e->index, e->pos);
+    struct sight_scratch *s = &c->st->scratch;
+    vec2 poly[GRID_POLY_MAX];
+    int np = c->all_round ? 0
+           : sight_cone_poly(c->o, c->h, acos(clampd(c->coshalf, -1, 1)), range, poly);
+    int r0, r1;
+    int cone = np > 0 && rows_reserve(s, g->ny) == 0
+        && grid_convex_rows(g->cell, g->nx, g->ny, poly, np, &r0, &r1,
+                            s->row_lo, s->row_hi) == 0;
+    int x0 = 0, x1 = 0;
+    if (!cone) {
+        x0 = grid_cell_of(c->o.x - range, g->cell, g->nx);
+        x1 = grid_cell_of(c->o.x + range, g->cell, g->nx);
+        r0 = grid_cell_of(c->o.y - range, g->cell, g->ny);
+        r1 = grid_cell_of(c->o.y + range, g->cell, g->ny);
+    }
+    for (int r = r0; r <= r1; r++) {
+        /* The cells of a row are contiguous in items[]. */
+        const int *row = g->start + (size_t)r * g->nx;
+        int k0 = row[cone ? s->row_lo[r] : x0], k1 = row[(cone ? s->row_hi[r] : x1) + 1];
+        for (int k = k0; k < k1; k++) {
+            const struct vgrid_entry *it = &g->items[k];
+            if (it->team >= 0 && it->team != c->team)
+                collect_one(c, it->index, it->pos);
+        }
+    }
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -653,7 +686,7 @@ int sight_update(struct world *w)
         c.coshalf = cos(half);
         st->ntargets = 0;
         if (w->vgrid.start && w->vgrid.nx > 0)
-            vehicle_grid_query(&w->vgrid, v->pos, v->p->view_range, collect_fn, &c);
+            collect_grid(&c, &w->vgrid, v->p->view_range);
         else
             for (size_t j = 0; j < w->vehicles.n; j++)
                 collect_one(&c, (int)j, w->vehicles.p[j].pos);
