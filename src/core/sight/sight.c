@@ -103,8 +103,9 @@ int sight_clip(const struct sight_frame *f, vec2 va, vec2 vb,
 static int frame_init(struct sight_frame *f, int method, vec2 o,
                       const struct sight_shape *t)
 {
-    /* Every field set below, no memset: this runs for every query.  On
-     * top, only o, t, D and ilo, ihi are read. */
+    /* Every field set below but the depths (sight_frame_depth), no
+     * memset: this runs for every query.  On top, only o, t, D and ilo,
+     * ihi are read. */
     f->o = o;
     f->t = t;
     f->ilo = f->ihi = 0;
@@ -113,18 +114,14 @@ static int frame_init(struct sight_frame *f, int method, vec2 o,
     if (t->circle) {
         if (!(f->D > t->r))
             return 1;
-        f->dnear = f->D - t->r;
-        f->dfar = f->D + t->r;
     } else {
         vec2 tp = v2_perp(t->axis);
         double lx = fabs(v2_dot(d, t->axis)), ly = fabs(v2_dot(d, tp));
         if (lx <= t->hl && ly <= t->hw)
             return 1;
-        double ex = lx > t->hl ? lx - t->hl : 0, ey = ly > t->hw ? ly - t->hw : 0;
-        f->dnear = sqrt(ex * ex + ey * ey);
-        f->dfar = sqrt((lx + t->hl) * (lx + t->hl) + (ly + t->hw) * (ly + t->hw));
+        f->lx = lx;
+        f->ly = ly;
     }
-    f->dnear2 = f->dnear * f->dnear;
     f->u = v2_scale(d, 1 / f->D);
     if (t->circle) {
         /* Exact tangents leave at asin(r/D); the article's points c ± r ×
@@ -172,8 +169,6 @@ static int frame_init(struct sight_frame *f, int method, vec2 o,
         f->hi = f->lo;
         f->phi = f->plo;
     }
-    f->lo2 = v2_len2(f->lo);
-    f->hi2 = v2_len2(f->hi);
     return 0;
 }
 
@@ -356,7 +351,7 @@ int sight_candidates(const struct world *w, vec2 o,
 
 /* ---- the dispatcher ----------------------------------------------------- */
 
-static double answer(const struct world *w, int m, const struct sight_frame *f,
+static double answer(const struct world *w, int m, struct sight_frame *f,
                      int on_top, const int *cand, int n,
                      struct sight_scratch *s, struct sight_result *res)
 {
@@ -368,6 +363,8 @@ static double answer(const struct world *w, int m, const struct sight_frame *f,
         v = 1;
         deg = SIGHT_ON_TOP;
     } else {
+        if (n > 0)
+            sight_frame_depth(f);
         switch (m) {
         case SIGHT_CLASSIC:
             v = sight_classic(f, w->trees.p, cand, n, w->sight.samples, s);
@@ -396,12 +393,12 @@ static double answer(const struct world *w, int m, const struct sight_frame *f,
         res->degenerate = deg;
         if (on_top) {
             double a = f->D > 0 ? atan2(f->t->c.y - f->o.y, f->t->c.x - f->o.x) : 0;
-            res->a0 = res->a1 = angle_norm(a);
+            res->a0 = res->a1 = sight_angle_norm(a);
             res->width = 0;
         } else {
             /* The low end back in the world: lo.x u + lo.y perp(u). */
             vec2 l = v2_add(v2_scale(f->u, f->lo.x), v2_scale(v2_perp(f->u), f->lo.y));
-            res->a0 = angle_norm(atan2(l.y, l.x));
+            res->a0 = sight_angle_norm(atan2(l.y, l.x));
             res->width = sight_width(f);
             res->a1 = res->a0 + res->width;
         }
