@@ -38,18 +38,21 @@ void sight_store_free(struct sight_store *s)
 
 struct sight_shape sight_shape_of(const struct vehicle *v)
 {
+    /* Every field set, no memset: this runs for every pair. */
     struct sight_shape t;
-    memset(&t, 0, sizeof t);
     t.c = v->pos;
     if (v->kind == VK_TANK) {
         t.axis = v->dir;
         t.hl = v->p->length / 2;
         t.hw = v->p->width / 2;
+        t.r = 0;
+        t.circle = 0;
     } else {
         /* A turret has no hull: its circle is what can be seen of it. */
         t.circle = 1;
         t.r = v->p->radius;
         t.axis = v2(1, 0);
+        t.hl = t.hw = 0;
     }
     return t;
 }
@@ -521,7 +524,7 @@ static void collect_grid(struct collect *c, const struct vehicle_grid *g,
     struct sight_scratch *s = &c->st->scratch;
     vec2 poly[GRID_POLY_MAX];
     int np = c->all_round ? 0
-           : sight_cone_poly(c->o, c->h, acos(clampd(c->coshalf, -1, 1)), range, poly);
+           : sight_cone_poly(c->o, c->h, c->coshalf, range, poly);
     int r0, r1;
     int cone = np > 0 && rows_reserve(s, g->ny) == 0
         && grid_convex_rows(g->cell, g->nx, g->ny, poly, np, &r0, &r1,

@@ -112,11 +112,11 @@ int sight_clip(const struct sight_frame *f, vec2 va, vec2 vb,
                struct sight_scratch *s);
 
 /* The field of view of an observer at o looking along h (any length),
- * half-angle half, out to range, as a convex polygon into poly (at most
- * GRID_POLY_MAX vertices) holding every point the sense phase's range and
- * cone tests accept; returns its vertex count, or 0 when the cone is
- * wider than a half-plane (no convex polygon: take the range's square). */
-int sight_cone_poly(vec2 o, vec2 h, double half, double range, vec2 *poly);
+ * of half-angle acos(coshalf), out to range, as a convex polygon into
+ * poly (at most 5 vertices) holding every point the sense phase's range
+ * and cone tests accept; returns its vertex count, or 0 when the cone is
+ * a half-plane or wider (no convex polygon: take the range's square). */
+int sight_cone_poly(vec2 o, vec2 h, double coshalf, double range, vec2 *poly);
 
 /* The methods.  They return the visible fraction, or -1 when the observer
  * is inside a tree; both fill s->hidden. */
