@@ -2,7 +2,8 @@
  * (issue 18): the cone polygon the sense phase asks the vehicle grid with
  * holds every point the range and cone tests accept, edges included, and
  * the sense phase through the grid finds the same records as over all
- * pairs for narrow, wide and degenerate cones. */
+ * pairs for narrow, wide and degenerate cones; the edge rule, its acos
+ * skipped for targets plainly inside, is the one the full angle gives. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,6 +164,56 @@ TEST(sense_cone_grid_vs_all_pairs)
     world_free(&w);
 }
 
+/* The edge rule with its acos skipped for targets plainly inside the edge
+ * angle: every record's rule is the one the full angle gives, targets put
+ * a hair either side of the edge angle, for several edge settings. */
+TEST(sense_edge_rule_as_by_acos)
+{
+    static const double edges[] = { 0.75, 0, 1, 0.3, 2.5, -0.5 };
+    long records = 0, wrong = 0, edge = 0, plain = 0;
+    for (size_t e = 0; e < sizeof edges / sizeof *edges; e++) {
+        struct world w;
+        world_init(&w, 4000, 4000);
+        w.sight.edge = edges[e];
+        int red = world_add_team(&w, "red", 0), blue = world_add_team(&w, "blue", 1);
+        for (int i = 0; i < 60; i++) {
+            double fov = i % 4 ? rr(1e-3, 2 * M_PI) : deg2rad(45), a = rr(-M_PI, M_PI);
+            vec2 o = v2(rr(500, 3500), rr(500, 3500));
+            add_tank(&w, red, o, a, fov, 800);
+            for (int k = 0; k < 6; k++) {
+                double t = edges[e] * fov / 2, s = k & 1 ? 1 : -1;
+                double off = k < 4 ? t * (1 + s * 1e-15 * (k / 2 + 1)) + s * 1e-15 : rr(0, fov / 2);
+                add_tank(&w, blue, v2_add(o, v2_scale(v2_dir(a + (k & 2 ? off : -off)), rr(50, 700))),
+                         0, fov, 800);
+            }
+        }
+        check_int(world_finish(&w), ==, 0);
+        world_moved(&w);
+        sight_update(&w);
+        for (size_t k = 0; k < w.sights.n; k++) {
+            const struct sight_record *r = &w.sights.p[k];
+            const struct vehicle *v = &w.vehicles.p[r->observer], *t = &w.vehicles.p[r->target];
+            vec2 d = v2_sub(t->pos, v->pos);
+            double dl = v2_len(d), half = v->p->fov / 2, off = 0;
+            if (dl > 0)
+                off = acos(clampd(v2_dot(v->dir, d) / dl, -1, 1));
+            if (off > half)
+                off = half;
+            enum sight_rule want = sight_rule_for(&w.sight, v->p->fov, off, t->speed > 0);
+            wrong += r->rule != want;
+            edge += want == SIGHT_RULE_EDGE;
+            plain += want != SIGHT_RULE_EDGE;
+            records++;
+        }
+        world_free(&w);
+    }
+    check_int(wrong, ==, 0);
+    check_int(edge, >, 200);
+    check_int(plain, >, 200);
+    tap_note("%ld records, %ld by the edge rule, none other than the full angle gives",
+             records, edge);
+}
+
 int main(void)
 {
     run(cone_polygon_holds_accepted_points,
@@ -171,5 +222,7 @@ int main(void)
         "cone polygon: none for a cone of a half-plane or more, or no direction");
     run(sense_cone_grid_vs_all_pairs,
         "sense phase: the cone's cells find what all pairs find, edges included");
+    run(sense_edge_rule_as_by_acos,
+        "sense phase: the edge rule as the full angle decides it, at the edge too");
     return tap_done();
 }

@@ -473,6 +473,23 @@ double sight_threshold(const struct sight_config *c, double fov, double off,
 
 /* ---- the sense phase ---------------------------------------------------- */
 
+/* The angle off the axis of a target whose direction has cosine x with
+ * it, as far as the edge rule (sight_rule_for) tells: 0 for a target
+ * plainly inside the edge angle t = edge x fov / 2 (cos t by a margin
+ * past what libm's roundings could undo), the acos otherwise.  Most
+ * targets are, and cos t is taken once an observer's fov, not per pair. */
+static double off_axis(const struct sight_config *c, double fov, double x,
+                       struct sight_scratch *s)
+{
+    double t = c->edge * fov / 2;
+    if (!s->edge_known || !(s->edge_angle == t)) {
+        s->edge_known = 1;
+        s->edge_angle = t;
+        s->edge_cos = cos(t) + 1e-9;
+    }
+    return x >= s->edge_cos ? 0 : acos(clampd(x, -1, 1));
+}
+
 struct collect {
     struct world *w;
     struct sight_store *st;
@@ -584,7 +601,7 @@ static int look(struct world *w, int me, int j, double half)
     double dl = v2_len(d), off = 0;
     if (dl > 0) {
         vec2 h = (v->kind == VK_TURRET ? v2_dir(v->p->facing) : v->dir);
-        off = acos(clampd(v2_dot(h, d) / dl, -1, 1));
+        off = off_axis(&w->sight, v->p->fov, v2_dot(h, d) / dl, s);
     }
     if (off > half)             /* rounding at the cone's edge */
         off = half;
