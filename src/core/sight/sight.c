@@ -531,27 +531,35 @@ static void collect_one(struct collect *c, int j, vec2 pos)
     st->targets[st->ntargets++] = j;
 }
 
+/* The cone's rows (sight_cone_poly, grid_convex_rows) cost about what
+ * testing this many entries does. */
+#define CONE_MIN_ENTRIES 48
+
 /* The enemies in range and cone, from the vehicle grid: only the cells of
- * the cone when it is convex (sight_cone_poly), else every cell of the
- * range's square.  Enemies only, from the grid's copy of the team: the
- * vehicle record is read only for those in range and cone. */
+ * the cone when it is convex and the range's square holds enough entries
+ * on average (a crowd; a small map's square holds a handful), else every
+ * cell of the square.  Enemies only, from the grid's copy of the team:
+ * the vehicle record is read only for those in range and cone. */
 static void collect_grid(struct collect *c, const struct vehicle_grid *g,
                          double range)
 {
     struct sight_scratch *s = &c->st->scratch;
+    int x0 = grid_cell_of(c->o.x - range, g->cell, g->nx);
+    int x1 = grid_cell_of(c->o.x + range, g->cell, g->nx);
+    int r0 = grid_cell_of(c->o.y - range, g->cell, g->ny);
+    int r1 = grid_cell_of(c->o.y + range, g->cell, g->ny);
+    double expect = (double)(x1 - x0 + 1) * (r1 - r0 + 1) * g->n
+                  / ((double)g->nx * g->ny);
     vec2 poly[GRID_POLY_MAX];
-    int np = c->all_round ? 0
+    int np = c->all_round || !(expect >= CONE_MIN_ENTRIES) ? 0
            : sight_cone_poly(c->o, c->h, c->coshalf, range, poly);
-    int r0, r1;
+    int cr0, cr1;
     int cone = np > 0 && rows_reserve(s, g->ny) == 0
-        && grid_convex_rows(g->cell, g->nx, g->ny, poly, np, &r0, &r1,
+        && grid_convex_rows(g->cell, g->nx, g->ny, poly, np, &cr0, &cr1,
                             s->row_lo, s->row_hi) == 0;
-    int x0 = 0, x1 = 0;
-    if (!cone) {
-        x0 = grid_cell_of(c->o.x - range, g->cell, g->nx);
-        x1 = grid_cell_of(c->o.x + range, g->cell, g->nx);
-        r0 = grid_cell_of(c->o.y - range, g->cell, g->ny);
-        r1 = grid_cell_of(c->o.y + range, g->cell, g->ny);
+    if (cone) {
+        r0 = cr0;
+        r1 = cr1;
     }
     for (int r = r0; r <= r1; r++) {
         /* The cells of a row are contiguous in items[]. */
