@@ -2,8 +2,9 @@
  * passes inside every waypoint's disc, its speed profile never asks more
  * than the car's limits, a car on it never skips a waypoint (the bundled
  * tracks and a few hundred random ones), it laps faster than the article's
- * ways on maps/racing-line.ini, and its plan is a pure function of the
- * track and the car. */
+ * ways on maps/racing-line.ini, no lap beats the floor of race-bound.h,
+ * its plan is a pure function of the track and the car, and six cars on
+ * it race without touching, each about as fast as alone. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "core/tick.h"
 #include "core/world.h"
 #include "io/map.h"
+#include "race-bound.h"
 
 /* ---- helpers ------------------------------------------------------------ */
 
@@ -223,6 +225,15 @@ TEST(bundled_tracks_no_skips_on_the_line)
             tap_note("%s %s: %d skips", maps[k], fast ? "fast cars" : "map's cars", skips);
             check_int(skips, ==, 0);
             check_int(short_cars, ==, 0);
+            /* the floor is a true bound: no car's lap beats it */
+            for (size_t i = 0; i < w.vehicles.n; i++) {
+                const struct vehicle *v = &w.vehicles.p[i];
+                double floor = race_floor_length(w.track.p, (int)w.track.n, v->p->radius)
+                             / v->p->max_speed;
+                double best = world_race_state(&w, v).best_lap;
+                tap_note("  %s: best lap %.3f s, floor %.3f s", v->id, best, floor);
+                check_num(best, >=, floor);
+            }
             world_free(&w);
         }
     }

@@ -9,9 +9,14 @@
  *               centres (tests/race-bound.c, the yardstick of the rules
  *               that head for the centres);
  *   line_bound  the planned racing line's own lap: its speed profile is,
- *               at every point, the most the car's turn rate (exact radius,
- *               with the share the follower keeps back), accel and brake
- *               allow on that path, so no driver of that path beats it.
+ *               at every point, the most the car's turn rate (exact radius),
+ *               accel and brake allow on that path: a bound for a car that
+ *               drives exactly that path (the follower, cutting a little
+ *               inside it, beats it by up to 0.2%);
+ *   floor       a true floor under every valid lap on any path: the
+ *               shortest path through the contact discs over max_speed
+ *               (tests/race-bound.h says why), loose where the car must
+ *               brake.
  * and the ratio of line's best lap to the best of the other three.  Only
  * valid laps count, for every method alike: a lap in which the car skipped
  * a waypoint (the skip rule moved it on although it never touched the
@@ -112,6 +117,12 @@ static int run_method(const char *path, const char *name, int fast, int m, int s
         if (m == 3) {
             struct race_plan *pl = race_plan_build(&w, w.track.p, (int)w.track.n,
                                                    v->p, w.dt);
+            double floor = race_floor_length(w.track.p, (int)w.track.n, v->p->radius)
+                         / v->p->max_speed;
+            printf("bench race_%s_floor_%s %.3f s\n", name, v->id, floor);
+            if (world_race_state(&w, v).laps >= 2)
+                printf("bench race_%s_line_%s_line_floor_ratio %.3f x\n", name, v->id,
+                       world_race_state(&w, v).best_lap / floor);
             if (pl)
                 printf("bench race_%s_line_bound_%s %.3f s\n", name, v->id, pl->lap_time);
             if (pl && world_race_state(&w, v).laps >= 2)
