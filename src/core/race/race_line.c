@@ -16,12 +16,15 @@
 #define LINE_FAR 2.0
 
 /* Held back to cap: race_accel_to, except that a car still below
- * min_speed from the standing start may stop there (min_speed is what a
- * car keeps once rolling; on the grid it waits for the car it gives way
- * to instead of creeping into it). */
-static double give_way(const struct vehicle *v, double cap, double dt)
+ * min_speed from the standing start may stop there when the grid's order
+ * (race_line_hold_start, `grid`) holds it (min_speed is what a car keeps
+ * once rolling; on the grid it waits for the car it gives way to instead
+ * of creeping into it).  Only that rule may stop a car: its order is
+ * total (laps, waypoints, distance, then index), so no two cars ever wait
+ * for each other. */
+static double give_way(const struct vehicle *v, double cap, double grid, double dt)
 {
-    if (cap < v->p->min_speed && v->speed < v->p->min_speed)
+    if (grid < v->p->min_speed && v->speed < v->p->min_speed)
         return fmax(0, fmin(v->speed + v->p->accel * dt,
                             fmax(cap, v->speed - v->p->brake * dt)));
     return race_accel_to(v, cap, dt);
@@ -53,10 +56,11 @@ int race_line_decide(struct race_ctx *c, const struct race_plan *pl)
         /* off the line: the article's steering (race.c set the turn), the
          * exact speed rule, and the racing rule on the heading */
         race_exact_decide(c);
-        double cap = fmin(race_line_hold_ahead(c), race_line_hold_start(c));
+        double grid = race_line_hold_start(c);
+        double cap = fmin(race_line_hold_ahead(c), grid);
         if (cap < ri->target_speed) {
             ri->target_speed = cap;
-            c->d->want.speed = give_way(v, cap, dt);
+            c->d->want.speed = give_way(v, cap, grid, dt);
             ri->reason = BRAKE_CAR_AHEAD;
         }
         return 0;
@@ -70,7 +74,8 @@ int race_line_decide(struct race_ctx *c, const struct race_plan *pl)
     double e = race_line_offset(pl, v->pos, s);
     double lat, behind;
     int hold = race_line_traffic(c, pl, s, e, &lat, &behind);
-    behind = fmin(behind, fmin(race_line_hold_ahead(c), race_line_hold_start(c)));
+    double grid = race_line_hold_start(c);
+    behind = fmin(behind, fmin(race_line_hold_ahead(c), grid));
     int held = behind < target;
     if (held)
         target = behind;
@@ -79,13 +84,13 @@ int race_line_decide(struct race_ctx *c, const struct race_plan *pl)
      * ahead (beside the line when the lane is) has curvature 2 sin(a) / d;
      * this tick's move along it turns the heading by that times the
      * distance moved. */
-    double speed = held ? give_way(v, target, dt) : race_accel_to(v, target, dt);
+    double speed = held ? give_way(v, target, grid, dt) : race_accel_to(v, target, dt);
     double look = fmax(LINE_LOOK_MIN, LINE_LOOK_TICKS * speed * dt);
     double side = hold ? e : race_line_goal_offset(c, pl, s + look, look, e, lat);
     double share = inside_share(pl, s + look, side);
     if (share < 1) {
         target *= share;
-        speed = held ? give_way(v, target, dt) : race_accel_to(v, target, dt);
+        speed = held ? give_way(v, target, grid, dt) : race_accel_to(v, target, dt);
     }
     vec2 goal = race_line_beside(pl, s + look, side);
     vec2 to = v2_sub(goal, v->pos);
