@@ -278,6 +278,76 @@ TEST(random_tracks_no_skips_on_the_line)
     check_int(total_short, ==, 0);
 }
 
+/* Four kinds of car: the default, the issue's fast car, race.ini's red
+ * (nimble) and blue (heavy). */
+static void kind_params(struct vehicle_params *p, int kind)
+{
+    car_params(p, kind == 1);
+    if (kind == 2) {
+        p->max_speed = 260;
+        p->accel = 150;
+        p->brake = 280;
+        p->turn_rate = deg2rad(220);
+    } else if (kind == 3) {
+        p->max_speed = 180;
+        p->accel = 80;
+        p->brake = 150;
+        p->turn_rate = deg2rad(120);
+        p->radius = 12;
+    }
+}
+
+TEST(random_tracks_four_cars_no_collisions)
+{
+    /* One car of each kind on a two-by-two grid on the last waypoint,
+     * facing waypoint 0 (the slow ones behind): they leave in order, pass
+     * or hold back, and race two laps without touching or skipping. */
+    struct rng g;
+    rng_seed(&g, 23, 1);
+    int tracks = 100, bad = 0;
+    long collisions = 0;
+    int total_skips = 0, total_short = 0;
+    for (int t = 0; t < tracks; t++) {
+        struct world w;
+        random_track(&w, &g, 10);
+        int n = (int)w.track.n;
+        vec2 start = w.track.p[n - 1].c;
+        vec2 dir = v2_sub(w.track.p[0].c, start);
+        dir = v2_scale(dir, 1 / v2_len(dir));
+        vec2 side = v2(-dir.y, dir.x);
+        int failed = 0;
+        for (int k = 0; k < 4; k++) {
+            struct vehicle_params p;
+            kind_params(&p, k);
+            char id[16];
+            snprintf(id, sizeof id, "car.%d", k);
+            vec2 at = v2_add(start, v2_add(v2_scale(dir, -40.0 * (k / 2)),
+                                           v2_scale(side, k % 2 ? 20 : -20)));
+            failed |= world_add_vehicle(&w, id, VK_CAR, -1, &p, at, v2_angle(dir)) < 0;
+        }
+        if (failed || world_finish(&w)) {
+            check(0);
+            world_free(&w);
+            continue;
+        }
+        int skips, short_cars;
+        race(&w, 2, 300, &skips, &short_cars);
+        if (skips || short_cars || w.stats.collisions) {
+            tap_note("track %d (%d waypoints): %ld collisions, %d skips, %d short of 2 laps",
+                     t, n, (long)w.stats.collisions, skips, short_cars);
+            bad++;
+        }
+        collisions += w.stats.collisions;
+        total_skips += skips;
+        total_short += short_cars;
+        world_free(&w);
+    }
+    tap_note("%d tracks, four cars each: %d with a fault", tracks, bad);
+    check_int(collisions, ==, 0);
+    check_int(total_skips, ==, 0);
+    check_int(total_short, ==, 0);
+}
+
 TEST(line_beats_the_article_on_racing_line_map)
 {
     /* car.line and car.article are the same default car: one on the
@@ -434,6 +504,9 @@ int main(void)
         "bundled tracks, map's cars and fast cars on the line: 3 laps, no skipped waypoint");
     run(random_tracks_no_skips_on_the_line,
         "300 random tracks: plans within limits, 2 laps, no skipped waypoint");
+    run(random_tracks_four_cars_no_collisions,
+        "100 random tracks, four line cars of four kinds from a grid: no collision, "
+        "no skipped waypoint, 2 laps each");
     run(line_beats_the_article_on_racing_line_map,
         "maps/racing-line.ini: the line laps at least 5% faster than the article");
     run(fast_car_passes_slow_one,

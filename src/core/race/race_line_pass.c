@@ -7,9 +7,11 @@
  * this car's lane (offsets closer than the two hulls and a gap) that is
  * slower than this car's plan where it is, is passed: this car moves to
  * the offset beside it on the side it already leans to (or towards the
- * line), but only where the waypoint discs leave room (every waypoint is
- * still passed inside its disc, with a margin: the offset may grow away
- * from a waypoint by LINE_SLOPE a unit of arc).  Where there is no room it
+ * line), but only where the waypoint discs leave room for the whole pass
+ * (the distance it drives while it gains on the other car at the
+ * difference of their speeds, and back; every waypoint is still passed
+ * inside its disc, with a margin: the offset may grow away from a
+ * waypoint by LINE_SLOPE a unit of arc).  Where there is no room it
  * holds back: never faster than what still stops it behind the car ahead
  * in its lane (v^2 <= v_ahead^2 + 2 brake gap).  Of two cars alongside in
  * one lane the one behind gives way; the car being passed keeps its line. */
@@ -23,13 +25,13 @@
 /* Room kept between two cars' hulls, along and across the line. */
 #define LINE_GAP 6.0
 /* Extra room across the line when passing (the follower's error). */
-#define LINE_PASS_SPARE 6.0
+#define LINE_PASS_SPARE 4.0
 /* How fast the offset may change along the line (units across a unit
  * along): the path to the side and back stays gentle. */
-#define LINE_SLOPE 0.3
+#define LINE_SLOPE 0.4
 /* Share of a waypoint's contact distance a car beside the line keeps
  * inside (the line's own anchors keep 0.85, race_line_plan.c). */
-#define LINE_ROOM 0.75
+#define LINE_ROOM 0.8
 /* A car is passed only when it is this much slower than the plan. */
 #define LINE_PASS_DV 2.0
 
@@ -57,9 +59,42 @@ vec2 race_line_beside(const struct race_plan *pl, double s, double e)
     return v2_add(race_plan_point(pl, s), v2_scale(left_of(plan_tangent(pl, s)), e));
 }
 
-/* The offsets [lo, hi] allowed at arc length at: every waypoint near it
- * passed inside LINE_ROOM of its contact distance, the room widening by
- * LINE_SLOPE a unit of arc away from the waypoint's anchor. */
+/* The offsets [lo, hi] at waypoint k's anchor that pass within
+ * LINE_ROOM of its contact distance; *sk: the anchor's arc length. */
+static void waypoint_room(const struct race_ctx *c, const struct race_plan *pl, int k,
+                          double *sk, double *lo, double *hi)
+{
+    *sk = pl->s[pl->anchor[k]];
+    vec2 off = v2_sub(pl->pt[pl->anchor[k]], c->wp[k].c);
+    double reach = LINE_ROOM * (c->wp[k].r + c->v->p->radius);
+    /* |off + N x| < reach: x^2 + 2 b x + (|off|^2 - reach^2) < 0 */
+    double b = v2_dot(left_of(plan_tangent(pl, *sk)), off);
+    double disc = b * b - (v2_len2(off) - reach * reach);
+    double half = disc > 0 ? sqrt(disc) : 0;
+    *lo = -b - half;
+    *hi = -b + half;
+}
+
+/* Whether offset x keeps inside the room of every waypoint while the car
+ * drives it from arc s to arc to: at a waypoint's anchor its interval, the
+ * room widening by LINE_SLOPE a unit of arc away from the anchor. */
+static int fits(const struct race_ctx *c, const struct race_plan *pl, double s, double to,
+                double x)
+{
+    double lap = pl->s[pl->m];
+    for (int k = 0; k < c->n; k++) {
+        double sk, lo, hi;
+        waypoint_room(c, pl, k, &sk, &lo, &hi);
+        double into = fmod(sk - s + 2 * lap, lap);      /* ahead of s */
+        double along = into <= to - s ? 0 : fmin(into - (to - s), lap - into);
+        if (x < lo - LINE_SLOPE * along || x > hi + LINE_SLOPE * along)
+            return 0;
+    }
+    return 1;
+}
+
+/* The offsets [lo, hi] allowed at arc length at (the waypoints near the
+ * car's next; always holding 0). */
 static void room_at(const struct race_ctx *c, const struct race_plan *pl, double at,
                     double *lo, double *hi)
 {
@@ -68,36 +103,16 @@ static void room_at(const struct race_ctx *c, const struct race_plan *pl, double
     *hi = INFINITY;
     for (int j = -1; j <= 3; j++) {
         int k = ((c->next + j) % c->n + c->n) % c->n;
-        double sk = pl->s[pl->anchor[k]];
+        double sk, klo, khi;
+        waypoint_room(c, pl, k, &sk, &klo, &khi);
         double along = fabs(remainder(at - sk, lap));
-        vec2 a = pl->pt[pl->anchor[k]];
-        vec2 off = v2_sub(a, c->wp[k].c);
-        double reach = LINE_ROOM * (c->wp[k].r + c->v->p->radius);
-        /* |off + N x| < reach: x^2 + 2 b x + (|off|^2 - reach^2) < 0 */
-        double b = v2_dot(left_of(plan_tangent(pl, sk)), off);
-        double disc = b * b - (v2_len2(off) - reach * reach);
-        double half = disc > 0 ? sqrt(disc) : 0;
-        *lo = fmax(*lo, -b - half - LINE_SLOPE * along);
-        *hi = fmin(*hi, -b + half + LINE_SLOPE * along);
+        *lo = fmax(*lo, klo - LINE_SLOPE * along);
+        *hi = fmin(*hi, khi + LINE_SLOPE * along);
     }
     if (*lo > 0)
         *lo = 0;
     if (*hi < 0)
         *hi = 0;
-}
-
-/* Whether offset x fits the room all the way from arc s to arc to. */
-static int fits(const struct race_ctx *c, const struct race_plan *pl, double s, double to,
-                double x)
-{
-    double step = fmax((to - s) / 8, 1);
-    for (double a = s; a <= to + 1e-9; a += step) {
-        double lo, hi;
-        room_at(c, pl, a, &lo, &hi);
-        if (x < lo || x > hi)
-            return 0;
-    }
-    return 1;
 }
 
 /* One other car in the frame of this car's line. */
@@ -186,9 +201,14 @@ int race_line_traffic(const struct race_ctx *c, const struct race_plan *pl, doub
             }
             double clear = x->clear + LINE_PASS_SPARE;
             int side = fabs(e - x->e) > 1 ? (e > x->e ? 1 : -1) : (x->e > 0 ? -1 : 1);
-            /* room past it and back onto the line */
+            /* room past it and back onto the line: this car closes on it
+             * at the difference of their speeds, so it drives v / (v -
+             * v_o) times the distance it gains */
+            double vme = fmax(v->speed, plan);
+            double gain = vme / fmax(vme - fmax(x->o->speed, 0), LINE_PASS_DV);
+            double pass = s + (fmax(x->d, 0) + 2 * x->clear) * gain;
             double want = x->e + side * clear;
-            double to = s + fmax(x->d, 0) + x->clear + fabs(want) / LINE_SLOPE;
+            double to = pass + fabs(want) / LINE_SLOPE;
             if (!fits(c, pl, s, to, want)) {
                 /* no room: hold back; alongside, without steering into it */
                 if (alongside) {
@@ -197,7 +217,7 @@ int race_line_traffic(const struct race_ctx *c, const struct race_plan *pl, doub
                     break;
                 }
                 want = x->e - side * clear;
-                to = s + fmax(x->d, 0) + x->clear + fabs(want) / LINE_SLOPE;
+                to = pass + fabs(want) / LINE_SLOPE;
                 if (!fits(c, pl, s, to, want))
                     continue;
             }
