@@ -3,8 +3,8 @@
  * Every car of a map is raced with each method in turn (none, classic and
  * exact speed rules steering the article's way, in one run, since those
  * cars pass through each other; then steer = line, one run a car alone,
- * since cars on the line hold back for each other), and
- * its best lap is compared with two yardsticks:
+ * since cars on the line pass and hold back for each other), and
+ * its best lap is compared with three yardsticks:
  *   bound       the fastest possible lap on the polyline of waypoint
  *               centres (tests/race-bound.c, the yardstick of the rules
  *               that head for the centres);
@@ -167,9 +167,9 @@ static int bench_map(const char *srcdir, const char *map, int fast)
     char ids[MAXCARS][64];
     int ncars = 0;
     for (int m = 0; m < METHODS; m++) {
-        /* line's cars hold back for each other: each is timed alone (the
-         * others wrecked before the start); the rest pass through each
-         * other and are timed in one run */
+        /* line's cars pass and hold back for each other: each is timed
+         * alone (the others wrecked before the start); the rest pass
+         * through each other and are timed in one run */
         int runs = m == 3 ? MAXCARS : 1;
         for (int solo = 0; solo < runs; solo++) {
             int cars = run_method(path, name, fast, m, m == 3 ? solo : -1, best[m], skipped[m],
