@@ -15,16 +15,16 @@
  * the start), the car drives as steer = classic does. */
 #define LINE_FAR 2.0
 
-/* Held back to cap: race_accel_to, except that a car still below
- * min_speed from the standing start may stop there when the grid's order
- * (race_line_hold_start, `grid`) holds it (min_speed is what a car keeps
- * once rolling; on the grid it waits for the car it gives way to instead
- * of creeping into it).  Only that rule may stop a car: its order is
- * total (laps, waypoints, distance, then index), so no two cars ever wait
- * for each other. */
+/* Held back to cap: race_accel_to, except that before its start a car
+ * the grid's order (race_line_hold_start, `grid`) holds below min_speed
+ * may brake below it, to a stop (min_speed is what a car keeps once
+ * racing; on the grid it waits for the car it gives way to instead of
+ * creeping into it).  Only that rule may stop a car: its order is total
+ * (laps, waypoints, distance, then index), so no two cars ever wait for
+ * each other. */
 static double give_way(const struct vehicle *v, double cap, double grid, double dt)
 {
-    if (grid < v->p->min_speed && v->speed < v->p->min_speed)
+    if (grid < v->p->min_speed)
         return fmax(0, fmin(v->speed + v->p->accel * dt,
                             fmax(cap, v->speed - v->p->brake * dt)));
     return race_accel_to(v, cap, dt);
