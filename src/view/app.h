@@ -99,6 +99,7 @@ struct app {
     int relayout;                   /* sizes changed */
     double now;                     /* monotonic seconds of this loop turn */
     struct view_rec *rec;           /* --record, --replay (record_hooks.c) */
+    struct view_compare *cmp;       /* --compare (compare.h), NULL: none */
 };
 
 /* loop.c */
@@ -116,6 +117,8 @@ void app_restart(struct app *a);
 void app_reload(struct app *a, int explicit);
 int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb);
 void app_select(struct app *a, int dir);
+/* A step's collision events into the marks (compare.c: B's too). */
+void note_events(struct app *a);
 
 /* draw_map.c: the map layers into the canvas */
 void draw_map(struct app *a);

@@ -28,6 +28,7 @@
 #include "../bot/bot_world.h"
 #include "../core/tick.h"
 #include "record_hooks.h"
+#include "compare.h"
 #include "../io/map.h"
 
 /* Where the built-in map's bots are (Makefile.am defines it; the lint's
@@ -85,7 +86,7 @@ void app_layout(struct app *a)
     a->too_small = a->cols < 40 || a->rows < 12;
     a->relayout = 0;
     a->dirty = 1;
-    if (a->too_small)
+    if (a->too_small || compare_layout(a))
         return;
     /* Status on the first line, counts or messages on the last, the
      * inspector on the right while something is selected and it fits. */
@@ -116,7 +117,7 @@ static void world_changed(struct app *a)
 
 /* ---- stepping ------------------------------------------------------------- */
 
-static void note_events(struct app *a)
+void note_events(struct app *a)
 {
     const struct world *w = &a->world;
     for (size_t k = 0; k < w->events.n; k++) {
@@ -262,6 +263,7 @@ int app_step(struct app *a)
     note_bot_errors(a);
     tell_bot_error(a);
     note_history(a);
+    compare_after_step(a);
     record_hooks_after_step(a);
     tell_divergence(a);
     check_end(a);
@@ -388,6 +390,7 @@ int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb)
     a->relayout = 1;
     if (resized && a->cam.fitted)
         camera_fit(&a->cam, a->world.width, a->world.height);
+    compare_reloaded(a);
     return 0;
 }
 
@@ -734,6 +737,7 @@ int view_run(const struct view_options *o, struct world *w)
         w = &rw;
     }
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        compare_drop(o);
         bot_world_free(w, o->bots);
         world_free(w);
         fprintf(stderr, "botfield: the viewer needs a terminal; use --headless for a run without one\n");
@@ -741,6 +745,7 @@ int view_run(const struct view_options *o, struct world *w)
     }
     struct app *a = calloc(1, sizeof *a);
     if (!a) {
+        compare_drop(o);
         bot_world_free(w, o->bots);
         world_free(w);
         fprintf(stderr, "botfield: out of memory\n");
@@ -766,7 +771,7 @@ int view_run(const struct view_options *o, struct world *w)
     a->overlays = OV_COLL;
     a->cam.fitted = 1;
     world_changed(a);
-    if (history_init(&a->hist, &a->world, a->bots)) {
+    if (history_init(&a->hist, &a->world, a->bots) || compare_start(a)) {
         history_free(&a->hist);
         bot_world_free(&a->world, a->bots);
         world_free(&a->world);
@@ -776,6 +781,7 @@ int view_run(const struct view_options *o, struct world *w)
     }
 
     if (record_hooks_start(a)) {
+        compare_free(a);
         record_hooks_finish(a);
         history_free(&a->hist);
         bot_world_free(&a->world, a->bots);
@@ -786,6 +792,7 @@ int view_run(const struct view_options *o, struct world *w)
 
     struct sigaction old[NSIGNALS];
     if (setup_signals(old)) {
+        compare_free(a);
         history_free(&a->hist);
         bot_world_free(&a->world, a->bots);
         world_free(&a->world);
@@ -808,6 +815,7 @@ int view_run(const struct view_options *o, struct world *w)
             delscreen(scr);
         }
         restore_signals(old);
+        compare_free(a);
         history_free(&a->hist);
         bot_world_free(&a->world, a->bots);
         world_free(&a->world);
@@ -857,6 +865,7 @@ int view_run(const struct view_options *o, struct world *w)
     }
     int sig = a->quit_signal;
     record_hooks_finish(a);
+    compare_free(a);
     history_free(&a->hist);
     bot_world_free(&a->world, a->bots);
     world_free(&a->world);

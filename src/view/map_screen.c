@@ -3,10 +3,13 @@
 #include "config.h"
 
 #include "app.h"
+#include "compare.h"
 #include "tui.h"
 
 void map_draw(struct app *a)
 {
+    if (compare_draw(a))
+        return;
     const struct world *w = &a->world;
     if (a->follow && a->sel >= 0 && (size_t)a->sel < w->vehicles.n)
         camera_center(&a->cam, w->vehicles.p[a->sel].pos);
