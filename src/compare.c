@@ -113,6 +113,61 @@ int compare_load(const struct compare_opts *c, const char *map_path, struct worl
     return 0;
 }
 
+/* The value the first world has for `key` (SECTION.KEY), as its trace's
+ * entity lines give it: a team's first vehicle's, or the vehicle's own;
+ * NULL for a key they do not show (then the label says "map"). */
+static json_t *entity_value(json_t *entities, const char *key)
+{
+    const char *dot = strrchr(key, '.');
+    char sec[128];
+    snprintf(sec, sizeof sec, "%.*s", (int)(dot - key), key);
+    int team = strncasecmp(sec, "team.", 5) == 0;
+    size_t i;
+    json_t *e;
+    json_array_foreach(entities, i, e) {
+        const char *want = team ? sec + 5 : sec;
+        const char *have = json_string_value(json_object_get(e, team ? "team" : "id"));
+        json_t *v = json_object_get(e, dot + 1);
+        if (have && v && strcasecmp(have, want) == 0)
+            return v;
+    }
+    return NULL;
+}
+
+void compare_base_label(const struct compare_opts *c, const struct world *w, char *buf,
+                        size_t cap)
+{
+    json_t *entities = json_array();
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = entities ? open_memstream(&text, &len) : NULL;
+    if (f) {
+        trace_begin(f, w, PACKAGE_VERSION);
+        fclose(f);
+    }
+    for (char *p = text, *nl; p && *p; p = nl + 1) {
+        nl = strchr(p, '\n');
+        if (!nl)
+            break;
+        *nl = 0;
+        json_t *o = strstr(p, "\"type\":\"entity\"") ? json_loads(p, 0, NULL) : NULL;
+        if (o)
+            json_array_append_new(entities, o);
+    }
+    free(text);
+    size_t n = 0;
+    buf[0] = 0;
+    for (int k = 0; k < c->n && n < cap; k++) {
+        json_t *v = entity_value(entities, c->set[k].key);
+        char *s = v && !json_is_string(v) ? json_dumps(v, JSON_ENCODE_ANY) : NULL;
+        int m = snprintf(buf + n, cap - n, "%s%s=%s", k ? " " : "", c->set[k].key,
+                         v && json_is_string(v) ? json_string_value(v) : s ? s : "(map)");
+        free(s);
+        n += m > 0 ? (size_t)m : 0;
+    }
+    json_decref(entities);
+}
+
 int compare_differ(const struct world *a, struct world *b)
 {
     if (a->vehicles.n != b->vehicles.n)

@@ -9,6 +9,8 @@
 #ifndef BOTFIELD_COMPARE_H
 #define BOTFIELD_COMPARE_H
 
+#include <stddef.h>
+
 #include "io/map.h"
 
 struct world;
@@ -40,6 +42,11 @@ int compare_run(struct compare_opts *c, struct view_options *vo, struct world *w
 /* 1 when the two worlds' states differ, their settings apart: b's
  * vehicles are hashed with a's settings (b is put back as it was). */
 int compare_differ(const struct world *a, struct world *b);
+
+/* The first world's own values of the compared keys, as a label
+ * ("team.red.aim=exact"; "(map)" for one its vehicles do not show). */
+void compare_base_label(const struct compare_opts *c, const struct world *w, char *buf,
+                        size_t cap);
 
 /* B's world loaded with c's options: 0, or 2 after saying why. */
 int compare_load(const struct compare_opts *c, const char *map_path, struct world *out,

@@ -77,6 +77,7 @@ static void side_free(struct compare_side *s)
 /* Tick 0 of both: equal, or the first difference. */
 static void check_start(struct view_compare *c, const struct world *a)
 {
+    compare_base_label(c->opts, a, c->base, sizeof c->base);
     c->diverged = compare_differ(a, &c->b.world) ? 0 : -1;
     c->checked = c->diverged < 0 ? 0 : -1;
 }

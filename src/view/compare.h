@@ -29,6 +29,7 @@ struct compare_side {
 struct view_compare {
     struct compare_side b;
     const struct compare_opts *opts;
+    char base[256];         /* A's values of the compared keys */
     long diverged;          /* first tick where the states differ, -1 */
     long checked;           /* the states were equal up to this tick */
     int side_by_side;       /* left/right; else top/bottom */

@@ -1,5 +1,5 @@
 /* compare_draw.c — `--compare` on the screen: two halves (left and right
- * when each gets 60 columns, else one above the other) under one camera,
+ * when each gets 72 columns, else one above the other) under one camera,
  * each under a label row with its setting and its live counts (B's with
  * their difference from A's), and the first tick where the worlds differ
  * on the status line and the timeline. */
@@ -12,7 +12,7 @@
 #include "../compare.h"
 #include "tui.h"
 
-#define SIDE_MIN_COLS 60            /* a half's width for left/right */
+#define SIDE_MIN_COLS 72            /* a half's width for left/right: its label fits */
 
 int compare_layout(struct app *a)
 {
@@ -39,9 +39,11 @@ int compare_layout(struct app *a)
         c->x[0] = c->x[1] = 0;
         c->y[0] = 1;
         c->y[1] = 2 + h;
+        /* each inspector beside its half, under its label: the label
+         * row spans the whole width (the counts need it) */
         for (int s = 0; s < 2; s++) {
-            c->panel_y[s] = c->y[s];
-            c->panel_h[s] = h + 1;
+            c->panel_y[s] = c->y[s] + 1;
+            c->panel_h[s] = h;
         }
     }
     if (canvas_resize(&a->cv, w, h)) {
@@ -60,13 +62,15 @@ int compare_layout(struct app *a)
 /* What a label row counts: the figures of the status line and the
  * summary. */
 struct counts {
-    long shots, hits, collisions, laps;
-    int cars;
+    long shots, hits, collisions, laps, knockouts;
+    int cars;     /* laps count only on a map with cars */
 };
 
 static struct counts count(const struct world *w)
 {
-    struct counts k = { w->stats.shots, w->stats.hits, w->stats.collisions, 0, 0 };
+    struct counts k = { w->stats.shots, w->stats.hits, w->stats.collisions, 0, 0, 0 };
+    for (size_t t = 0; t < w->teams.n; t++)
+        k.knockouts += w->teams.p[t].knockouts;
     for (size_t i = 0; i < w->vehicles.n; i++)
         if (w->vehicles.p[i].kind == VK_CAR) {
             k.laps += world_race_state(w, &w->vehicles.p[i]).laps;
@@ -93,14 +97,7 @@ static void label(struct app *a, int s, const struct world *w, const struct worl
     char buf[512];
     size_t cap = sizeof buf, len;
     int n;
-    if (s == 0) {
-        n = snprintf(buf, cap, " A %s", c->opts->set[0].key);
-        for (int k = 1; n > 0 && k < c->opts->n && (size_t)n < cap; k++)
-            n += snprintf(buf + n, cap - (size_t)n, ",%s", c->opts->set[k].key);
-        if (n > 0 && (size_t)n < cap)
-            n += snprintf(buf + n, cap - (size_t)n, ": map");
-    } else
-        n = snprintf(buf, cap, " B %s", c->opts->label);
+    n = snprintf(buf, cap, " %c %s", "AB"[s], s ? c->opts->label : c->base);
     len = n > 0 ? (size_t)n : 0;
     for (size_t t = 0; t < w->teams.n && t < base->teams.n; t++)
         if (w->teams.p[t].vehicles)
@@ -109,17 +106,11 @@ static void label(struct app *a, int s, const struct world *w, const struct worl
     struct counts k = count(w), b = count(base);
     len = put(buf, len, cap, "shots", k.shots, b.shots, s);
     len = put(buf, len, cap, "hits", k.hits, b.hits, s);
-    for (size_t t = 0; t < w->teams.n && t < base->teams.n; t++)
-        if (w->teams.p[t].vehicles) {
-            char name[64];
-            snprintf(name, sizeof name, "ko.%s", w->teams.p[t].name);
-            len = put(buf, len, cap, name, w->teams.p[t].knockouts,
-                      base->teams.p[t].knockouts, s);
-        }
+    len = put(buf, len, cap, "ko", k.knockouts, b.knockouts, s);
     if (k.cars)
         len = put(buf, len, cap, "laps", k.laps, b.laps, s);
-    put(buf, len, cap, "collisions", k.collisions, b.collisions, s);
-    int x = c->x[s], width = (c->side_by_side ? a->cam.w : a->cols - a->panel_w);
+    put(buf, len, cap, "coll", k.collisions, b.collisions, s);
+    int x = c->x[s], width = c->side_by_side ? a->cam.w : a->cols;
     int m = tui_text(c->y[s], x, buf, width, COL_DEFAULT, CA_REVERSE, &a->style);
     for (; m < width; m++)
         tui_text(c->y[s], x + m, " ", 1, COL_DEFAULT, CA_REVERSE, &a->style);
