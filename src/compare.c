@@ -114,24 +114,41 @@ int compare_load(const struct compare_opts *c, const char *map_path, struct worl
 }
 
 /* The value the first world has for `key` (SECTION.KEY), as its trace's
- * entity lines give it: a team's first vehicle's, or the vehicle's own;
- * NULL for a key they do not show (then the label says "map"). */
+ * entity lines give it: the vehicle's own, or for a team the value most
+ * of its vehicles have (a turret or a tank may have its own section);
+ * NULL for a key they do not show (then the label says "(map)"). */
+#define DISTINCT_MAX 8
 static json_t *entity_value(json_t *entities, const char *key)
 {
     const char *dot = strrchr(key, '.');
     char sec[128];
     snprintf(sec, sizeof sec, "%.*s", (int)(dot - key), key);
     int team = strncasecmp(sec, "team.", 5) == 0;
+    json_t *seen[DISTINCT_MAX];
+    long count[DISTINCT_MAX];
+    int nseen = 0, best = -1;
     size_t i;
     json_t *e;
     json_array_foreach(entities, i, e) {
         const char *want = team ? sec + 5 : sec;
         const char *have = json_string_value(json_object_get(e, team ? "team" : "id"));
         json_t *v = json_object_get(e, dot + 1);
-        if (have && v && strcasecmp(have, want) == 0)
-            return v;
+        if (!have || !v || strcasecmp(have, want) != 0)
+            continue;
+        int k = 0;
+        while (k < nseen && !json_equal(seen[k], v))
+            k++;
+        if (k == nseen) {
+            if (nseen == DISTINCT_MAX)
+                continue;
+            seen[nseen] = v;
+            count[nseen++] = 0;
+        }
+        count[k]++;
+        if (best < 0 || count[k] > count[best])
+            best = k;
     }
-    return NULL;
+    return best >= 0 ? seen[best] : NULL;
 }
 
 void compare_base_label(const struct compare_opts *c, const struct world *w, char *buf,
@@ -233,7 +250,7 @@ static int run_headless(const struct compare_opts *c, struct world *w[2], long t
 int compare_run(struct compare_opts *c, struct view_options *vo, struct world *w,
                 struct bot_world *bots, int headless, long ticks, double seconds)
 {
-    struct world wb;
+    static struct world wb;         /* the viewer's until it returns */
     struct bot_world *bb = NULL;
     int rc = build_options(c, &vo->map) ? 1 : compare_load(c, vo->map_path, &wb, &bb);
     if (rc) {

@@ -6,7 +6,8 @@
 # those of a separate headless run without and with `--set` the change;
 # the divergence mark names the first tick where the two runs' traces
 # differ; seeking, stepping back and selecting act on both; a bad value
-# is refused like a map line, before the terminal is touched.
+# is refused like a map line, before the terminal is touched; a map
+# changed on disk reloads both.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tmux-lib.sh"
 MAP="$top_srcdir/maps/forest.ini"
@@ -132,4 +133,22 @@ seen '^ tick 600 '
 expect_eq "A's counts there" "$(screen | grep '^ A ' | sed 's/│.*//' | sed 's/.* shots \([0-9]*\)  hits \([0-9]*\)  ko \([0-9]*\) .*/\1 \2 \3/')" "$sa $ha $ka"
 expect_eq "B's counts there" "$(screen | grep '^ A ' | sed 's/.*│ B //' | sed 's/([-+][0-9]*)//g' | sed 's/.* shots \([0-9]*\)  hits \([0-9]*\)  ko \([0-9]*\) .*/\1 \2 \3/')" "$sb $hb $kb"
 tm send-keys -t v q
+
+# ---- a map changed on disk: both worlds reload ----------------------------
+mkdir "$TMPD/m"
+cp "$MAP" "$TMPD/m/forest.ini"
+tm new-session -d -s w -x 80 -y 24 \
+    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused --compare $SET $TMPD/m/forest.ini; sleep 600"
+wait_for w '^ A team\.red\.aim=exact '
+tm send-keys -t w g 3 0 0 Enter
+wait_for w "differ from tick $div "
+# The map itself now says what B sets: the two worlds are the same.
+sed 's/^\[team\.red\]$/[team.red]\naim = classic/' "$MAP" >"$TMPD/m/new.ini"
+mv "$TMPD/m/new.ini" "$TMPD/m/forest.ini"
+wait_for w '^ A team\.red\.aim=classic '
+ok $? "after the map changed on disk, A's label has its new value"
+tm send-keys -t w g 3 0 0 Enter
+wait_for w '^ tick 300 .*same to tick 300 ' 20
+ok $? "and B was reloaded too: the same to tick 300"
+tm send-keys -t w q
 done_testing

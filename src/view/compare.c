@@ -183,6 +183,30 @@ void compare_after_step(struct app *a)
         c->checked = a->world.tick;
 }
 
+void compare_reload_bots(struct app *a)
+{
+    struct view_compare *c = a->cmp;
+    if (!c)
+        return;
+    compare_sync(a);
+    char *err = NULL;
+    compare_swap(a);
+    int n = bot_world_reload(a->bots, &a->world, &err);
+    if (n > 0)
+        history_cut(&a->hist, a->world.tick);
+    compare_swap(a);
+    if (err) {
+        app_message(a, 1, "--compare: the second world's bot did not reload: %s", err);
+        free(err);
+    }
+    /* The ticks after this one are computed anew, by the new scripts. */
+    long t = a->world.tick;
+    if (c->diverged > t)
+        c->diverged = -1;
+    if (c->checked > t)
+        c->checked = t;
+}
+
 void compare_reloaded(struct app *a)
 {
     struct view_compare *c = a->cmp;

@@ -48,6 +48,8 @@ void compare_free(struct app *a);
  * replaced (a reload: B is loaded again from the map). */
 void compare_after_step(struct app *a);
 void compare_reloaded(struct app *a);
+/* After A's bots were reloaded from their changed scripts: B's too. */
+void compare_reload_bots(struct app *a);
 /* Brings B to A's tick. */
 void compare_sync(struct app *a);
 /* Swaps B's side with the app's own fields (twice: back). */

@@ -447,6 +447,7 @@ static void app_reload_bots(struct app *a)
 {
     char *err = NULL;
     int n = bot_world_reload(a->bots, &a->world, &err);
+    compare_reload_bots(a);
     if (n > 0) {
         /* The ticks computed so far came from the old script: a replay is
          * now expected to differ from them. */
