@@ -119,6 +119,15 @@ tm send-keys -t v ,
 seen '^ tick 300 '
 expect_eq "g 301, then a step back: B's counts are the --set run's at tick 300" \
     "$(label_counts B)" "$(field "$TMPD/b300" shots) $(field "$TMPD/b300" hits) $(ko "$TMPD/b300")"
+# ids (i): an overlay shows in both halves (rows 3-12 are A's map, 14-23 B's).
+ids_in() { screen | sed -n "$1,$2p" | grep -c 'red\.[0-9]'; }
+[ "$(ids_in 3 12)" -eq 0 ] && [ "$(ids_in 14 23)" -eq 0 ]
+ok $? "no ids on the map before i"
+tm send-keys -t v i
+seen 'red\.[0-9]'
+[ "$(ids_in 3 12)" -gt 0 ] && [ "$(ids_in 14 23)" -gt 0 ]
+ok $? "i: the ids in both halves"
+tm send-keys -t v i
 tm send-keys -t v Tab
 seen '│turret\.red'
 [ "$(screen | grep -c '│turret\.red *$')" -eq 2 ]

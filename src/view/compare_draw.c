@@ -157,10 +157,15 @@ int compare_draw(struct app *a)
     const struct world *w = &a->world;
     if (a->follow && a->sel >= 0 && (size_t)a->sel < w->vehicles.n)
         camera_center(&a->cam, w->vehicles.p[a->sel].pos);
-    int mx = a->map_x, my = a->map_y, ch = a->cam.h;
+    int mx = a->map_x, my = a->map_y, ch = a->cam.h, sel = a->sel;
     for (int s = 0; s < 2; s++) {
-        if (s)
+        if (s) {
+            /* the same vehicle in B: by id (B may have other vehicles) */
+            const char *id = sel >= 0 && (size_t)sel < w->vehicles.n
+                ? w->vehicles.p[sel].id : NULL;
             compare_swap(a);
+            a->sel = id ? world_find_vehicle(&a->world, id) : -1;
+        }
         a->map_x = c->x[s];
         a->map_y = c->y[s] + 1;
         draw_map(a);
@@ -171,8 +176,10 @@ int compare_draw(struct app *a)
         a->cam.h = c->panel_h[s];
         draw_inspector(a);
         a->cam.h = ch;
-        if (s)
+        if (s) {
+            a->sel = sel;
             compare_swap(a);
+        }
     }
     a->map_x = mx;
     a->map_y = my;
