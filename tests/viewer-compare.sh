@@ -2,7 +2,8 @@
 # --compare (issue 16): two worlds from the same seed, the second with a
 # setting changed, side by side in the viewer, driven in a detached tmux.
 # Both halves and their counts show at 80x24 (one above the other) and in
-# a wide terminal (left and right); after g 600 each half's counts are
+# a wide terminal (left and right); after 40 steps and after g 600 each
+# half's counts are
 # those of a separate headless run without and with `--set` the change;
 # the divergence mark names the first tick where the two runs' traces
 # differ; seeking, stepping back and selecting act on both; a bad value
@@ -88,6 +89,19 @@ label_counts() {
     screen | grep "^ $1 " | sed 's/([-+][0-9]*)//g' |
         sed 's/.* shots \([0-9]*\)  hits \([0-9]*\)  ko \([0-9]*\) .*/\1 \2 \3/'
 }
+# Forty steps with `.`, one at a time: both halves against headless runs.
+"$BOTFIELD" --headless --ticks 40 --summary "$MAP" >"$TMPD/a40"
+"$BOTFIELD" --headless --ticks 40 --set "$SET" --summary "$MAP" >"$TMPD/b40"
+steps 40
+seen '^ tick 40 '
+ok $? "40 presses of . step both worlds to tick 40"
+expect_eq "A's counts are the headless run's at tick 40" "$(label_counts A)" \
+    "$(field "$TMPD/a40" shots) $(field "$TMPD/a40" hits) $(ko "$TMPD/a40")"
+expect_eq "B's counts are the --set run's at tick 40" "$(label_counts B)" \
+    "$(field "$TMPD/b40" shots) $(field "$TMPD/b40" hits) $(ko "$TMPD/b40")"
+screen | head -n 1 | grep -q "differ from tick $div "
+ok $? "stepping finds the traces' first differing tick too ($div)"
+
 tm send-keys -t v g 6 0 0 Enter
 seen '^ tick 600 ' 30
 ok $? "g 600 Enter goes to tick 600"
