@@ -3,8 +3,8 @@
 # setting changed, side by side in the viewer, driven in a detached tmux.
 # Both halves and their counts show at 80x24 (one above the other) and in
 # a wide terminal (left and right); after 40 steps and after g 600 each
-# half's counts are
-# those of a separate headless run without and with `--set` the change;
+# half's counts are those of a separate headless run without and with
+# `--set` the change;
 # the divergence mark names the first tick where the two runs' traces
 # differ; seeking, stepping back and selecting act on both; a bad value
 # is refused like a map line, before the terminal is touched; a map
