@@ -52,6 +52,7 @@ struct app {
     struct history hist;
     struct seek seek;               /* going to a tick (seek.h) */
     struct drive_mode drive;        /* driving the player tank (drive.h) */
+    struct view_compare *cmp;       /* --compare (compare.h), NULL: none */
     struct replay_check check;      /* replayed ticks against first runs */
     long diverged;                  /* first differing tick of a replay, -1 */
     struct watch wt;                /* the map file and the bots' scripts */
@@ -99,7 +100,6 @@ struct app {
     int relayout;                   /* sizes changed */
     double now;                     /* monotonic seconds of this loop turn */
     struct view_rec *rec;           /* --record, --replay (record_hooks.c) */
-    struct view_compare *cmp;       /* --compare (compare.h), NULL: none */
 };
 
 /* loop.c */

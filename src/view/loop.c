@@ -23,12 +23,12 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "compare.h"
 #include "term_restore.h"
 #include "tui.h"
 #include "../bot/bot_world.h"
 #include "../core/tick.h"
 #include "record_hooks.h"
-#include "compare.h"
 #include "../io/map.h"
 
 /* Where the built-in map's bots are (Makefile.am defines it; the lint's
