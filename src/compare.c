@@ -58,7 +58,7 @@ int compare_option(struct compare_opts *c, const char *arg)
         return bad(arg, "at most 8 --compare settings");
     memcpy(c->key[c->n], arg, klen);
     c->key[c->n][klen] = 0;
-    c->set[c->n] = (struct map_set){ c->key[c->n], eq + 1, "--compare" };
+    c->set[c->n] = (struct map_set){ c->key[c->n], eq + 1 };
     c->n++;
     return 0;
 }
@@ -90,6 +90,36 @@ static int build_options(struct compare_opts *c, const struct map_options *a)
     return 0;
 }
 
+char *compare_messages(const struct compare_opts *c, const char *text)
+{
+    /* The loader names every setting "--set KEY=VALUE:" (errors.c);
+     * ours become "--compare KEY=VALUE:", each message at a line start. */
+    static const char set[] = "botfield: --set ";
+    size_t n = strlen(text), extra = 0;
+    for (const char *p = strstr(text, set); p; p = strstr(p + 1, set))
+        extra += 4;                         /* "compare" is 4 longer than "set" */
+    char *out = malloc(n + extra + 1), *o = out;
+    if (!out)
+        return NULL;
+    for (const char *p = text; *p;) {
+        int ours = 0;
+        if (strncmp(p, set, sizeof set - 1) == 0 && (p == text || p[-1] == '\n'))
+            for (int k = 0; k < c->n && !ours; k++) {
+                const char *q = p + sizeof set - 1;
+                size_t kl = strlen(c->set[k].key), vl = strlen(c->set[k].value);
+                ours = strncmp(q, c->set[k].key, kl) == 0 && q[kl] == '='
+                    && strncmp(q + kl + 1, c->set[k].value, vl) == 0 && q[kl + 1 + vl] == ':';
+            }
+        if (ours) {
+            o += sprintf(o, "botfield: --compare ");
+            p += sizeof set - 1;
+        } else
+            *o++ = *p++;
+    }
+    *o = 0;
+    return out;
+}
+
 int compare_load(const struct compare_opts *c, const char *map_path, struct world *out,
                  struct bot_world **bots)
 {
@@ -98,7 +128,9 @@ int compare_load(const struct compare_opts *c, const char *map_path, struct worl
                       : map_load_text("default.ini", map_default_text, map_default_len,
                                       &c->map, out, &err);
     if (rc) {
-        fputs(err.text ? err.text : "botfield: cannot load the map\n", stderr);
+        char *m = err.text ? compare_messages(c, err.text) : NULL;
+        fputs(m ? m : err.text ? err.text : "botfield: cannot load the map\n", stderr);
+        free(m);
         map_error_free(&err);
         return 2;
     }

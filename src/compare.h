@@ -48,6 +48,10 @@ int compare_differ(const struct world *a, struct world *b);
 void compare_base_label(const struct compare_opts *c, const struct world *w, char *buf,
                         size_t cap);
 
+/* The loader's messages (text) with those of c's settings naming
+ * --compare instead of --set; malloc'd, NULL when memory ran out. */
+char *compare_messages(const struct compare_opts *c, const char *text);
+
 /* B's world loaded with c's options: 0, or 2 after saying why. */
 int compare_load(const struct compare_opts *c, const char *map_path, struct world *out,
                  struct bot_world **bots);

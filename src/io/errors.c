@@ -45,8 +45,7 @@ static char *place(const struct loader *L, int line, const char *section,
 {
     if (L->from && line > 0 && L->from[line] < 0) {
         const struct map_set *s = &L->set[-L->from[line] - 1];
-        return load_strf("botfield: %s %s=%s:", s->option ? s->option : "--set",
-                         s->key, s->value);
+        return load_strf("botfield: --set %s=%s:", s->key, s->value);
     }
     if (L->from && line > 0)
         line = L->from[line];

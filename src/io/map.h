@@ -28,7 +28,6 @@ struct map_error {
 struct map_set {
     const char *key;        /* "team.red.turn_rate": the last dot splits */
     const char *value;
-    const char *option;     /* what its messages name; NULL: "--set" */
 };
 
 /* Options that override the file. */

@@ -228,8 +228,10 @@ void compare_reloaded(struct app *a)
     }
     side_free(&c->b);
     if (rc || side_init(&c->b, &w, bots)) {
+        char *m = err.text ? compare_messages(c->opts, err.text) : NULL;
         app_message(a, 1, "--compare %s no longer loads with this map: comparing stops (%s)",
-                    c->opts->label, err.text ? err.text : berr ? berr : "out of memory");
+                    c->opts->label, m ? m : berr ? berr : "out of memory");
+        free(m);
         map_error_free(&err);
         free(berr);
         free(c);
