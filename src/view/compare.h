@@ -55,8 +55,11 @@ void compare_sync(struct app *a);
 /* Swaps B's side with the app's own fields (twice: back). */
 void compare_swap(struct app *a);
 
-/* compare_draw.c: 1 when comparing (the layout or the screen was done). */
+/* compare_draw.c: 1 when comparing (the layout, or both halves with
+ * their labels and inspectors, was done); then the status line's mark,
+ * after draw_status. */
 int compare_layout(struct app *a);
 int compare_draw(struct app *a);
+void compare_draw_status(struct app *a);
 
 #endif

@@ -186,8 +186,11 @@ int compare_draw(struct app *a)
     label(a, 0, &a->world, &a->world);
     label(a, 1, &c->b.world, &a->world);
     separator(a);
-    draw_status(a);
-    divergence(a);
-    drive_draw(a);
     return 1;
+}
+
+void compare_draw_status(struct app *a)
+{
+    if (a->cmp)
+        divergence(a);
 }
