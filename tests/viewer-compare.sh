@@ -155,6 +155,10 @@ tm send-keys -t v End
 seen '^ tick 600 '
 expect_eq "A's counts there" "$(screen | grep '^ A ' | sed 's/│.*//' | sed 's/.* shots \([0-9]*\)  hits \([0-9]*\)  ko \([0-9]*\) .*/\1 \2 \3/')" "$sa $ha $ka"
 expect_eq "B's counts there" "$(screen | grep '^ A ' | sed 's/.*│ B //' | sed 's/([-+][0-9]*)//g' | sed 's/.* shots \([0-9]*\)  hits \([0-9]*\)  ko \([0-9]*\) .*/\1 \2 \3/')" "$sb $hb $kb"
+tm send-keys -t v Tab Tab
+seen '│tank\.red\.1'
+[ "$(screen | grep -c '│aim exact *$')" -eq 1 ] && [ "$(screen | grep -c '│aim classic *$')" -eq 1 ]
+ok $? "tank.red.1's inspector: aim exact in A's (above), aim classic in B's (below)"
 tm send-keys -t v q
 
 # ---- a map changed on disk: both worlds reload ----------------------------
