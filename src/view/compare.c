@@ -199,6 +199,8 @@ void compare_reload_bots(struct app *a)
         app_message(a, 1, "--compare: the second world's bot did not reload: %s", err);
         free(err);
     }
+    if (n <= 0)
+        return;
     /* The ticks after this one are computed anew, by the new scripts. */
     long t = a->world.tick;
     if (c->diverged > t)
