@@ -138,7 +138,13 @@ static void divergence(struct app *a)
     else
         snprintf(buf, sizeof buf, " same to tick %ld ", c->checked);
     int tw = seek_timeline_width(a), n = (int)strlen(buf);
-    int x = a->cols - tw - n;
+    /* Right after the status text when it fits (read back from the
+     * screen: its end varies), else over its end, as a narrow terminal
+     * cuts it anyway. */
+    int end = a->cols - tw - 1;
+    while (end > 0 && (mvwinch(stdscr, 0, end) & A_CHARTEXT) == ' ')
+        end--;
+    int x = end + 2 + n <= a->cols - tw ? end + 2 : a->cols - tw - n;
     if (x > 0)
         tui_text(0, x, buf, n, c->diverged >= 0 ? COL_RED : COL_GREEN, CA_BOLD | CA_REVERSE,
                  &a->style);
