@@ -100,6 +100,7 @@ struct app {
     int relayout;                   /* sizes changed */
     double now;                     /* monotonic seconds of this loop turn */
     struct view_rec *rec;           /* --record, --replay (record_hooks.c) */
+    struct tune_state *tune;        /* the tuning panel (tune_panel.h) */
 };
 
 /* loop.c */
@@ -143,6 +144,8 @@ void draw_banner(struct app *a);
 #define VIEW_KEY_ANY_SCREEN 1       /* also on the help and error screens */
 #define VIEW_KEY_DRIVE 2            /* only in drive mode, where it comes
                                        first (drive.c) */
+#define VIEW_KEY_TUNE 4             /* only while the tuning panel is open,
+                                       where it comes first (tune_panel.c) */
 struct view_key {
     const char *name;               /* as the help and the man page say it */
     int codes[VIEW_KEY_CODES];      /* what curses reads; 0 ends the list */
@@ -157,6 +160,8 @@ extern const int view_nkeys;
 const struct view_key *view_key_find(int ch);
 /* The drive mode's row of a key code, or NULL. */
 const struct view_key *drive_key_find(int ch);
+/* The tuning panel's row of a key code, or NULL. */
+const struct view_key *tune_key_find(int ch);
 
 /* screens.c: each screen's draw and key functions */
 struct screen {

@@ -29,6 +29,7 @@
 #include "../bot/bot_world.h"
 #include "../core/tick.h"
 #include "record_hooks.h"
+#include "tune_panel.h"
 #include "../io/map.h"
 
 /* Where the built-in map's bots are (Makefile.am defines it; the lint's
@@ -113,6 +114,8 @@ static void world_changed(struct app *a)
     a->max_tree_r = m;
     a->ground_ok = 0;
     drive_reset(a);
+    if (a->tune)                /* (made once the viewer runs) */
+        tune_reset(a);
 }
 
 /* ---- stepping ------------------------------------------------------------- */
@@ -140,6 +143,7 @@ static void hook_restore(void *ctx, long tick)
     while (a->nmarks > 0 && a->marks[a->nmarks - 1].tick > tick)
         a->nmarks--;
     drive_apply_log(a);
+    tune_restored(a);
 }
 
 /* After every computed tick, forward or replayed: was it computed before,
@@ -185,6 +189,7 @@ static void hook_step(void *ctx)
     note_events(ctx);
     check_tick(ctx);
     drive_apply_log(ctx);
+    tune_apply_log(ctx);
     note_bot_errors(ctx);
 }
 
@@ -260,6 +265,7 @@ int app_step(struct app *a)
     note_events(a);
     check_tick(a);              /* the state the step made, before ...  */
     drive_apply_log(a);         /* ... the player's input logged on it */
+    tune_apply_log(a);          /* and the values tuned on it */
     note_bot_errors(a);
     tell_bot_error(a);
     note_history(a);
@@ -575,7 +581,7 @@ static void draw(struct app *a)
 static void key(struct app *a, int ch)
 {
     a->dirty = 1;
-    if (seek_key(a, ch) || drive_key(a, ch))
+    if (seek_key(a, ch) || tune_key(a, ch) || drive_key(a, ch))
         return;
     const struct view_key *k = view_key_find(ch);
     if (k && (k->flags & VIEW_KEY_ANY_SCREEN)) {
@@ -851,6 +857,7 @@ int view_run(const struct view_options *o, struct world *w)
 
     if (!o->replay)             /* a replay's map and scripts are the recording's */
         watch_start(&a->wt, o->map_path, &a->world, BOTFIELD_MAPS_DIR);
+    tune_reset(a);
     run(a);
     watch_stop(&a->wt);
 
@@ -875,6 +882,7 @@ int view_run(const struct view_options *o, struct world *w)
     free(a->last_err);
     free(a->load_error);
     drive_reset(a);
+    tune_free(a);
     free(a);
     if (sig) {
         /* Die of the signal, as the parent expects, now the terminal is

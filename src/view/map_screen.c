@@ -5,6 +5,7 @@
 #include "app.h"
 #include "compare.h"
 #include "tui.h"
+#include "tune_panel.h"
 
 /* One world in the whole map area (--compare draws two: compare_draw.c). */
 static void draw_world(struct app *a)
@@ -26,6 +27,7 @@ void map_draw(struct app *a)
     draw_status(a);
     compare_draw_status(a);
     drive_draw(a);
+    tune_draw(a);
 }
 
 /* Every key of the map screen is a row of the key table (keys_table.c). */
