@@ -52,6 +52,7 @@ struct app {
     struct history hist;
     struct seek seek;               /* going to a tick (seek.h) */
     struct drive_mode drive;        /* driving the player tank (drive.h) */
+    struct view_compare *cmp;       /* --compare (compare.h), NULL: none */
     struct replay_check check;      /* replayed ticks against first runs */
     long diverged;                  /* first differing tick of a replay, -1 */
     struct watch wt;                /* the map file and the bots' scripts */
@@ -117,6 +118,8 @@ void app_restart(struct app *a);
 void app_reload(struct app *a, int explicit);
 int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb);
 void app_select(struct app *a, int dir);
+/* A step's collision events into the marks (compare.c: B's too). */
+void note_events(struct app *a);
 
 /* draw_map.c: the map layers into the canvas */
 void draw_map(struct app *a);

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "compare.h"
 #include "term_restore.h"
 #include "tui.h"
 #include "../bot/bot_world.h"
@@ -86,7 +87,7 @@ void app_layout(struct app *a)
     a->too_small = a->cols < 40 || a->rows < 12;
     a->relayout = 0;
     a->dirty = 1;
-    if (a->too_small)
+    if (a->too_small || compare_layout(a))
         return;
     /* Status on the first line, counts or messages on the last, the
      * inspector on the right while something is selected and it fits. */
@@ -119,7 +120,7 @@ static void world_changed(struct app *a)
 
 /* ---- stepping ------------------------------------------------------------- */
 
-static void note_events(struct app *a)
+void note_events(struct app *a)
 {
     const struct world *w = &a->world;
     for (size_t k = 0; k < w->events.n; k++) {
@@ -268,6 +269,7 @@ int app_step(struct app *a)
     note_bot_errors(a);
     tell_bot_error(a);
     note_history(a);
+    compare_after_step(a);
     record_hooks_after_step(a);
     tell_divergence(a);
     check_end(a);
@@ -394,6 +396,7 @@ int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb)
     a->relayout = 1;
     if (resized && a->cam.fitted)
         camera_fit(&a->cam, a->world.width, a->world.height);
+    compare_reloaded(a);
     return 0;
 }
 
@@ -450,6 +453,7 @@ static void app_reload_bots(struct app *a)
 {
     char *err = NULL;
     int n = bot_world_reload(a->bots, &a->world, &err);
+    compare_reload_bots(a);
     if (n > 0) {
         /* The ticks computed so far came from the old script: a replay is
          * now expected to differ from them. */
@@ -740,6 +744,7 @@ int view_run(const struct view_options *o, struct world *w)
         w = &rw;
     }
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        compare_drop(o);
         bot_world_free(w, o->bots);
         world_free(w);
         fprintf(stderr, "botfield: the viewer needs a terminal; use --headless for a run without one\n");
@@ -747,6 +752,7 @@ int view_run(const struct view_options *o, struct world *w)
     }
     struct app *a = calloc(1, sizeof *a);
     if (!a) {
+        compare_drop(o);
         bot_world_free(w, o->bots);
         world_free(w);
         fprintf(stderr, "botfield: out of memory\n");
@@ -772,7 +778,7 @@ int view_run(const struct view_options *o, struct world *w)
     a->overlays = OV_COLL;
     a->cam.fitted = 1;
     world_changed(a);
-    if (history_init(&a->hist, &a->world, a->bots)) {
+    if (history_init(&a->hist, &a->world, a->bots) || compare_start(a)) {
         history_free(&a->hist);
         bot_world_free(&a->world, a->bots);
         world_free(&a->world);
@@ -782,6 +788,7 @@ int view_run(const struct view_options *o, struct world *w)
     }
 
     if (record_hooks_start(a)) {
+        compare_free(a);
         record_hooks_finish(a);
         history_free(&a->hist);
         bot_world_free(&a->world, a->bots);
@@ -792,6 +799,7 @@ int view_run(const struct view_options *o, struct world *w)
 
     struct sigaction old[NSIGNALS];
     if (setup_signals(old)) {
+        compare_free(a);
         history_free(&a->hist);
         bot_world_free(&a->world, a->bots);
         world_free(&a->world);
@@ -814,6 +822,7 @@ int view_run(const struct view_options *o, struct world *w)
             delscreen(scr);
         }
         restore_signals(old);
+        compare_free(a);
         history_free(&a->hist);
         bot_world_free(&a->world, a->bots);
         world_free(&a->world);
@@ -864,6 +873,7 @@ int view_run(const struct view_options *o, struct world *w)
     }
     int sig = a->quit_signal;
     record_hooks_finish(a);
+    compare_free(a);
     history_free(&a->hist);
     bot_world_free(&a->world, a->bots);
     world_free(&a->world);
