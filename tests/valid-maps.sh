@@ -6,7 +6,7 @@
 # timed) under a per-map time limit.  Asserted: every map loads, every run
 # exits 0 within its limit (a sanitizer report fails the run: the
 # sanitizer build halts on the first), the slowest tick of every map stays
-# under the bound (0.25 s; 2.5 s in a sanitizer build), every trace is
+# under the bound (0.25 s of CPU; 2.5 s in a sanitizer build), every trace is
 # JSON with only finite numbers where numbers belong, and every summary
 # matches a recount of its trace (tests/check-traces.py).
 . "$top_srcdir/tests/lib.sh"
