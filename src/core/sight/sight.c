@@ -354,9 +354,55 @@ int sight_candidates(const struct world *w, vec2 o,
 
 /* ---- the dispatcher ----------------------------------------------------- */
 
+/* The extent of an answer, kept as vectors: no atan2 until the angles are
+ * asked for (extent_angles). */
+static void extent_of(const struct sight_frame *f, int on_top,
+                      struct sight_extent *e)
+{
+    if (on_top) {
+        e->lo = f->D > 0 ? v2(f->t->c.x - f->o.x, f->t->c.y - f->o.y) : v2(0, 0);
+        e->cross = e->dot = 0;
+        e->how = SIGHT_EXTENT_ON_TOP;
+    } else {
+        /* The low end back in the world: lo.x u + lo.y perp(u). */
+        e->lo = v2_add(v2_scale(f->u, f->lo.x), v2_scale(v2_perp(f->u), f->lo.y));
+        e->cross = v2_cross(f->lo, f->hi);
+        e->dot = v2_dot(f->lo, f->hi);
+        e->how = f->point ? SIGHT_EXTENT_POINT : SIGHT_EXTENT_WIDE;
+    }
+}
+
+/* a0 from the low end's direction (atan2(0, 0) is the 0 of an observer
+ * on the target's centre), the width as sight_width() takes it. */
+static void extent_angles(const struct sight_extent *e, double *a0,
+                          double *a1, double *width)
+{
+    *a0 = sight_angle_norm(atan2(e->lo.y, e->lo.x));
+    if (e->how == SIGHT_EXTENT_ON_TOP) {
+        *width = 0;
+        *a1 = *a0;
+        return;
+    }
+    double wd = 0;
+    if (e->how == SIGHT_EXTENT_WIDE) {
+        wd = atan2(e->cross, e->dot);
+        wd = wd > 0 ? wd : DBL_MIN;
+    }
+    *width = wd;
+    *a1 = *a0 + wd;
+}
+
+void sight_extent_angles(const struct sight_extent *e, double *a0, double *a1)
+{
+    double wd;
+    extent_angles(e, a0, a1, &wd);
+}
+
+/* The answer, and its extent in *res; its angles only when `angles`. */
 static double answer(const struct world *w, int m, struct sight_frame *f,
                      int on_top, const int *cand, int n,
-                     struct sight_scratch *s, struct sight_result *res)
+                     struct sight_scratch *s, struct sight_result *res,
+                     int angles)
 {
     double v;
     int deg = SIGHT_NORMAL;
@@ -394,17 +440,9 @@ static double answer(const struct world *w, int m, struct sight_frame *f,
     if (res) {
         res->visible = v;
         res->degenerate = deg;
-        if (on_top) {
-            double a = f->D > 0 ? atan2(f->t->c.y - f->o.y, f->t->c.x - f->o.x) : 0;
-            res->a0 = res->a1 = sight_angle_norm(a);
-            res->width = 0;
-        } else {
-            /* The low end back in the world: lo.x u + lo.y perp(u). */
-            vec2 l = v2_add(v2_scale(f->u, f->lo.x), v2_scale(v2_perp(f->u), f->lo.y));
-            res->a0 = sight_angle_norm(atan2(l.y, l.x));
-            res->width = sight_width(f);
-            res->a1 = res->a0 + res->width;
-        }
+        extent_of(f, on_top, &res->extent);
+        if (angles)
+            extent_angles(&res->extent, &res->a0, &res->a1, &res->width);
     }
     return v;
 }
@@ -415,24 +453,31 @@ double sight_visible(const struct world *w, int m, vec2 o,
 {
     struct sight_frame f;
     int on_top = frame_init(&f, m, o, t);
-    return answer(w, m, &f, on_top, cand, n, s, res);
+    return answer(w, m, &f, on_top, cand, n, s, res, 1);
 }
 
-double sight_query(const struct world *w, int m, vec2 o,
-                   const struct sight_shape *t, struct sight_scratch *s,
-                   struct sight_result *res)
+static double query(const struct world *w, int m, vec2 o,
+                    const struct sight_shape *t, struct sight_scratch *s,
+                    struct sight_result *res, int angles)
 {
     struct sight_frame f;
     int on_top = frame_init(&f, m, o, t);
     if (on_top)
-        return answer(w, m, &f, on_top, NULL, 0, s, res);
+        return answer(w, m, &f, on_top, NULL, 0, s, res, angles);
     int n = gather(w, o, t, &f, on_top, s);
     if (n < 0) {
         s->oom = 1;
         s->ncand = 0;
         n = 0;
     }
-    return answer(w, m, &f, on_top, s->cand, n, s, res);
+    return answer(w, m, &f, on_top, s->cand, n, s, res, angles);
+}
+
+double sight_query(const struct world *w, int m, vec2 o,
+                   const struct sight_shape *t, struct sight_scratch *s,
+                   struct sight_result *res)
+{
+    return query(w, m, o, t, s, res, 1);
 }
 
 int sight_hidden_angles(const struct sight_scratch *s,
@@ -603,7 +648,8 @@ static int look(struct world *w, int me, int j, double half)
     const struct vehicle *v = &w->vehicles.p[me], *t = &w->vehicles.p[j];
     struct sight_shape shape = sight_shape_of(t);
     struct sight_result res;
-    double vis = sight_query(w, v->p->sight, v->pos, &shape, s, &res);
+    /* The angles only for the hidden parts, below. */
+    double vis = query(w, v->p->sight, v->pos, &shape, s, &res, 0);
 
     vec2 d = v2_sub(t->pos, v->pos);
     double dl = v2_len(d), off = 0;
@@ -630,11 +676,12 @@ static int look(struct world *w, int me, int j, double half)
     r->seen = vis >= r->threshold;
     r->from = v->pos;
     r->to = t->pos;
-    r->a0 = res.a0;
-    r->a1 = res.a1;
+    r->extent = res.extent;
     r->first_interval = (int)w->sight_intervals.n;
     /* No hidden interval: the array may still be unallocated, and even
      * NULL + 0 is undefined behaviour. */
+    if (s->nhidden)
+        sight_extent_angles(&res.extent, &res.a0, &res.a1);
     r->n_intervals = s->nhidden == 0 ? 0
         : sight_hidden_angles(s, &res, w->sight_intervals.p + w->sight_intervals.n,
                               (int)s->nhidden);

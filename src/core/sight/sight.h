@@ -52,6 +52,21 @@ enum sight_rule { SIGHT_RULE_LIST(NAMES_ENUM) };
 #define SIGHT_RULE_COUNT (0 SIGHT_RULE_LIST(NAMES_COUNT))
 extern const char *const sight_rule_names[SIGHT_RULE_COUNT + 1];
 
+/* The target's angular extent as the sense phase keeps it: what the two
+ * atan2 of its angles are taken from, so that they are taken only when
+ * asked (the records of a battle are many, their angles read only by
+ * tests).  sight_extent_angles() gives a0 and a1 bit for bit as
+ * sight_query() does. */
+struct sight_extent {
+    vec2 lo;                /* direction of the low end, in the world */
+    double cross, dot;      /* of the ends' directions: the width's atan2 */
+    int how;                /* enum sight_extent_how */
+};
+enum sight_extent_how { SIGHT_EXTENT_WIDE, SIGHT_EXTENT_POINT,
+                        SIGHT_EXTENT_ON_TOP };
+/* a0 in (-pi, pi], a0 <= a1 < a0 + pi. */
+void sight_extent_angles(const struct sight_extent *e, double *a0, double *a1);
+
 struct sight_record {
     int observer, target;   /* vehicle indices */
     double visible;         /* fraction of the target's angular width seen */
@@ -60,8 +75,8 @@ struct sight_record {
     double distance;        /* centre to centre */
     int seen;               /* visible >= threshold */
     vec2 from, to;          /* both centres at the sense phase */
-    double a0, a1;          /* the target's angular extent: a0 in (-pi, pi],
-                               a0 <= a1 < a0 + pi */
+    struct sight_extent extent; /* the target's angular extent a0, a1
+                                   (sight_extent_angles) */
     int first_interval;     /* hidden parts in w->sight_intervals */
     int n_intervals;
     int first_span, n_spans;    /* cells walked, in w->sight_store.spans */
@@ -111,6 +126,7 @@ struct sight_result {
     double a0, a1;          /* as in sight_record */
     double width;           /* a1 - a0, radians */
     int degenerate;         /* enum sight_degenerate */
+    struct sight_extent extent; /* what a0 and a1 are taken from */
 };
 enum sight_degenerate { SIGHT_NORMAL, SIGHT_ON_TOP, SIGHT_INSIDE_TREE,
                         SIGHT_POINT };
