@@ -1048,7 +1048,7 @@ TEST(sense_phase)
         check_int(r->seen, ==, r->visible >= 0.20);
         check(r->n_trees >= 1 && r->n_spans >= 1);
         double hid = 0, ra0, ra1;
-        sight_extent_angles(&r->extent, &ra0, &ra1);
+        sight_record_angles(r, &ra0, &ra1);
         for (int k = 0; k < r->n_intervals; k++) {
             const struct sight_interval *iv = &w.sight_intervals.p[r->first_interval + k];
             hid += iv->a1 - iv->a0;

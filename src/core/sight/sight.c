@@ -354,51 +354,54 @@ int sight_candidates(const struct world *w, vec2 o,
 
 /* ---- the dispatcher ----------------------------------------------------- */
 
-/* The extent of an answer, kept as vectors: no atan2 until the angles are
- * asked for (extent_angles). */
-static void extent_of(const struct sight_frame *f, int on_top,
-                      struct sight_extent *e)
+/* The angles of the extent: a0 from the low end's direction in the
+ * world, the width as sight_width() takes it. */
+static void frame_angles(const struct sight_frame *f, int on_top,
+                         struct sight_result *res)
 {
     if (on_top) {
-        e->lo = f->D > 0 ? v2(f->t->c.x - f->o.x, f->t->c.y - f->o.y) : v2(0, 0);
-        e->cross = e->dot = 0;
-        e->how = SIGHT_EXTENT_ON_TOP;
+        double a = f->D > 0 ? atan2(f->t->c.y - f->o.y, f->t->c.x - f->o.x) : 0;
+        res->a0 = res->a1 = sight_angle_norm(a);
+        res->width = 0;
     } else {
         /* The low end back in the world: lo.x u + lo.y perp(u). */
-        e->lo = v2_add(v2_scale(f->u, f->lo.x), v2_scale(v2_perp(f->u), f->lo.y));
-        e->cross = v2_cross(f->lo, f->hi);
-        e->dot = v2_dot(f->lo, f->hi);
-        e->how = f->point ? SIGHT_EXTENT_POINT : SIGHT_EXTENT_WIDE;
+        vec2 l = v2_add(v2_scale(f->u, f->lo.x), v2_scale(v2_perp(f->u), f->lo.y));
+        res->a0 = sight_angle_norm(atan2(l.y, l.x));
+        res->width = sight_width(f);
+        res->a1 = res->a0 + res->width;
     }
 }
 
-/* a0 from the low end's direction (atan2(0, 0) is the 0 of an observer
- * on the target's centre), the width as sight_width() takes it. */
-static void extent_angles(const struct sight_extent *e, double *a0,
-                          double *a1, double *width)
+static void keep_extent(struct sight_record *r, const struct sight_shape *t,
+                        int method)
 {
-    *a0 = sight_angle_norm(atan2(e->lo.y, e->lo.x));
-    if (e->how == SIGHT_EXTENT_ON_TOP) {
-        *width = 0;
-        *a1 = *a0;
-        return;
-    }
-    double wd = 0;
-    if (e->how == SIGHT_EXTENT_WIDE) {
-        wd = atan2(e->cross, e->dot);
-        wd = wd > 0 ? wd : DBL_MIN;
-    }
-    *width = wd;
-    *a1 = *a0 + wd;
+    r->extent.axis = t->axis;
+    r->extent.hl = t->circle ? t->r : t->hl;
+    r->extent.hw = t->hw;
+    r->extent.circle = (unsigned char)t->circle;
+    r->extent.method = (unsigned char)method;
 }
 
-void sight_extent_angles(const struct sight_extent *e, double *a0, double *a1)
+/* The frame again from the same doubles (sight_shape_of's outline at the
+ * record's to, seen from its from), so the same angles. */
+void sight_record_angles(const struct sight_record *r, double *a0, double *a1)
 {
-    double wd;
-    extent_angles(e, a0, a1, &wd);
+    struct sight_shape t;
+    t.c = r->to;
+    t.axis = r->extent.axis;
+    t.circle = r->extent.circle;
+    t.hl = t.circle ? 0 : r->extent.hl;
+    t.hw = r->extent.hw;
+    t.r = t.circle ? r->extent.hl : 0;
+    struct sight_frame f;
+    int on_top = frame_init(&f, r->extent.method, r->from, &t);
+    struct sight_result res;
+    frame_angles(&f, on_top, &res);
+    *a0 = res.a0;
+    *a1 = res.a1;
 }
 
-/* The answer, and its extent in *res; its angles only when `angles`. */
+/* The answer in *res; its angles only when `angles`. */
 static double answer(const struct world *w, int m, struct sight_frame *f,
                      int on_top, const int *cand, int n,
                      struct sight_scratch *s, struct sight_result *res,
@@ -440,9 +443,8 @@ static double answer(const struct world *w, int m, struct sight_frame *f,
     if (res) {
         res->visible = v;
         res->degenerate = deg;
-        extent_of(f, on_top, &res->extent);
         if (angles)
-            extent_angles(&res->extent, &res->a0, &res->a1, &res->width);
+            frame_angles(f, on_top, res);
     }
     return v;
 }
@@ -460,6 +462,16 @@ static double query(const struct world *w, int m, vec2 o,
                     const struct sight_shape *t, struct sight_scratch *s,
                     struct sight_result *res, int angles)
 {
+    if (!angles && w->trees.n == 0) {
+        /* Nothing can hide anything (a battle in the open): the frame is
+         * not needed, and the angles are taken from the record if asked. */
+        s->ncand = s->nspans = s->nhidden = s->npieces = 0;
+        if (res) {
+            res->visible = 1;
+            res->degenerate = SIGHT_NORMAL;
+        }
+        return 1;
+    }
     struct sight_frame f;
     int on_top = frame_init(&f, m, o, t);
     if (on_top)
@@ -676,12 +688,12 @@ static int look(struct world *w, int me, int j, double half)
     r->seen = vis >= r->threshold;
     r->from = v->pos;
     r->to = t->pos;
-    r->extent = res.extent;
+    keep_extent(r, &shape, v->p->sight);
     r->first_interval = (int)w->sight_intervals.n;
     /* No hidden interval: the array may still be unallocated, and even
      * NULL + 0 is undefined behaviour. */
     if (s->nhidden)
-        sight_extent_angles(&res.extent, &res.a0, &res.a1);
+        sight_record_angles(r, &res.a0, &res.a1);
     r->n_intervals = s->nhidden == 0 ? 0
         : sight_hidden_angles(s, &res, w->sight_intervals.p + w->sight_intervals.n,
                               (int)s->nhidden);

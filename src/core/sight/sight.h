@@ -52,20 +52,16 @@ enum sight_rule { SIGHT_RULE_LIST(NAMES_ENUM) };
 #define SIGHT_RULE_COUNT (0 SIGHT_RULE_LIST(NAMES_COUNT))
 extern const char *const sight_rule_names[SIGHT_RULE_COUNT + 1];
 
-/* The target's angular extent as the sense phase keeps it: what the two
- * atan2 of its angles are taken from, so that they are taken only when
- * asked (the records of a battle are many, their angles read only by
- * tests).  sight_extent_angles() gives a0 and a1 bit for bit as
- * sight_query() does. */
+/* What the sense phase keeps of a target's outline, so that its angular
+ * extent (two atan2 and the frame they come from) is taken only when
+ * asked: the records of a battle are many, their angles read only by
+ * tests.  With the record's from and to it is the query again. */
 struct sight_extent {
-    vec2 lo;                /* direction of the low end, in the world */
-    double cross, dot;      /* of the ends' directions: the width's atan2 */
-    int how;                /* enum sight_extent_how */
+    vec2 axis;              /* the outline's axis (sight_shape) */
+    double hl, hw;          /* its half length and width; a circle's
+                               radius in hl */
+    unsigned char circle, method;   /* a circle; the sight method */
 };
-enum sight_extent_how { SIGHT_EXTENT_WIDE, SIGHT_EXTENT_POINT,
-                        SIGHT_EXTENT_ON_TOP };
-/* a0 in (-pi, pi], a0 <= a1 < a0 + pi. */
-void sight_extent_angles(const struct sight_extent *e, double *a0, double *a1);
 
 struct sight_record {
     int observer, target;   /* vehicle indices */
@@ -76,12 +72,16 @@ struct sight_record {
     int seen;               /* visible >= threshold */
     vec2 from, to;          /* both centres at the sense phase */
     struct sight_extent extent; /* the target's angular extent a0, a1
-                                   (sight_extent_angles) */
+                                   (sight_record_angles) */
     int first_interval;     /* hidden parts in w->sight_intervals */
     int n_intervals;
     int first_span, n_spans;    /* cells walked, in w->sight_store.spans */
     int first_tree, n_trees;    /* candidate trees, in w->sight_store.trees */
 };
+
+/* A record's extent in angles, bit for bit as sight_query() gives them
+ * (a0 in (-pi, pi], a0 <= a1 < a0 + pi). */
+void sight_record_angles(const struct sight_record *r, double *a0, double *a1);
 
 /* A hidden part of the target's angular extent: absolute radians from the
  * observer's centre, a0 <= a1 (a1 may pass pi).  For `classic` these are
@@ -126,7 +126,6 @@ struct sight_result {
     double a0, a1;          /* as in sight_record */
     double width;           /* a1 - a0, radians */
     int degenerate;         /* enum sight_degenerate */
-    struct sight_extent extent; /* what a0 and a1 are taken from */
 };
 enum sight_degenerate { SIGHT_NORMAL, SIGHT_ON_TOP, SIGHT_INSIDE_TREE,
                         SIGHT_POINT };
