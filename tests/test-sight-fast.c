@@ -214,6 +214,69 @@ TEST(sense_edge_rule_as_by_acos)
              records, edge);
 }
 
+/* A record keeps no angles: sight_record_angles() takes them again from
+ * the record, and they are sight_query()'s doubles bit for bit, as are
+ * the visible fraction and the hidden parts; without trees the sense
+ * phase answers 1 without a frame, as the query does.  Tanks and turrets,
+ * both methods, observers on or beside their targets. */
+TEST(sense_record_angles_as_query)
+{
+    long records = 0, differ = 0, hidden = 0, on_top = 0;
+    for (int forest = 0; forest < 2; forest++) {
+        struct world w;
+        world_init(&w, 1500, 1500);
+        int red = world_add_team(&w, "red", 0), blue = world_add_team(&w, "blue", 1);
+        for (int i = 0; forest && i < 150; i++)
+            world_add_tree(&w, v2(rr(0, 1500), rr(0, 1500)), rr(10, 30));
+        for (int i = 0; i < 120; i++) {
+            struct vehicle_params vp;
+            enum vehicle_kind kind = i % 3 ? VK_TANK : VK_TURRET;
+            world_default_params(&vp, kind);
+            vp.drive = DRIVE_HOLD;
+            vp.speed = 0;
+            vp.fov = 2 * M_PI;
+            vp.view_range = 600;
+            vp.sight = i % 2 ? SIGHT_EXACT : SIGHT_CLASSIC;
+            char id[32];
+            snprintf(id, sizeof id, "v.%d", i);
+            /* Every fourth one right on the one before it. */
+            vec2 p = i % 4 == 3 ? v2_add(w.vehicles.p[w.vehicles.n - 1].pos, v2(rr(-5, 5), rr(-5, 5)))
+                                : v2(rr(100, 1400), rr(100, 1400));
+            world_add_vehicle(&w, id, kind, i % 2 ? red : blue, &vp, p, rr(-M_PI, M_PI));
+        }
+        check_int(world_finish(&w), ==, 0);
+        world_moved(&w);
+        sight_update(&w);
+        struct sight_scratch s;
+        memset(&s, 0, sizeof s);
+        for (size_t k = 0; k < w.sights.n; k++) {
+            const struct sight_record *r = &w.sights.p[k];
+            const struct vehicle *v = &w.vehicles.p[r->observer];
+            struct sight_shape shape = sight_shape_of(&w.vehicles.p[r->target]);
+            struct sight_result res;
+            double vis = sight_query(&w, v->p->sight, v->pos, &shape, &s, &res), a0, a1;
+            sight_record_angles(r, &a0, &a1);
+            int bad = memcmp(&vis, &r->visible, sizeof vis) || memcmp(&a0, &res.a0, sizeof a0)
+                   || memcmp(&a1, &res.a1, sizeof a1) || r->n_intervals != (int)s.nhidden
+                   || (!forest && vis != 1);
+            struct sight_interval iv[64];
+            int nh = sight_hidden_angles(&s, &res, iv, 64);
+            for (int j = 0; !bad && j < nh && j < 64; j++)
+                bad = memcmp(&iv[j], &w.sight_intervals.p[r->first_interval + j], sizeof iv[j]) != 0;
+            differ += bad;
+            hidden += r->n_intervals > 0;
+            on_top += res.degenerate == SIGHT_ON_TOP;
+            records++;
+        }
+        sight_scratch_free(&s);
+        world_free(&w);
+    }
+    check_int(differ, ==, 0);
+    check_int(hidden, >, 20);
+    check_int(on_top, >, 5);
+    tap_note("%ld records, %ld with hidden parts, %ld on top", records, hidden, on_top);
+}
+
 int main(void)
 {
     run(cone_polygon_holds_accepted_points,
@@ -224,5 +287,7 @@ int main(void)
         "sense phase: the cone's cells find what all pairs find, edges included");
     run(sense_edge_rule_as_by_acos,
         "sense phase: the edge rule as the full angle decides it, at the edge too");
+    run(sense_record_angles_as_query,
+        "sense phase: a record's angles, fraction and hidden parts as the query's, trees or none");
     return tap_done();
 }

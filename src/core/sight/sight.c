@@ -354,9 +354,58 @@ int sight_candidates(const struct world *w, vec2 o,
 
 /* ---- the dispatcher ----------------------------------------------------- */
 
+/* The angles of the extent: a0 from the low end's direction in the
+ * world, the width as sight_width() takes it. */
+static void frame_angles(const struct sight_frame *f, int on_top,
+                         struct sight_result *res)
+{
+    if (on_top) {
+        double a = f->D > 0 ? atan2(f->t->c.y - f->o.y, f->t->c.x - f->o.x) : 0;
+        res->a0 = res->a1 = sight_angle_norm(a);
+        res->width = 0;
+    } else {
+        /* The low end back in the world: lo.x u + lo.y perp(u). */
+        vec2 l = v2_add(v2_scale(f->u, f->lo.x), v2_scale(v2_perp(f->u), f->lo.y));
+        res->a0 = sight_angle_norm(atan2(l.y, l.x));
+        res->width = sight_width(f);
+        res->a1 = res->a0 + res->width;
+    }
+}
+
+static void keep_extent(struct sight_record *r, const struct sight_shape *t,
+                        int method)
+{
+    r->extent.axis = t->axis;
+    r->extent.hl = t->circle ? t->r : t->hl;
+    r->extent.hw = t->hw;
+    r->extent.circle = (unsigned char)t->circle;
+    r->extent.method = (unsigned char)method;
+}
+
+/* The frame again from the same doubles (sight_shape_of's outline at the
+ * record's to, seen from its from), so the same angles. */
+void sight_record_angles(const struct sight_record *r, double *a0, double *a1)
+{
+    struct sight_shape t;
+    t.c = r->to;
+    t.axis = r->extent.axis;
+    t.circle = r->extent.circle;
+    t.hl = t.circle ? 0 : r->extent.hl;
+    t.hw = r->extent.hw;
+    t.r = t.circle ? r->extent.hl : 0;
+    struct sight_frame f;
+    int on_top = frame_init(&f, r->extent.method, r->from, &t);
+    struct sight_result res;
+    frame_angles(&f, on_top, &res);
+    *a0 = res.a0;
+    *a1 = res.a1;
+}
+
+/* The answer in *res; its angles only when `angles`. */
 static double answer(const struct world *w, int m, struct sight_frame *f,
                      int on_top, const int *cand, int n,
-                     struct sight_scratch *s, struct sight_result *res)
+                     struct sight_scratch *s, struct sight_result *res,
+                     int angles)
 {
     double v;
     int deg = SIGHT_NORMAL;
@@ -394,17 +443,8 @@ static double answer(const struct world *w, int m, struct sight_frame *f,
     if (res) {
         res->visible = v;
         res->degenerate = deg;
-        if (on_top) {
-            double a = f->D > 0 ? atan2(f->t->c.y - f->o.y, f->t->c.x - f->o.x) : 0;
-            res->a0 = res->a1 = sight_angle_norm(a);
-            res->width = 0;
-        } else {
-            /* The low end back in the world: lo.x u + lo.y perp(u). */
-            vec2 l = v2_add(v2_scale(f->u, f->lo.x), v2_scale(v2_perp(f->u), f->lo.y));
-            res->a0 = sight_angle_norm(atan2(l.y, l.x));
-            res->width = sight_width(f);
-            res->a1 = res->a0 + res->width;
-        }
+        if (angles)
+            frame_angles(f, on_top, res);
     }
     return v;
 }
@@ -415,24 +455,41 @@ double sight_visible(const struct world *w, int m, vec2 o,
 {
     struct sight_frame f;
     int on_top = frame_init(&f, m, o, t);
-    return answer(w, m, &f, on_top, cand, n, s, res);
+    return answer(w, m, &f, on_top, cand, n, s, res, 1);
 }
 
-double sight_query(const struct world *w, int m, vec2 o,
-                   const struct sight_shape *t, struct sight_scratch *s,
-                   struct sight_result *res)
+static double query(const struct world *w, int m, vec2 o,
+                    const struct sight_shape *t, struct sight_scratch *s,
+                    struct sight_result *res, int angles)
 {
+    if (!angles && w->trees.n == 0) {
+        /* Nothing can hide anything (a battle in the open): the frame is
+         * not needed, and the angles are taken from the record if asked. */
+        s->ncand = s->nspans = s->nhidden = s->npieces = 0;
+        if (res) {
+            res->visible = 1;
+            res->degenerate = SIGHT_NORMAL;
+        }
+        return 1;
+    }
     struct sight_frame f;
     int on_top = frame_init(&f, m, o, t);
     if (on_top)
-        return answer(w, m, &f, on_top, NULL, 0, s, res);
+        return answer(w, m, &f, on_top, NULL, 0, s, res, angles);
     int n = gather(w, o, t, &f, on_top, s);
     if (n < 0) {
         s->oom = 1;
         s->ncand = 0;
         n = 0;
     }
-    return answer(w, m, &f, on_top, s->cand, n, s, res);
+    return answer(w, m, &f, on_top, s->cand, n, s, res, angles);
+}
+
+double sight_query(const struct world *w, int m, vec2 o,
+                   const struct sight_shape *t, struct sight_scratch *s,
+                   struct sight_result *res)
+{
+    return query(w, m, o, t, s, res, 1);
 }
 
 int sight_hidden_angles(const struct sight_scratch *s,
@@ -603,7 +660,8 @@ static int look(struct world *w, int me, int j, double half)
     const struct vehicle *v = &w->vehicles.p[me], *t = &w->vehicles.p[j];
     struct sight_shape shape = sight_shape_of(t);
     struct sight_result res;
-    double vis = sight_query(w, v->p->sight, v->pos, &shape, s, &res);
+    /* The angles only for the hidden parts, below. */
+    double vis = query(w, v->p->sight, v->pos, &shape, s, &res, 0);
 
     vec2 d = v2_sub(t->pos, v->pos);
     double dl = v2_len(d), off = 0;
@@ -630,11 +688,12 @@ static int look(struct world *w, int me, int j, double half)
     r->seen = vis >= r->threshold;
     r->from = v->pos;
     r->to = t->pos;
-    r->a0 = res.a0;
-    r->a1 = res.a1;
+    keep_extent(r, &shape, v->p->sight);
     r->first_interval = (int)w->sight_intervals.n;
     /* No hidden interval: the array may still be unallocated, and even
      * NULL + 0 is undefined behaviour. */
+    if (s->nhidden)
+        sight_record_angles(r, &res.a0, &res.a1);
     r->n_intervals = s->nhidden == 0 ? 0
         : sight_hidden_angles(s, &res, w->sight_intervals.p + w->sight_intervals.n,
                               (int)s->nhidden);

@@ -52,6 +52,17 @@ enum sight_rule { SIGHT_RULE_LIST(NAMES_ENUM) };
 #define SIGHT_RULE_COUNT (0 SIGHT_RULE_LIST(NAMES_COUNT))
 extern const char *const sight_rule_names[SIGHT_RULE_COUNT + 1];
 
+/* What the sense phase keeps of a target's outline, so that its angular
+ * extent (two atan2 and the frame they come from) is taken only when
+ * asked: the records of a battle are many, their angles read only by
+ * tests.  With the record's from and to it is the query again. */
+struct sight_extent {
+    vec2 axis;              /* the outline's axis (sight_shape) */
+    double hl, hw;          /* its half length and width; a circle's
+                               radius in hl */
+    unsigned char circle, method;   /* a circle; the sight method */
+};
+
 struct sight_record {
     int observer, target;   /* vehicle indices */
     double visible;         /* fraction of the target's angular width seen */
@@ -60,13 +71,17 @@ struct sight_record {
     double distance;        /* centre to centre */
     int seen;               /* visible >= threshold */
     vec2 from, to;          /* both centres at the sense phase */
-    double a0, a1;          /* the target's angular extent: a0 in (-pi, pi],
-                               a0 <= a1 < a0 + pi */
+    struct sight_extent extent; /* the target's angular extent a0, a1
+                                   (sight_record_angles) */
     int first_interval;     /* hidden parts in w->sight_intervals */
     int n_intervals;
     int first_span, n_spans;    /* cells walked, in w->sight_store.spans */
     int first_tree, n_trees;    /* candidate trees, in w->sight_store.trees */
 };
+
+/* A record's extent in angles, bit for bit as sight_query() gives them
+ * (a0 in (-pi, pi], a0 <= a1 < a0 + pi). */
+void sight_record_angles(const struct sight_record *r, double *a0, double *a1);
 
 /* A hidden part of the target's angular extent: absolute radians from the
  * observer's centre, a0 <= a1 (a1 may pass pi).  For `classic` these are
