@@ -358,8 +358,12 @@ int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb)
     history_free(&a->hist);
     int resized = nw->width != a->world.width || nw->height != a->world.height;
     bot_world_free(&a->world, a->bots);
+    int threads = a->world.threads;     /* --threads holds for every map */
+    int threads_min = a->world.threads_min;
     world_free(&a->world);
     a->world = *nw;
+    a->world.threads = threads;
+    a->world.threads_min = threads_min;
     a->world.explain = 1;       /* the inspector shows the records */
     a->bots = nb;
     free(a->load_error);
