@@ -191,7 +191,7 @@ int main(int argc, char **argv)
     long ticks = -1, every = 1;
     double seconds = 0;
     const char *trace = NULL, *record = NULL, *replay = NULL;
-    struct view_options vo = { NULL, { 0, 0, 0, NULL, 0 }, 0, 1.0, 0, NULL, NULL, NULL, NULL };
+    struct view_options vo = { NULL, { 0, 0, 0, NULL, 0 }, 0, 1.0, 0, NULL, NULL, NULL, NULL, 0, 0 };
     static struct tour_options tour;    /* static: freed at exit (options.c) */
     int c;
     opterr = 0;
@@ -349,6 +349,8 @@ int main(int argc, char **argv)
     }
     vo.record = record;
     vo.replay = replay;
+    vo.threads = (int)threads;
+    vo.threads_min = threads_min;
     /* The viewer never waits for a writer: a FIFO as the map is refused. */
     vo.map.regular_only = !headless && !check;
 
@@ -402,8 +404,6 @@ int main(int argc, char **argv)
         world_free(&w);
         return rc;
     }
-    w.threads = (int)threads;
-    w.threads_min = threads_min;
     vo.bots = bots;
     vo.map_text = map_text ? map_text : map_default_text;
     rc = view_run(&vo, &w);

@@ -51,14 +51,15 @@ void par_swap_array(void *a, void *b)
     *y = t;
 }
 
-/* Eight chunks a thread, none under 32 vehicles: enough for a thread
- * whose chunks were cheap (wrecks, nobody in range) to take more, few
- * enough that joining them costs nothing. */
+/* Eight chunks a thread: enough for a thread whose chunks were cheap
+ * (wrecks, nobody in range) to take more, few enough that joining them
+ * costs nothing.  (A world small enough for chunks of a few vehicles runs
+ * on one thread anyway, unless the tests ask: PAR_MIN_LIVE.) */
 size_t par_chunks(size_t n, int threads)
 {
     size_t k = (size_t)threads * 8;
-    if (k > n / 32)
-        k = n / 32;
+    if (k > n)
+        k = n;
     return k > 0 ? k : 1;
 }
 

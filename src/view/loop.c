@@ -358,12 +358,10 @@ int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb)
     history_free(&a->hist);
     int resized = nw->width != a->world.width || nw->height != a->world.height;
     bot_world_free(&a->world, a->bots);
-    int threads = a->world.threads;     /* --threads holds for every map */
-    int threads_min = a->world.threads_min;
     world_free(&a->world);
     a->world = *nw;
-    a->world.threads = threads;
-    a->world.threads_min = threads_min;
+    a->world.threads = a->opt->threads;         /* --threads */
+    a->world.threads_min = a->opt->threads_min;
     a->world.explain = 1;       /* the inspector shows the records */
     a->bots = nb;
     free(a->load_error);
@@ -752,6 +750,8 @@ int view_run(const struct view_options *o, struct world *w)
     }
     a->world = *w;
     a->world.explain = 1;       /* the inspector shows the records */
+    a->world.threads = o->threads;              /* --threads */
+    a->world.threads_min = o->threads_min;
     a->bots = o->bots;
     a->opt = o;
     a->rec = vr;

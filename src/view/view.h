@@ -20,6 +20,7 @@ struct view_options {
     const char *record;         /* --record FILE, NULL */
     const char *replay;         /* --replay FILE, NULL: the world is given */
     const char *map_text;       /* the text the world came from (--record) */
+    int threads, threads_min;   /* --threads: every world's (par.h) */
 };
 
 /* Runs the viewer on a loaded world (taken over: the viewer frees it),

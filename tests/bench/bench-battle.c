@@ -2,7 +2,8 @@
  *
  * The 10,000-tank battle (two teams of 5,000 at random on 10,000 x 10,000,
  * every setting its default, the map bench-core runs): its first 60 ticks
- * and its ticks until the winner, with one thread and with every core
+ * and its ticks until the winner (or the map's minute is over, as a
+ * headless run ends), with one thread and with every core
  * (--threads' default), and the speed-up; the sight queries per second of
  * its sense stage over the first 60 ticks, on one thread and on all.  The
  * default map: battles per second over seeds 1 to 10, each run to its end
@@ -62,9 +63,10 @@ static struct battle_fig run_battle(int threads, int to_end)
         tick_step(&w);
     f.first60 = 60 / (now() - t0);
     if (to_end) {
-        /* past the map's minute (the survivors are few and far apart
-         * by then) to the winner, within ten minutes */
-        long limit = lround(600 * w.tick_rate);
+        /* to the winner or the end of the map's minute, as a headless
+         * run goes (the battle's last survivors, a hundred or so, are
+         * far apart: ten minutes do not find a winner) */
+        long limit = lround(w.duration * w.tick_rate);
         t0 = now();
         while (!w.ended && w.tick < limit)
             tick_step(&w);
