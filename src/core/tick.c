@@ -269,7 +269,9 @@ int tick_step(struct world *w)
     w->aim_steps.n = 0;
     if (sight_update(w))                                    /* 2 sense */
         rc = -1;
-    if (act_fusable(w)) {
+    /* The fused pass is one thread by nature: with threads, a crowd's
+     * decisions take them and act follows (the same bytes either way). */
+    if (act_fusable(w) && !(par_threads(w) > 1 && decide_par_ok(w))) {
         act_fused_stage(w, c);                              /* 3, 4 fused */
     } else {
         decide_stage(w, c);                                 /* 3 decide */
