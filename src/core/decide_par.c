@@ -15,10 +15,11 @@
 
 int decide_par_ok(const struct world *w)
 {
-    /* A Lua bot's hooks and its memory accounting are not made for
-     * threads, the racing lines are a cache filled on first use, and the
-     * tests' all-pairs avoidance keeps its maxima in the context: those
-     * decide on the calling thread. */
+    /* The bots each have their own Lua state, allocator and hook, but
+     * src/bot/ gives them one sight scratch, one list of drawn lines and
+     * one error count; the racing lines are a cache filled on first use;
+     * the tests' all-pairs avoidance keeps its maxima in the context:
+     * those decide on the calling thread. */
     return !w->brain && w->racers.n == 0 && !w->avoid_brute;
 }
 
