@@ -47,8 +47,12 @@ int decide_stage_par(const struct world *w, struct tick_ctx *c, int threads)
     /* the decision records grown before the threads start: a record's
      * store must not move under another thread (explain.c) */
     if (!p || (w->explain && n > c->whycap
-               && grow_reserve(&c->why, &c->whycap, n, sizeof *c->why)))
-        return -1;
+               && grow_reserve(&c->why, &c->whycap, n, sizeof *c->why))) {
+        /* no room for the threads' buffers: the one-thread loop */
+        for (size_t i = 0; i < n; i++)
+            decide_one(w, i, c);
+        return 0;
+    }
     struct tick_ctx *lanes = p->lanes;
 #ifdef _OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
@@ -66,8 +70,13 @@ int decide_stage_par(const struct world *w, struct tick_ctx *c, int threads)
         if (l->failed)
             c->failed = 1;
         if (grow_reserve(&c->aims, &c->aimcap, a0 + l->naims, sizeof *c->aims)
-            || grow_reserve(&c->steps, &c->stepcap, s0 + l->nsteps, sizeof *c->steps))
+            || grow_reserve(&c->steps, &c->stepcap, s0 + l->nsteps, sizeof *c->steps)) {
+            /* this chunk's records and the later ones' lost: their
+             * vehicles point at none */
+            for (size_t i = par_chunk_lo(n, nc, k); i < n; i++)
+                c->d[i].aim_slot = -1;
             return -1;
+        }
         for (size_t j = 0; j < l->naims; j++) {
             struct aim_info *ai = &c->aims[a0 + j];
             *ai = l->aims[j];

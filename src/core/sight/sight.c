@@ -640,7 +640,7 @@ int sight_update(struct world *w)
     st->nspans = 0;
     st->ntrees = 0;
     int threads = par_threads(w);
-    if (threads > 1)
+    if (threads > 1 && w->ctx)          /* the threads' buffers live there */
         return sight_update_par(w, threads);
     /* One thread: the world's arrays are the output, swapped in and back
      * out (no copy); the events append to the tick's. */

@@ -50,9 +50,18 @@ static void join_chunk(struct world *w, const struct sight_out *o,
         w->vehicles.p[i].sight_first += (int)a->sights;
 }
 
+/* Every vehicle's list empty (memory ran out: no record at all rather
+ * than lists that point past the records). */
+static void no_records(struct world *w)
+{
+    for (size_t i = 0; i < w->vehicles.n; i++)
+        w->vehicles.p[i].sight_first = w->vehicles.p[i].sight_count = 0;
+}
+
 /* Where each chunk goes, in chunk (= vehicle) order, and room for all
- * of them in the world's lists; -1 when memory ran out (then no record at
- * all rather than some). */
+ * of them in the world's lists: 0; -1 when a chunk ran out of memory (its
+ * records stop short, as the one-thread loop's would); -2 when the lists
+ * could not grow (no_records). */
 static int place_chunks(struct world *w, struct sight_out *outs, size_t nc)
 {
     struct sight_out_at a = { 0, 0, w->events.n, 0, 0 };
@@ -74,8 +83,7 @@ static int place_chunks(struct world *w, struct sight_out *outs, size_t nc)
         || WORLD_RESERVE(w->events, a.events)
         || grow_reserve(&ws->spans, &ws->capspans, a.spans, sizeof *ws->spans)
         || grow_reserve(&ws->trees, &ws->captrees, a.trees, sizeof *ws->trees)) {
-        for (size_t i = 0; i < w->vehicles.n; i++)
-            w->vehicles.p[i].sight_first = w->vehicles.p[i].sight_count = 0;
+        no_records(w);
         return -2;
     }
     w->sights.n = a.sights;
@@ -89,9 +97,11 @@ static int place_chunks(struct world *w, struct sight_out *outs, size_t nc)
 int sight_update_par(struct world *w, int threads)
 {
     size_t n = w->vehicles.n, nc = par_chunks(n, threads);
-    struct par_state *p = w->ctx ? par_state_for(w->ctx, threads, nc) : NULL;
-    if (!p)
+    struct par_state *p = par_state_for(w->ctx, threads, nc);
+    if (!p) {
+        no_records(w);
         return -1;
+    }
     struct sight_out *outs = p->outs;
     struct sight_store *stores = p->stores;
     int rc = 0;
