@@ -13,6 +13,7 @@
 #include "config.h"
 #include "core/par.h"
 #include "core/world.h"
+#include "compare.h"
 #include "headless.h"
 #include "bot/bot_world.h"
 #include "io/map.h"
@@ -66,6 +67,9 @@ static void usage(FILE *f)
 "      --aggregate FILE...  read run lines ('-': standard input) and print\n"
 "                         what the tournament would\n"
 "Both:\n"
+"      --compare SECTION.KEY=VALUE  a second world with this setting beside\n"
+"                         the first (repeatable): side by side in the viewer;\n"
+"                         headless, both summaries and where they differ\n"
 "      --seed S           override the map's seed (digits only)\n"
 "      --threads N        threads for sight and decisions, 1 to 256 (default:\n"
 "                         the cores available); the same run for any N\n"
@@ -149,7 +153,7 @@ static int same_file(const char *a, const char *b)
 enum { OPT_HEADLESS = 256, OPT_TICKS, OPT_SECONDS, OPT_SEED, OPT_TRACE,
        OPT_TRACE_EVERY, OPT_SUMMARY, OPT_CHECK, OPT_PAUSED, OPT_SPEED,
        OPT_ASCII, OPT_HELP, OPT_VERSION, OPT_MAN_KEYS, OPT_MAN_VIEWER_KEYS,
-       OPT_RECORD, OPT_REPLAY, OPT_TRACE_DECISIONS, OPT_THREADS };
+       OPT_RECORD, OPT_REPLAY, OPT_TRACE_DECISIONS, OPT_COMPARE, OPT_THREADS };
 
 int main(int argc, char **argv)
 {
@@ -173,6 +177,7 @@ int main(int argc, char **argv)
         TOUR_LONGOPTS,
         { "record", required_argument, NULL, OPT_RECORD },
         { "replay", required_argument, NULL, OPT_REPLAY },
+        { "compare", required_argument, NULL, OPT_COMPARE },
         { "threads", required_argument, NULL, OPT_THREADS },
         { NULL, 0, NULL, 0 }
     };
@@ -191,8 +196,10 @@ int main(int argc, char **argv)
     long ticks = -1, every = 1;
     double seconds = 0;
     const char *trace = NULL, *record = NULL, *replay = NULL;
-    struct view_options vo = { NULL, { 0, 0, 0, NULL, 0 }, 0, 1.0, 0, NULL, NULL, NULL, NULL, 0, 0 };
+    struct view_options vo = { NULL, { 0, 0, 0, NULL, 0 }, 0, 1.0, 0, NULL, NULL, NULL, NULL,
+                               NULL, NULL, NULL, 0, 0 };
     static struct tour_options tour;    /* static: freed at exit (options.c) */
+    static struct compare_opts cmp;     /* --compare (compare.c) */
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
@@ -234,6 +241,10 @@ int main(int argc, char **argv)
                                   "1 to 256");
             threads_given = 1;
             break;
+        case OPT_COMPARE:
+            if (compare_option(&cmp, optarg))
+                return 2;
+            break;
         case OPT_CHECK: check = 1; break;
         case OPT_PAUSED: vo.paused = 1; break;
         case OPT_SPEED:
@@ -263,6 +274,12 @@ int main(int argc, char **argv)
             fprintf(stderr, "Try 'botfield --help' for more information.\n");
             return 2;
         }
+    }
+    if (cmp.n && (tour.has_seeds || tour.aggregate || check || record || replay || trace
+                  || decisions || every != 1)) {
+        fprintf(stderr, "botfield: --compare runs two worlds side by side: not with "
+                "--seeds, --aggregate, --check, --record, --replay or --trace\n");
+        return 2;
     }
     /* Tournaments, sweeps, --aggregate and --set (src/tour/). */
     if (tour.given && threads_given) {
@@ -383,6 +400,9 @@ int main(int argc, char **argv)
         world_free(&w);
         return 0;
     }
+    if (cmp.n)
+        return compare_run(&cmp, &vo, &w, bots, headless, have_ticks ? ticks : -1,
+                           have_seconds ? seconds : -1);
     if (headless) {
         struct headless_options ho = { -1, trace, every, summary, bots, NULL, decisions,
                                        (int)threads, threads_min };

@@ -150,6 +150,16 @@ int recording_input(struct recording *rec, const struct world *w)
     return 0;
 }
 
+int recording_tune(struct recording *rec, const struct world *w, const char *section,
+                   const char *key, const char *value)
+{
+    if (!rec->f)
+        return 0;
+    if (record_tune(rec->f, w->tick, section, key, value))
+        return write_failed(rec);
+    return 0;
+}
+
 int recording_close(struct recording *rec, const struct world *w, struct bot_world *bw)
 {
     if (!rec->f)

@@ -46,6 +46,10 @@ int recording_reload(struct recording *rec, long tick, const char *map_text,
 /* The player's input, changed at w's tick (its held intents from the
  * next step on).  0, or -1 with the message on stderr. */
 int recording_input(struct recording *rec, const struct world *w);
+/* A live tuning of section.key to value at w's tick (in effect from the
+ * next step on).  0, or -1 with the message on stderr. */
+int recording_tune(struct recording *rec, const struct world *w, const char *section,
+                   const char *key, const char *value);
 /* The end line at w's tick (when w is the furthest tick recorded), then
  * closes.  0, or -1 with the message on stderr. */
 int recording_close(struct recording *rec, const struct world *w, struct bot_world *bw);

@@ -12,6 +12,7 @@
 #include "bot/bot_world.h"
 #include "core/world.h"
 #include "io/map.h"
+#include "io/tune.h"
 
 /* ---- the scripts known so far ------------------------------------------- */
 
@@ -123,6 +124,22 @@ static int check_input(struct replay_run *run, const struct replay_line *l,
     return 2;
 }
 
+/* A tune line: its section and key are the world's and tunable, its
+ * value is one the map could have.  0, or 2 said. */
+static int check_tune(struct replay_run *run, const struct replay_line *l,
+                      const struct world *w)
+{
+    char msg[512];
+    struct tune_key t;
+    const char *file = *run->rp.map_path ? run->rp.map_path : "default.ini";
+    if (tune_resolve(w, file, l->section, l->key, &t, msg, sizeof msg) == 0
+        && tune_check(w, file, &t, l->value, msg, sizeof msg) == 0)
+        return 0;
+    fputs("botfield: ", stderr);
+    say(replay_msg(run->file, l->line, "tune: %s", msg));
+    return 2;
+}
+
 /* Every line that needs a world, checked against the world it will meet:
  * each map loads with its bots, each input names a vehicle.  The first
  * world (and its bots) is kept: the run starts from it. */
@@ -154,6 +171,8 @@ static int preflight(struct replay_run *run, struct world *first)
             rc = check_source(run, l);
         else if (l->type == RL_INPUT)
             rc = check_input(run, l, cur);
+        else if (l->type == RL_TUNE)
+            rc = check_tune(run, l, cur);
         else if (l->type == RL_RELOAD) {
             if (have_later) {
                 bot_world_free(&later, later_bots);
@@ -207,6 +226,7 @@ int replay_run_open(struct replay_run *run, const char *file, struct world *w)
         free(run->stext);
         run->spath = run->stext = NULL;
     }
+    run->map_text = run->rp.map_text;
     return rc;
 }
 
@@ -259,6 +279,21 @@ void replay_run_divergence(const struct replay_run *run, char *buf, size_t n)
                  run->file, run->diverged_line, v, lua);
 }
 
+/* A tune line before the one applying (run->next - 1), since the map
+ * now running was loaded, set section.key (tune.h). */
+static int tuned_before(const void *ctx, const char *section, const char *key)
+{
+    const struct replay_run *run = ctx;
+    for (size_t k = run->next - 1; k-- > 0;) {
+        const struct replay_line *l = &run->rp.lines[k];
+        if (l->type == RL_RELOAD)
+            break;
+        if (l->type == RL_TUNE && !strcmp(l->section, section) && !strcmp(l->key, key))
+            return 1;
+    }
+    return 0;
+}
+
 int replay_run_before(struct replay_run *run, struct world *w, int *new_world)
 {
     *new_world = 0;
@@ -295,6 +330,7 @@ int replay_run_before(struct replay_run *run, struct world *w, int *new_world)
             /* It loaded in the check before the run: only memory fails. */
             if (build(run, l, w, &run->hk.bots))
                 return -1;
+            run->map_text = l->text;
             *new_world = 1;
             break;
         case RL_INPUT: {
@@ -308,10 +344,20 @@ int replay_run_before(struct replay_run *run, struct world *w, int *new_world)
             }
             break;
         }
-        case RL_TUNE:
-            /* Checked, not applied: nothing in this version produces it
-             * (botfield(6), RECORDINGS). */
+        case RL_TUNE: {
+            /* A live tuning from this tick's step on; checked before the
+             * run (check_tune). */
+            char msg[512];
+            struct tune_earlier before = { tuned_before, run };
+            if (tune_apply(w, run->map_text, &before, *run->rp.map_path ? run->rp.map_path
+                           : "default.ini", l->section, l->key, l->value, msg, sizeof msg)) {
+                fprintf(stderr, "botfield: %s:%ld: the tune cannot be applied: %s\n",
+                        run->file, l->line, msg);
+                return -1;
+            }
+            run->tunes_applied++;
             break;
+        }
         }
     }
     return 0;
@@ -322,7 +368,10 @@ int replay_run_reload(struct replay_run *run, struct world *nw, struct bot_world
     if (run->next >= run->rp.n || run->rp.lines[run->next].type != RL_RELOAD)
         return -1;
     const struct replay_line *l = &run->rp.lines[run->next++];
-    return build(run, l, nw, nb) ? -1 : 0;
+    if (build(run, l, nw, nb))
+        return -1;
+    run->map_text = l->text;
+    return 0;
 }
 
 int replay_run_check(struct replay_run *run, struct world *w)

@@ -30,7 +30,11 @@ struct replay_run {
     int own_reloads;            /* the caller swaps worlds at a map reload
                                    (replay_run_reload): before() stops there */
     long scripts_applied;       /* bot_source lines applied so far */
+    long tunes_applied;         /* tune lines applied so far */
     long diverged_line;
+    const char *map_text;       /* the map running now (its tune lines
+                                   read it: a team's tanks that set a key
+                                   themselves keep theirs) */
 };
 
 /* Reads and checks `file`, builds its first world into *w and its bots

@@ -19,7 +19,7 @@ check "$top_srcdir/maps/default.ini"        df5130bb215301c9
 check "$top_srcdir/maps/crowd.ini"          409e970a32c89226
 check "$top_srcdir/maps/forest.ini"         8c9b186f12a56405
 check "$top_srcdir/maps/race.ini"           f2d48be7b76bc6f9
-check "$top_srcdir/maps/racing-line.ini"    0cb2b13c0d1e9050
+check "$top_srcdir/maps/racing-line.ini"    0350b27426a490ac
 check "$top_srcdir/maps/turret.ini"         7009ab9d3e6308fd
 # the Lua bots' maps (the header's "lua" is part of the trace: a Lua
 # other than 5.4.4 moves these hashes, and only these)

@@ -74,3 +74,68 @@ double race_bound_lap(const struct waypoint *wp, int n,
     free(cap); free(len); free(v);
     return time;
 }
+
+/* ---- the floor over every path through the discs ------------------------- */
+
+/* The point of the disc (c, r) nearest to q. */
+static vec2 disc_nearest(vec2 c, double r, vec2 q)
+{
+    vec2 d = v2_sub(q, c);
+    double l = v2_len(d);
+    return l <= r ? q : v2_add(c, v2_scale(d, r / l));
+}
+
+/* The point of the disc (c, r) with the least |a - p| + |p - b|: on the
+ * segment ab where it meets the disc, else on the circle, on the short
+ * arc between the directions of a and b (golden-section search there). */
+static vec2 disc_between(vec2 c, double r, vec2 a, vec2 b)
+{
+    vec2 ab = v2_sub(b, a);
+    double l2 = v2_len2(ab);
+    double t = l2 > 0 ? clampd(v2_dot(v2_sub(c, a), ab) / l2, 0, 1) : 0;
+    vec2 near = v2_add(a, v2_scale(ab, t));
+    if (v2_dist(near, c) <= r)
+        return near;
+    double ta = v2_angle(v2_sub(a, c)), span = angle_diff(v2_angle(v2_sub(b, c)), ta);
+    double lo = 0, hi = 1, g = (sqrt(5) - 1) / 2;
+    for (int it = 0; it < 80; it++) {
+        double m1 = hi - g * (hi - lo), m2 = lo + g * (hi - lo);
+        vec2 p1 = v2_add(c, v2_scale(v2_dir(ta + m1 * span), r));
+        vec2 p2 = v2_add(c, v2_scale(v2_dir(ta + m2 * span), r));
+        if (v2_dist(a, p1) + v2_dist(p1, b) <= v2_dist(a, p2) + v2_dist(p2, b))
+            hi = m2;
+        else
+            lo = m1;
+    }
+    return v2_add(c, v2_scale(v2_dir(ta + 0.5 * (lo + hi) * span), r));
+}
+
+double race_floor_length(const struct waypoint *wp, int n, double car_r)
+{
+    if (n < 2)
+        return 0;
+    /* p[0] and p[n] in waypoint 0's disc (a lap runs from one contact
+     * with it to the next, not necessarily at one point), p[k] in k's */
+    vec2 *p = malloc((size_t)(n + 1) * sizeof *p);
+    if (!p)
+        return NAN;
+    for (int k = 0; k <= n; k++)
+        p[k] = wp[k % n].c;
+    double len = INFINITY;
+    for (int sweep = 0; sweep < 200000; sweep++) {
+        p[0] = disc_nearest(wp[0].c, wp[0].r + car_r, p[1]);
+        for (int k = 1; k < n; k++)
+            p[k] = disc_between(wp[k].c, wp[k].r + car_r, p[k - 1], p[k + 1]);
+        p[n] = disc_nearest(wp[0].c, wp[0].r + car_r, p[n - 1]);
+        double now = 0;
+        for (int k = 0; k < n; k++)
+            now += v2_dist(p[k], p[k + 1]);
+        if (len - now < 1e-10) {
+            len = fmin(len, now);
+            break;
+        }
+        len = now;
+    }
+    free(p);
+    return len;
+}

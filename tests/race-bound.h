@@ -17,4 +17,15 @@ struct vehicle_params;
 double race_bound_lap(const struct waypoint *wp, int n,
                       const struct vehicle_params *p, double dt, double step);
 
+/* A floor under every valid lap, whatever the path: the shortest path
+ * from waypoint 0's contact disc (its r plus the car's radius car_r)
+ * through every other waypoint's disc in order and back into waypoint 0's
+ * (a lap is timed from one contact with waypoint 0 to the next, and a
+ * waypoint is reached when the car's centre is inside its disc on a tick,
+ * so the polyline through the car's positions that lap is such a path).
+ * A car moves at most max_speed dt a tick, so no lap is shorter than this
+ * length over max_speed.  Found by minimising the convex sum of distances
+ * one point at a time until it stops falling (1e-10). */
+double race_floor_length(const struct waypoint *wp, int n, double car_r);
+
 #endif

@@ -362,6 +362,25 @@ TEST(bound_of_a_square)
     check_near(t, 4 * (ramp + (1000 - ramp_len) / p.max_speed), 0.05);
 }
 
+TEST(floor_of_simple_tracks)
+{
+    /* Point waypoints on a square: the path is its perimeter. */
+    struct waypoint sq[4] = { { { 0, 0 }, 0 }, { { 1000, 0 }, 0 },
+                              { { 1000, 1000 }, 0 }, { { 0, 1000 }, 0 } };
+    check_near(race_floor_length(sq, 4, 0), 4000, 1e-6);
+    /* Three in a row, contact discs of 20: out from waypoint 0's disc to
+     * waypoint 2's and back, waypoint 1 passed on the way. */
+    struct waypoint row[3] = { { { 0, 0 }, 10 }, { { 1000, 0 }, 10 }, { { 2000, 0 }, 10 } };
+    check_near(race_floor_length(row, 3, 10), 2 * 1960, 1e-6);
+    /* Wide discs on the square cut every corner: shorter than 4000, and
+     * no shorter than the inner square through the discs' inner points. */
+    for (int k = 0; k < 4; k++)
+        sq[k].r = 100;
+    double l = race_floor_length(sq, 4, 0);
+    check_num(l, <, 4000);
+    check_num(l, >=, 4 * (1000 - 200) - 1e-6);
+}
+
 TEST(patrol_tank_follows_route)
 {
     struct world w;
@@ -407,6 +426,7 @@ int main(void)
     run(skip_rule_needs_a_clear_line, "the skip rule refuses a waypoint behind trees");
     run(race_map_three_laps_in_order, "maps/race.ini: every car finishes 3 laps, in order");
     run(exact_within_bound, "exact laps within 1.15x the fastest possible lap");
+    run(floor_of_simple_tracks, "the floor's shortest path through the discs on simple tracks");
     run(bound_of_a_square, "the lap bound on simple squares");
     run(patrol_tank_follows_route, "a patrolling tank follows its route at its speed");
     return tap_done();

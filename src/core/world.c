@@ -246,6 +246,15 @@ struct vehicle_params *world_params_mut(struct world *w, int i)
     return &s->p;
 }
 
+int world_set_params(struct world *w, int i, const struct vehicle_params *p)
+{
+    const struct vehicle_params *q = params_intern(w, p);
+    if (!q)
+        return -1;
+    w->vehicles.p[i].p = q;
+    return 0;
+}
+
 double world_max_radius(const struct world *w)
 {
     double m = 0;

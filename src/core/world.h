@@ -352,6 +352,12 @@ int world_finish(struct world *w);
  * NULL when memory ran out. */
 struct vehicle_params *world_params_mut(struct world *w, int i);
 
+/* Vehicle i takes the settings p from now on (a live tuning): an interned
+ * copy, so the slot it had is left as it was and a snapshot taken before
+ * still points at the old settings (stepping back restores them).  0, or
+ * -1 when memory ran out. */
+int world_set_params(struct world *w, int i, const struct vehicle_params *p);
+
 /* The largest radius among the settings vehicles have had (an upper
  * bound for every vehicle's; cheap: one per distinct setting). */
 double world_max_radius(const struct world *w);

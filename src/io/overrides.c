@@ -9,7 +9,12 @@
  * number that the map lacks is refused: it would add a team or a tank);
  * `from` tells errors.c
  * which line of the file each line came from, or which setting (its
- * messages then name the option instead of a line). */
+ * messages then name the option instead of a line).
+ *
+ * The same text is what the viewer's write-back saves (map_write.c), so
+ * an edit keeps the file as it was around it: a replaced line keeps its
+ * indentation, its spacing around '=' and its comment, and only the
+ * value's text changes; every line keeps its own line ending. */
 #include "config.h"
 
 #include <ctype.h>
@@ -30,10 +35,12 @@ struct out {
     int failed;
 };
 
+/* Appends a + (" = " + b when nb) + the line ending eol (ne bytes; none:
+ * the last line of a file without one). */
 static void put_line(struct out *o, const char *a, size_t na, const char *b,
-                     size_t nb, int from)
+                     size_t nb, const char *eol, size_t ne, int from)
 {
-    size_t need = o->len + na + nb + 4;
+    size_t need = o->len + na + nb + ne + 4;
     if (need > o->cap || !o->text) {
         size_t cap = need * 2;
         char *t = realloc(o->text, cap);
@@ -61,8 +68,36 @@ static void put_line(struct out *o, const char *a, size_t na, const char *b,
         memcpy(o->text + o->len + 3, b, nb);
         o->len += nb + 3;
     }
-    o->text[o->len++] = '\n';
+    memcpy(o->text + o->len, eol, ne);
+    o->len += ne;
+    o->text[o->len] = 0;
     o->from[++o->nlines] = from;    /* from[0] stays unused: lines count from 1 */
+}
+
+/* Where the value of a key line is: [*vs, *ve) of line [p, end) — after
+ * '=' and its blanks, before a comment (; or #, as iniparser reads it)
+ * and the blanks before it; a quoted value keeps its quotes outside. */
+static void value_span(const char *p, const char *end, const char **vs, const char **ve)
+{
+    const char *v = memchr(p, '=', (size_t)(end - p));
+    v = v ? v + 1 : end;
+    while (v < end && (*v == ' ' || *v == '\t'))
+        v++;
+    const char *e = v;
+    if (v < end && (*v == '"' || *v == '\'')) {
+        const char *q = memchr(v + 1, *v, (size_t)(end - v - 1));
+        if (q) {
+            *vs = v + 1;
+            *ve = q;
+            return;
+        }
+    }
+    while (e < end && *e != ';' && *e != '#')
+        e++;
+    while (e > v && (e[-1] == ' ' || e[-1] == '\t'))
+        e--;
+    *vs = v;
+    *ve = e;
 }
 
 /* Setting i's section and key, lowercased, into sec and key (each at
@@ -80,10 +115,34 @@ static void split_key(const struct map_set *s, char *sec, char *key)
         key[i] = (char)tolower((unsigned char)k[i]);
 }
 
-static void put_setting(struct out *o, const struct map_set *set, int i, char *sec, char *key)
+/* Setting i as a new line "key = value" with the line ending eol. */
+static void put_setting(struct out *o, const struct map_set *set, int i, char *sec, char *key,
+                        const char *eol, size_t ne)
 {
     split_key(&set[i], sec, key);
-    put_line(o, key, strlen(key), set[i].value, strlen(set[i].value), -(i + 1));
+    put_line(o, key, strlen(key), set[i].value, strlen(set[i].value), eol, ne, -(i + 1));
+}
+
+/* Setting i in place of the value of the file's line [p, end): the rest
+ * of the line as it was. */
+static void put_replaced(struct out *o, const struct map_set *set, int i, const char *p,
+                         const char *end, const char *eol, size_t ne)
+{
+    const char *vs, *ve;
+    value_span(p, end, &vs, &ve);
+    size_t nv = strlen(set[i].value);
+    /* Built in one piece (put_line adds one line): head, value, tail. */
+    size_t nh = (size_t)(vs - p), nt = (size_t)(end - ve);
+    char *line = malloc(nh + nv + nt + 1);
+    if (!line) {
+        o->failed = 1;
+        return;
+    }
+    memcpy(line, p, nh);
+    memcpy(line + nh, set[i].value, nv);
+    memcpy(line + nh + nv, ve, nt);
+    put_line(o, line, nh + nv + nt, NULL, 0, eol, ne, -(i + 1));
+    free(line);
 }
 
 /* Where each setting goes: at[i] the file's line it replaces (> 0), the
@@ -123,31 +182,56 @@ int load_overlay(const char *text, size_t len, const struct map_set *set, int ns
     else
         place_settings(&S, set, nset, at, sec, key);
     /* The file's lines as the scanner counts them: a line ends at LF, CR
-     * or CR LF. */
+     * or CR LF, and keeps its own ending.  New lines take the first
+     * line's ending (LF in a file of one line without any). */
+    const char *nl = "\n";
+    size_t nnl = 1;
     size_t p = 0;
     for (int line = 1; !o.failed && p < len; line++) {
         size_t end = p;
         while (end < len && text[end] != '\n' && text[end] != '\r')
             end++;
         size_t next = end < len && text[end] == '\r' && end + 1 < len && text[end + 1] == '\n'
-            ? end + 2 : end + 1;
-        int which = -1;
-        for (int i = 0; i < nset; i++)
+            ? end + 2 : end < len ? end + 1 : end;
+        if (line == 1 && next > end) {
+            nl = text + end;
+            nnl = next - end;
+        }
+        int which = -1, after = 0;
+        for (int i = 0; i < nset; i++) {
             if (at[i] == line)
                 which = i;
+            after |= at[i] == -line;
+        }
+        /* A last line without its ending gets one when a line follows. */
+        const char *eol = next > end ? text + end : nl;
+        size_t ne = next > end ? next - end : after ? nnl : 0;
         if (which >= 0)
-            put_setting(&o, set, which, sec, key);
+            put_replaced(&o, set, which, text + p, text + end, eol, ne);
         else
-            put_line(&o, text + p, end - p, NULL, 0, line);
+            put_line(&o, text + p, end - p, NULL, 0, eol, ne, line);
         for (int i = 0; i < nset; i++)
-            if (at[i] == -line)
-                put_setting(&o, set, i, sec, key);
+            if (at[i] == -line) {
+                /* (the last one ends as the header did) */
+                int more = 0;
+                for (int j = i + 1; j < nset; j++)
+                    more |= at[j] == -line;
+                const char *se = next > end ? text + end : nl;
+                size_t sn = next > end ? next - end : nnl;
+                put_setting(&o, set, i, sec, key, se, more || next > end ? sn : 0);
+            }
         p = next;
     }
     /* New sections, each once, its settings in the order given. */
     for (int i = 0; !o.failed && i < nset; i++) {
         if (at[i] != 0)
             continue;
+        /* The file's last line had no ending: it gets one (an empty
+         * piece of that line, not a line of its own). */
+        if (o.len > 0 && o.text[o.len - 1] != '\n' && o.text[o.len - 1] != '\r') {
+            put_line(&o, "", 0, NULL, 0, nl, nnl, 0);
+            o.nlines--;
+        }
         split_key(&set[i], sec2 + 1, key);
         size_t n = strlen(sec2 + 1);
         sec2[0] = '[';
@@ -156,12 +240,12 @@ int load_overlay(const char *text, size_t len, const struct map_set *set, int ns
          * typo of a name would pass unseen, so the loader refuses it. */
         if (memchr(sec2 + 1, '.', n) && !*new_entity)
             *new_entity = o.nlines + 1;
-        put_line(&o, sec2, n + 2, NULL, 0, -(i + 1));
+        put_line(&o, sec2, n + 2, NULL, 0, nl, nnl, -(i + 1));
         sec2[n + 1] = 0;
         for (int j = i; j < nset; j++) {
             split_key(&set[j], sec, key);
             if (at[j] == 0 && strcmp(sec, sec2 + 1) == 0) {
-                put_setting(&o, set, j, sec, key);
+                put_setting(&o, set, j, sec, key, nl, nnl);
                 at[j] = 1 << 30;        /* written */
             }
         }

@@ -73,6 +73,16 @@ int record_input(FILE *f, long tick, const char *id, double turn, double speed,
     return end_line(f);
 }
 
+int record_tune(FILE *f, long tick, const char *section, const char *key,
+                const char *value)
+{
+    fprintf(f, "{\"type\":\"tune\",\"tick\":%ld", tick);
+    key_str(f, "section", section);
+    key_str(f, "key", key);
+    key_str(f, "value", value);
+    return end_line(f);
+}
+
 int record_hash(FILE *f, const char *type, long tick, uint64_t hash)
 {
     fputs("{\"type\":", f);

@@ -31,5 +31,9 @@ int record_hash(FILE *f, const char *type, long tick, uint64_t hash);
  * in degrees a second, speed in map units a second). */
 int record_input(FILE *f, long tick, const char *id, double turn, double speed,
                  double turret, int fire);
+/* {"type":"tune","tick":T,"section":...,"key":...,"value":...}: a live
+ * tuning, in effect from tick T's step on. */
+int record_tune(FILE *f, long tick, const char *section, const char *key,
+                const char *value);
 
 #endif

@@ -52,6 +52,7 @@ struct app {
     struct history hist;
     struct seek seek;               /* going to a tick (seek.h) */
     struct drive_mode drive;        /* driving the player tank (drive.h) */
+    struct view_compare *cmp;       /* --compare (compare.h), NULL: none */
     struct replay_check check;      /* replayed ticks against first runs */
     long diverged;                  /* first differing tick of a replay, -1 */
     struct watch wt;                /* the map file and the bots' scripts */
@@ -99,6 +100,7 @@ struct app {
     int relayout;                   /* sizes changed */
     double now;                     /* monotonic seconds of this loop turn */
     struct view_rec *rec;           /* --record, --replay (record_hooks.c) */
+    struct tune_state *tune;        /* the tuning panel (tune_panel.h) */
 };
 
 /* loop.c */
@@ -116,6 +118,8 @@ void app_restart(struct app *a);
 void app_reload(struct app *a, int explicit);
 int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb);
 void app_select(struct app *a, int dir);
+/* A step's collision events into the marks (compare.c: B's too). */
+void note_events(struct app *a);
 
 /* draw_map.c: the map layers into the canvas */
 void draw_map(struct app *a);
@@ -140,6 +144,8 @@ void draw_banner(struct app *a);
 #define VIEW_KEY_ANY_SCREEN 1       /* also on the help and error screens */
 #define VIEW_KEY_DRIVE 2            /* only in drive mode, where it comes
                                        first (drive.c) */
+#define VIEW_KEY_TUNE 4             /* only while the tuning panel is open,
+                                       where it comes first (tune_panel.c) */
 struct view_key {
     const char *name;               /* as the help and the man page say it */
     int codes[VIEW_KEY_CODES];      /* what curses reads; 0 ends the list */
@@ -154,6 +160,8 @@ extern const int view_nkeys;
 const struct view_key *view_key_find(int ch);
 /* The drive mode's row of a key code, or NULL. */
 const struct view_key *drive_key_find(int ch);
+/* The tuning panel's row of a key code, or NULL. */
+const struct view_key *tune_key_find(int ch);
 
 /* screens.c: each screen's draw and key functions */
 struct screen {

@@ -12,6 +12,7 @@
 
 #include "app.h"
 #include "tui.h"
+#include "tune_panel.h"
 
 /* ---- what the keys do ---------------------------------------------------- */
 
@@ -334,14 +335,51 @@ const struct view_key view_keys[] = {
     { "Esc", { 27 }, "drive: leave drive mode",
       "In drive mode: leave it (the tank keeps what it holds).", drive_key_leave,
       VIEW_KEY_DRIVE },
+    /* the tuning panel (tune_panel.c): these come first while it is open */
+    { "T", { 'T' }, "tune the selected vehicle, its team, [sight]",
+      "The tuning panel: the keys of the selected vehicle's section (or its "
+      "team's, or [sight]) with their values, ranges and help, changed while "
+      "the run goes on. A change applies from the tick shown on, without "
+      "restarting, and is one step in the history: stepping back before it "
+      "shows the old value. \\fBT\\fR or Esc closes it (see Tuning).",
+      tune_key_open, 0 },
+    { "T Esc", { 'T', 27 }, "tune: close the panel",
+      "In the tuning panel: close it (the values stay tuned).", tune_key_open,
+      VIEW_KEY_TUNE },
+    { "Up Down", { KEY_UP, KEY_DOWN }, "tune: the key above / below",
+      "In the tuning panel: move to the key above or below.", tune_key_move,
+      VIEW_KEY_TUNE },
+    { "+ -", { '+', '=', '-', '_' }, "tune: value up / down (coarse), next method",
+      "In the tuning panel: a number up or down by a coarse step (about a "
+      "tenth of it, rounded to 1, 2 or 5), kept in its range; a method "
+      "(aim, avoid, sight, ...) cycles to the next or previous one.",
+      tune_key_change, VIEW_KEY_TUNE },
+    { "> <", { '>', '<' }, "tune: value up / down (fine)",
+      "In the tuning panel: a number up or down by a fine step (a tenth of "
+      "the coarse one).", tune_key_change, VIEW_KEY_TUNE },
+    { "Enter", { '\r', '\n', KEY_ENTER }, "tune: type a value",
+      "In the tuning panel: type a value (Enter applies it, Esc cancels); it "
+      "is checked as a map line is, with the same message.", tune_key_type,
+      VIEW_KEY_TUNE },
+    { "s", { 's' }, "tune: vehicle, team or [sight]",
+      "In the tuning panel: show the selected vehicle's keys, its team's, or "
+      "[sight]'s, in turn.", tune_key_scope, VIEW_KEY_TUNE },
+    { "W", { 'W' }, "tune: save the tuned values into the map file",
+      "In the tuning panel: write the values tuned up to the tick shown into "
+      "the map file, changing only their values' text (comments, order and "
+      "spacing stay); a file changed on disk since it was loaded is "
+      "overwritten only after y at the prompt.", tune_key_save, VIEW_KEY_TUNE },
 };
 const int view_nkeys = (int)(sizeof view_keys / sizeof view_keys[0]);
 
-/* The row of a code among the rows with (or without) VIEW_KEY_DRIVE. */
-static const struct view_key *find_in(int ch, unsigned drive)
+/* The rows of a mode: none, VIEW_KEY_DRIVE or VIEW_KEY_TUNE. */
+#define MODE_FLAGS (VIEW_KEY_DRIVE | VIEW_KEY_TUNE)
+
+/* The row of a code among the rows of a mode. */
+static const struct view_key *find_in(int ch, unsigned mode)
 {
     for (int i = 0; i < view_nkeys; i++) {
-        if ((view_keys[i].flags & VIEW_KEY_DRIVE) != drive)
+        if ((view_keys[i].flags & MODE_FLAGS) != mode)
             continue;
         for (int j = 0; j < VIEW_KEY_CODES && view_keys[i].codes[j]; j++)
             if (view_keys[i].codes[j] == ch)
@@ -352,6 +390,7 @@ static const struct view_key *find_in(int ch, unsigned drive)
 
 const struct view_key *view_key_find(int ch) { return find_in(ch, 0); }
 const struct view_key *drive_key_find(int ch) { return find_in(ch, VIEW_KEY_DRIVE); }
+const struct view_key *tune_key_find(int ch) { return find_in(ch, VIEW_KEY_TUNE); }
 
 /* ---- the man page's list ------------------------------------------------- */
 
@@ -362,7 +401,7 @@ char *view_keys_man(void)
     for (int i = 0; i < view_nkeys; i++)
         for (int j = 0; j < VIEW_KEY_CODES && view_keys[i].codes[j]; j++) {
             const struct view_key *first = find_in(view_keys[i].codes[j],
-                                                   view_keys[i].flags & VIEW_KEY_DRIVE);
+                                                   view_keys[i].flags & MODE_FLAGS);
             if (first && first != &view_keys[i]) {
                 fprintf(stderr, "botfield: the viewer key '%s' shares a code with '%s'\n",
                         view_keys[i].name, first->name);

@@ -23,11 +23,13 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "compare.h"
 #include "term_restore.h"
 #include "tui.h"
 #include "../bot/bot_world.h"
 #include "../core/tick.h"
 #include "record_hooks.h"
+#include "tune_panel.h"
 #include "../io/map.h"
 
 /* Where the built-in map's bots are (Makefile.am defines it; the lint's
@@ -85,7 +87,7 @@ void app_layout(struct app *a)
     a->too_small = a->cols < 40 || a->rows < 12;
     a->relayout = 0;
     a->dirty = 1;
-    if (a->too_small)
+    if (a->too_small || compare_layout(a))
         return;
     /* Status on the first line, counts or messages on the last, the
      * inspector on the right while something is selected and it fits. */
@@ -112,11 +114,13 @@ static void world_changed(struct app *a)
     a->max_tree_r = m;
     a->ground_ok = 0;
     drive_reset(a);
+    if (a->tune)                /* (made once the viewer runs) */
+        tune_reset(a);
 }
 
 /* ---- stepping ------------------------------------------------------------- */
 
-static void note_events(struct app *a)
+void note_events(struct app *a)
 {
     const struct world *w = &a->world;
     for (size_t k = 0; k < w->events.n; k++) {
@@ -139,6 +143,7 @@ static void hook_restore(void *ctx, long tick)
     while (a->nmarks > 0 && a->marks[a->nmarks - 1].tick > tick)
         a->nmarks--;
     drive_apply_log(a);
+    tune_restored(a);
 }
 
 /* After every computed tick, forward or replayed: was it computed before,
@@ -184,6 +189,7 @@ static void hook_step(void *ctx)
     note_events(ctx);
     check_tick(ctx);
     drive_apply_log(ctx);
+    tune_apply_log(ctx);
     note_bot_errors(ctx);
 }
 
@@ -259,9 +265,11 @@ int app_step(struct app *a)
     note_events(a);
     check_tick(a);              /* the state the step made, before ...  */
     drive_apply_log(a);         /* ... the player's input logged on it */
+    tune_apply_log(a);          /* and the values tuned on it */
     note_bot_errors(a);
     tell_bot_error(a);
     note_history(a);
+    compare_after_step(a);
     record_hooks_after_step(a);
     tell_divergence(a);
     check_end(a);
@@ -390,6 +398,7 @@ int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb)
     a->relayout = 1;
     if (resized && a->cam.fitted)
         camera_fit(&a->cam, a->world.width, a->world.height);
+    compare_reloaded(a);
     return 0;
 }
 
@@ -446,6 +455,7 @@ static void app_reload_bots(struct app *a)
 {
     char *err = NULL;
     int n = bot_world_reload(a->bots, &a->world, &err);
+    compare_reload_bots(a);
     if (n > 0) {
         /* The ticks computed so far came from the old script: a replay is
          * now expected to differ from them. */
@@ -573,7 +583,7 @@ static void draw(struct app *a)
 static void key(struct app *a, int ch)
 {
     a->dirty = 1;
-    if (seek_key(a, ch) || drive_key(a, ch))
+    if (seek_key(a, ch) || tune_key(a, ch) || drive_key(a, ch))
         return;
     const struct view_key *k = view_key_find(ch);
     if (k && (k->flags & VIEW_KEY_ANY_SCREEN)) {
@@ -736,6 +746,7 @@ int view_run(const struct view_options *o, struct world *w)
         w = &rw;
     }
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        compare_drop(o);
         bot_world_free(w, o->bots);
         world_free(w);
         fprintf(stderr, "botfield: the viewer needs a terminal; use --headless for a run without one\n");
@@ -743,6 +754,7 @@ int view_run(const struct view_options *o, struct world *w)
     }
     struct app *a = calloc(1, sizeof *a);
     if (!a) {
+        compare_drop(o);
         bot_world_free(w, o->bots);
         world_free(w);
         fprintf(stderr, "botfield: out of memory\n");
@@ -770,7 +782,7 @@ int view_run(const struct view_options *o, struct world *w)
     a->overlays = OV_COLL;
     a->cam.fitted = 1;
     world_changed(a);
-    if (history_init(&a->hist, &a->world, a->bots)) {
+    if (history_init(&a->hist, &a->world, a->bots) || compare_start(a)) {
         history_free(&a->hist);
         bot_world_free(&a->world, a->bots);
         world_free(&a->world);
@@ -780,6 +792,7 @@ int view_run(const struct view_options *o, struct world *w)
     }
 
     if (record_hooks_start(a)) {
+        compare_free(a);
         record_hooks_finish(a);
         history_free(&a->hist);
         bot_world_free(&a->world, a->bots);
@@ -790,6 +803,7 @@ int view_run(const struct view_options *o, struct world *w)
 
     struct sigaction old[NSIGNALS];
     if (setup_signals(old)) {
+        compare_free(a);
         history_free(&a->hist);
         bot_world_free(&a->world, a->bots);
         world_free(&a->world);
@@ -812,6 +826,7 @@ int view_run(const struct view_options *o, struct world *w)
             delscreen(scr);
         }
         restore_signals(old);
+        compare_free(a);
         history_free(&a->hist);
         bot_world_free(&a->world, a->bots);
         world_free(&a->world);
@@ -846,6 +861,7 @@ int view_run(const struct view_options *o, struct world *w)
 
     if (!o->replay)             /* a replay's map and scripts are the recording's */
         watch_start(&a->wt, o->map_path, &a->world, BOTFIELD_MAPS_DIR);
+    tune_reset(a);
     run(a);
     watch_stop(&a->wt);
 
@@ -861,6 +877,7 @@ int view_run(const struct view_options *o, struct world *w)
     }
     int sig = a->quit_signal;
     record_hooks_finish(a);
+    compare_free(a);
     history_free(&a->hist);
     bot_world_free(&a->world, a->bots);
     world_free(&a->world);
@@ -869,6 +886,7 @@ int view_run(const struct view_options *o, struct world *w)
     free(a->last_err);
     free(a->load_error);
     drive_reset(a);
+    tune_free(a);
     free(a);
     if (sig) {
         /* Die of the signal, as the parent expects, now the terminal is

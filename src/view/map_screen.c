@@ -3,9 +3,12 @@
 #include "config.h"
 
 #include "app.h"
+#include "compare.h"
 #include "tui.h"
+#include "tune_panel.h"
 
-void map_draw(struct app *a)
+/* One world in the whole map area (--compare draws two: compare_draw.c). */
+static void draw_world(struct app *a)
 {
     const struct world *w = &a->world;
     if (a->follow && a->sel >= 0 && (size_t)a->sel < w->vehicles.n)
@@ -15,8 +18,16 @@ void map_draw(struct app *a)
     draw_banner(a);
     canvas_flush(&a->cv, a->map_x, a->map_y, &a->style);
     draw_inspector(a);
+}
+
+void map_draw(struct app *a)
+{
+    if (!compare_draw(a))
+        draw_world(a);
     draw_status(a);
+    compare_draw_status(a);
     drive_draw(a);
+    tune_draw(a);
 }
 
 /* Every key of the map screen is a row of the key table (keys_table.c). */

@@ -18,6 +18,7 @@
 #include "app.h"
 #include "record_hooks.h"
 #include "drive.h"
+#include "tune_panel.h"
 #include "../core/tick.h"
 #include "../recording.h"
 #include "../replay_run.h"
@@ -121,7 +122,13 @@ static int before_lines(struct app *a, struct view_rec *vr)
     int nw = 0;
     long applied = run->scripts_applied;
     struct player_input in = a->world.player.in;
+    size_t first = run->next;
     int rc = replay_run_before(run, &a->world, &nw);
+    /* Recorded tunings: kept in the tune log, as inputs are below. */
+    for (size_t k = first; rc == 0 && k < run->next; k++)
+        if (run->rp.lines[k].type == RL_TUNE)
+            tune_note(a, run->rp.lines[k].section, run->rp.lines[k].key,
+                      run->rp.lines[k].value);
     /* A recorded input: kept in the drive log, so a step back and forward
      * again applies it on its tick as a live one would be. */
     if (rc == 0 && memcmp(&in, &a->world.player.in, sizeof in) != 0)
@@ -209,6 +216,29 @@ void record_hooks_input(struct app *a)
     }
     if (recording_input(rec, &a->world))
         app_message(a, 1, "the recording cannot be written: it stops here");
+}
+
+void record_hooks_tune(struct app *a, const char *section, const char *key,
+                       const char *value)
+{
+    struct view_rec *vr = a->rec;
+    if (!vr || !vr->rec.f)
+        return;
+    struct recording *rec = &vr->rec;
+    if (a->world.tick != rec->frontier) {
+        long f = rec->frontier;
+        recording_stop(rec);
+        app_message(a, 1, "recording stopped at tick %ld: a value was tuned after a step "
+                    "back, which a recording cannot keep", f);
+        return;
+    }
+    if (recording_tune(rec, &a->world, section, key, value))
+        app_message(a, 1, "the recording cannot be written: it stops here");
+}
+
+const char *record_hooks_map_text(const struct app *a)
+{
+    return a->rec && a->rec->run.map_text ? a->rec->run.map_text : NULL;
 }
 
 void record_hooks_finish(struct app *a)

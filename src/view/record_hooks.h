@@ -21,6 +21,13 @@ long record_hooks_last_tick(const struct app *a);
 /* The player's input changed at the current tick: its input line (a
  * change after a step back stops the recording, said). */
 void record_hooks_input(struct app *a);
+/* A value tuned at the current tick (tune_apply.c): its tune line (a
+ * change after a step back stops the recording, said). */
+void record_hooks_tune(struct app *a, const char *section, const char *key,
+                       const char *value);
+/* A replay's map text now running (its tune lines read it); NULL: not a
+ * replay. */
+const char *record_hooks_map_text(const struct app *a);
 /* Before a step (a replay's reloads on their ticks). */
 void record_hooks_before_step(struct app *a);
 /* After a step (checkpoints written or compared). */

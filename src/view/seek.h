@@ -56,6 +56,8 @@ void seek_work(struct app *a, double until);
  * was drawn). */
 int seek_timeline_width(const struct app *a);
 void seek_draw_timeline(struct app *a, int y, int x, int w);
+/* The cell of the timeline (w wide) where `tick` is, -1: none. */
+int seek_timeline_cell(const struct app *a, int w, long tick);
 int seek_draw_prompt(struct app *a, int y);
 
 #endif

@@ -23,9 +23,9 @@ int seek_timeline_width(const struct app *a)
     return w > 60 ? 60 : w;
 }
 
-void seek_draw_timeline(struct app *a, int y, int x, int w)
+/* The ticks the timeline spans: a multiple of the map's duration. */
+static long timeline_total(const struct app *a)
 {
-    const struct history *h = &a->hist;
     long last = seek_end_tick(a);
     if (a->seek.goal > last)
         last = a->seek.goal;
@@ -38,7 +38,22 @@ void seek_draw_timeline(struct app *a, int y, int x, int w)
         unit = lround(60 * a->world.tick_rate);
     if (unit < 1)
         unit = 3600;
-    long total = (last > 0 ? (last + unit - 1) / unit : 1) * unit;
+    return (last > 0 ? (last + unit - 1) / unit : 1) * unit;
+}
+
+int seek_timeline_cell(const struct app *a, int w, long tick)
+{
+    int cells = w - 2;
+    if (cells < 2)
+        return -1;
+    int c = (int)((double)tick / ((double)(timeline_total(a) + 1) / cells));
+    return c < cells ? c : cells - 1;
+}
+
+void seek_draw_timeline(struct app *a, int y, int x, int w)
+{
+    const struct history *h = &a->hist;
+    long total = timeline_total(a);
     int cells = w - 2;
     if (cells < 2)
         return;

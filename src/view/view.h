@@ -9,6 +9,7 @@
 struct world;
 
 struct bot_world;
+struct compare_opts;
 
 struct view_options {
     const char *map_path;       /* NULL: the embedded default map */
@@ -20,6 +21,10 @@ struct view_options {
     const char *record;         /* --record FILE, NULL */
     const char *replay;         /* --replay FILE, NULL: the world is given */
     const char *map_text;       /* the text the world came from (--record) */
+    /* --compare: the second world and its bots (taken over), NULL: none */
+    const struct compare_opts *compare;
+    struct world *compare_world;
+    struct bot_world *compare_bots;
     int threads, threads_min;   /* --threads: every world's (par.h) */
 };
 

@@ -5,7 +5,7 @@
 #include "race_line.h"
 #include "race_rules.h"
 #include "world.h"
-#include "decide_guard.h"
+#include "race_line_pass.h"
 
 /* The pursuit point lies this many ticks' travel ahead along the line, and
  * at least LINE_LOOK_MIN units. */
@@ -15,88 +15,33 @@
  * the start), the car drives as steer = classic does. */
 #define LINE_FAR 2.0
 
-/* Room kept between two cars' hulls when one holds back behind another. */
-#define LINE_GAP 6.0
-
-/* The racing rule: the fastest speed that still stops this car behind
- * every car ahead of it on its line (one whose hull reaches the line, at
- * most braking distance ahead along it), were that car to keep its
- * speed: v^2 <= v_ahead^2 + 2 brake gap.  Cars behind are the other
- * car's to mind; of two alongside, the one further off the line (`mine`
- * is this car's distance) gives way; a car off the line is passed.  +inf
- * when none. */
-static double hold_back(const struct race_ctx *c, const struct race_plan *pl, double s,
-                        double mine)
+/* Held back to cap: race_accel_to, except that before its start a car
+ * the grid's order (race_line_hold_start, `grid`) holds below min_speed
+ * may brake below it, to a stop (min_speed is what a car keeps once
+ * racing; on the grid it waits for the car it gives way to instead of
+ * creeping into it).  Only that rule may stop a car: its order is total
+ * (laps, waypoints, distance, then index), so no two cars ever wait for
+ * each other. */
+static double give_way(const struct vehicle *v, double cap, double grid, double dt)
 {
-    const struct world *w = c->w;
-    const struct vehicle *v = c->v;
-    double lap = pl->s[pl->m];
-    double horizon = v->speed * v->speed / (2 * v->p->brake) + 4 * v->p->max_speed * w->dt
-                   + 8 * v->p->radius;
-    double cap = INFINITY;
-    for (size_t j = 0; j < world_nvehicles(w); j++) {
-        const struct vehicle *o = world_vehicle(w, (int)j);
-        const struct racer *or = world_racer(w, o);
-        if (o == v || !or || !o->alive || o->kind != VK_CAR
-            || v2_dist(o->pos, v->pos) > horizon + o->p->radius)
-            continue;
-        double touch = v->p->radius + o->p->radius;
-        int on = or->race.next % c->n, op = (on + c->n - 1) % c->n;
-        double off;
-        double so = race_plan_locate(pl, o->pos, pl->anchor[op], pl->anchor[on], &off);
-        if (off >= touch + LINE_GAP)
-            continue;
-        double ahead = fmod(so - s + 2 * lap, lap);
-        /* alongside (a car merging onto the line beside another, as on
-         * the starting grid): the one further off the line gives way */
-        double side = fmin(ahead, lap - ahead);
-        if (side < touch + LINE_GAP) {
-            if (off > mine)
-                continue;
-            ahead = 0;
-        }
-        if (ahead > horizon)
-            continue;
-        double gap = ahead - touch - LINE_GAP - v->speed * w->dt;
-        double vo = fmax(o->speed, 0);
-        double allowed = gap > 0 ? sqrt(vo * vo + 2 * v->p->brake * gap) : 0;
-        if (allowed < cap)
-            cap = allowed;
-    }
-    return cap;
+    if (grid < v->p->min_speed)
+        return fmax(0, fmin(v->speed + v->p->accel * dt,
+                            fmax(cap, v->speed - v->p->brake * dt)));
+    return race_accel_to(v, cap, dt);
 }
 
-/* The same on the car's heading, for every car, on the line or not: a car
- * whose hull reaches the straight ahead of this one's nose (at most
- * braking distance ahead) is held back for as above.  Of two alongside
- * (neither more than a hull ahead of the other along its own heading) the
- * one behind gives way, the lower index on a tie. */
-static double hold_back_ahead(const struct race_ctx *c)
+/* Beside the line on the inside of a bend the path is tighter: the share
+ * of the planned speed it allows (the radius shrinks by the offset). */
+static double inside_share(const struct race_plan *pl, double at, double e)
 {
-    const struct world *w = c->w;
-    const struct vehicle *v = c->v;
-    double horizon = v->speed * v->speed / (2 * v->p->brake) + 4 * v->p->max_speed * w->dt
-                   + 8 * v->p->radius;
-    double cap = INFINITY;
-    for (size_t j = 0; j < world_nvehicles(w); j++) {
-        const struct vehicle *o = world_vehicle(w, (int)j);
-        if (o == v || o->racer < 0 || !o->alive || o->kind != VK_CAR)
-            continue;
-        vec2 d = v2_sub(o->pos, v->pos);
-        double along = v2_dot(d, v->dir);
-        double touch = v->p->radius + o->p->radius;
-        if (along < 0 || along > horizon + o->p->radius
-            || fabs(v2_cross(v->dir, d)) >= touch + LINE_GAP)
-            continue;
-        if (along == 0 && o < v)
-            continue;
-        double gap = along - touch - LINE_GAP - v->speed * w->dt;
-        double vo = fmax(v2_dot(o->dir, v->dir) * o->speed, 0);
-        double allowed = gap > 0 ? sqrt(vo * vo + 2 * v->p->brake * gap) : 0;
-        if (allowed < cap)
-            cap = allowed;
-    }
-    return cap;
+    if (e == 0)
+        return 1;
+    vec2 t0 = v2_sub(race_plan_point(pl, at), race_plan_point(pl, at - 10));
+    vec2 t1 = v2_sub(race_plan_point(pl, at + 10), race_plan_point(pl, at));
+    double l = v2_len(t0) * v2_len(t1);
+    /* curvature, left positive: the turn over the 10 units between */
+    double k = l > 0 ? asin(clampd(v2_cross(t0, t1) / l, -1, 1)) / 10 : 0;
+    return clampd(1 - k * e, 0.3, 1);
 }
 
 int race_line_decide(struct race_ctx *c, const struct race_plan *pl)
@@ -111,29 +56,43 @@ int race_line_decide(struct race_ctx *c, const struct race_plan *pl)
         /* off the line: the article's steering (race.c set the turn), the
          * exact speed rule, and the racing rule on the heading */
         race_exact_decide(c);
-        double cap = hold_back_ahead(c);
+        double grid = race_line_hold_start(c);
+        double cap = fmin(race_line_hold_ahead(c), grid);
         if (cap < ri->target_speed) {
             ri->target_speed = cap;
-            c->d->want.speed = race_accel_to(v, cap, dt);
+            c->d->want.speed = give_way(v, cap, grid, dt);
             ri->reason = BRAKE_CAR_AHEAD;
         }
         return 0;
     }
 
-    /* The speed the profile plans where this tick's move ends. */
+    /* The speed the profile plans where this tick's move ends; the lane
+     * among the other cars and the speed that keeps it behind those it
+     * cannot pass (race_line_pass.c). */
     double ahead = fmax(v->speed, v->p->min_speed) * dt;
     double target = race_plan_speed(pl, s + ahead);
-    double behind = fmin(hold_back(c, pl, s, dist), hold_back_ahead(c));
+    double e = race_line_offset(pl, v->pos, s);
+    double lat, behind;
+    int hold = race_line_traffic(c, pl, s, e, &lat, &behind);
+    double grid = race_line_hold_start(c);
+    behind = fmin(behind, fmin(race_line_hold_ahead(c), grid));
     int held = behind < target;
     if (held)
         target = behind;
-    double speed = race_accel_to(v, target, dt);
 
     /* Pure pursuit: the arc tangent to the heading through the point
-     * ahead has curvature 2 sin(a) / d; this tick's move along it turns
-     * the heading by that times the distance moved. */
+     * ahead (beside the line when the lane is) has curvature 2 sin(a) / d;
+     * this tick's move along it turns the heading by that times the
+     * distance moved. */
+    double speed = held ? give_way(v, target, grid, dt) : race_accel_to(v, target, dt);
     double look = fmax(LINE_LOOK_MIN, LINE_LOOK_TICKS * speed * dt);
-    vec2 goal = race_plan_point(pl, s + look);
+    double side = hold ? e : race_line_goal_offset(c, pl, s + look, look, e, lat);
+    double share = inside_share(pl, s + look, side);
+    if (share < 1) {
+        target *= share;
+        speed = held ? give_way(v, target, grid, dt) : race_accel_to(v, target, dt);
+    }
+    vec2 goal = race_line_beside(pl, s + look, side);
     vec2 to = v2_sub(goal, v->pos);
     double a = angle_diff(v2_angle(to), v->heading);
     double step = v->p->turn_rate * dt;

@@ -40,18 +40,21 @@ void sight_store_free(struct sight_store *s)
 
 struct sight_shape sight_shape_of(const struct vehicle *v)
 {
+    /* Every field set, no memset: this runs for every pair. */
     struct sight_shape t;
-    memset(&t, 0, sizeof t);
     t.c = v->pos;
     if (v->kind == VK_TANK) {
         t.axis = v->dir;
         t.hl = v->p->length / 2;
         t.hw = v->p->width / 2;
+        t.r = 0;
+        t.circle = 0;
     } else {
         /* A turret has no hull: its circle is what can be seen of it. */
         t.circle = 1;
         t.r = v->p->radius;
         t.axis = v2(1, 0);
+        t.hl = t.hw = 0;
     }
     return t;
 }
@@ -105,8 +108,9 @@ int sight_clip(const struct sight_frame *f, vec2 va, vec2 vb,
 static int frame_init(struct sight_frame *f, int method, vec2 o,
                       const struct sight_shape *t)
 {
-    /* Every field set below, no memset: this runs for every query.  On
-     * top, only o, t, D and ilo, ihi are read. */
+    /* Every field set below but the depths (sight_frame_depth), no
+     * memset: this runs for every query.  On top, only o, t, D and ilo,
+     * ihi are read. */
     f->o = o;
     f->t = t;
     f->ilo = f->ihi = 0;
@@ -115,18 +119,14 @@ static int frame_init(struct sight_frame *f, int method, vec2 o,
     if (t->circle) {
         if (!(f->D > t->r))
             return 1;
-        f->dnear = f->D - t->r;
-        f->dfar = f->D + t->r;
     } else {
         vec2 tp = v2_perp(t->axis);
         double lx = fabs(v2_dot(d, t->axis)), ly = fabs(v2_dot(d, tp));
         if (lx <= t->hl && ly <= t->hw)
             return 1;
-        double ex = lx > t->hl ? lx - t->hl : 0, ey = ly > t->hw ? ly - t->hw : 0;
-        f->dnear = sqrt(ex * ex + ey * ey);
-        f->dfar = sqrt((lx + t->hl) * (lx + t->hl) + (ly + t->hw) * (ly + t->hw));
+        f->lx = lx;
+        f->ly = ly;
     }
-    f->dnear2 = f->dnear * f->dnear;
     f->u = v2_scale(d, 1 / f->D);
     if (t->circle) {
         /* Exact tangents leave at asin(r/D); the article's points c ± r ×
@@ -174,8 +174,19 @@ static int frame_init(struct sight_frame *f, int method, vec2 o,
         f->hi = f->lo;
         f->phi = f->plo;
     }
-    f->lo2 = v2_len2(f->lo);
-    f->hi2 = v2_len2(f->hi);
+    return 0;
+}
+
+/* Room for rows 0..ny-1 in s->row_lo and s->row_hi (the tree grid's
+ * and the vehicle grid's rows share them). */
+static int rows_reserve(struct sight_scratch *s, int ny)
+{
+    if (s->nrows >= (size_t)ny)
+        return 0;
+    if (grow_reserve(&s->row_lo, &s->caplo, (size_t)ny, sizeof *s->row_lo)
+        || grow_reserve(&s->row_hi, &s->caphi, (size_t)ny, sizeof *s->row_hi))
+        return -1;
+    s->nrows = (size_t)ny;
     return 0;
 }
 
@@ -217,12 +228,8 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
         memset(s->mark, 0, s->nmark * sizeof *s->mark);
         s->stamp = 1;
     }
-    if (s->nrows < (size_t)g->ny) {
-        if (grow_reserve(&s->row_lo, &s->caplo, (size_t)g->ny, sizeof *s->row_lo)
-            || grow_reserve(&s->row_hi, &s->caphi, (size_t)g->ny, sizeof *s->row_hi))
-            return -1;
-        s->nrows = (size_t)g->ny;
-    }
+    if (rows_reserve(s, g->ny))
+        return -1;
 
     vec2 c[4];
     if (t->circle) {
@@ -349,7 +356,7 @@ int sight_candidates(const struct world *w, vec2 o,
 
 /* ---- the dispatcher ----------------------------------------------------- */
 
-static double answer(const struct world *w, int m, const struct sight_frame *f,
+static double answer(const struct world *w, int m, struct sight_frame *f,
                      int on_top, const int *cand, int n,
                      struct sight_scratch *s, struct sight_result *res)
 {
@@ -361,6 +368,8 @@ static double answer(const struct world *w, int m, const struct sight_frame *f,
         v = 1;
         deg = SIGHT_ON_TOP;
     } else {
+        if (n > 0)
+            sight_frame_depth(f);
         switch (m) {
         case SIGHT_CLASSIC:
             v = sight_classic(f, w->trees.p, cand, n, w->sight.samples, s);
@@ -389,12 +398,12 @@ static double answer(const struct world *w, int m, const struct sight_frame *f,
         res->degenerate = deg;
         if (on_top) {
             double a = f->D > 0 ? atan2(f->t->c.y - f->o.y, f->t->c.x - f->o.x) : 0;
-            res->a0 = res->a1 = angle_norm(a);
+            res->a0 = res->a1 = sight_angle_norm(a);
             res->width = 0;
         } else {
             /* The low end back in the world: lo.x u + lo.y perp(u). */
             vec2 l = v2_add(v2_scale(f->u, f->lo.x), v2_scale(v2_perp(f->u), f->lo.y));
-            res->a0 = angle_norm(atan2(l.y, l.x));
+            res->a0 = sight_angle_norm(atan2(l.y, l.x));
             res->width = sight_width(f);
             res->a1 = res->a0 + res->width;
         }
@@ -466,6 +475,23 @@ double sight_threshold(const struct sight_config *c, double fov, double off,
 
 /* ---- the sense phase ---------------------------------------------------- */
 
+/* The angle off the axis of a target whose direction has cosine x with
+ * it, as far as the edge rule (sight_rule_for) tells: 0 for a target
+ * plainly inside the edge angle t = edge x fov / 2 (cos t by a margin
+ * past what libm's roundings could undo), the acos otherwise.  Most
+ * targets are, and cos t is taken once an observer's fov, not per pair. */
+static double off_axis(const struct sight_config *c, double fov, double x,
+                       struct sight_scratch *s)
+{
+    double t = c->edge * fov / 2;
+    if (!s->edge_known || !(s->edge_angle == t)) {
+        s->edge_known = 1;
+        s->edge_angle = t;
+        s->edge_cos = cos(t) + 1e-9;
+    }
+    return x >= s->edge_cos ? 0 : acos(clampd(x, -1, 1));
+}
+
 struct collect {
     struct world *w;
     struct sight_store *st;
@@ -507,14 +533,46 @@ static void collect_one(struct collect *c, int j, vec2 pos)
     st->targets[st->ntargets++] = j;
 }
 
-static void collect_fn(const struct vgrid_entry *e, void *ctx)
+/* The cone's rows (sight_cone_poly, grid_convex_rows) cost about what
+ * testing this many entries does. */
+#define CONE_MIN_ENTRIES 48
+
+/* The enemies in range and cone, from the vehicle grid: only the cells of
+ * the cone when it is convex and the range's square holds enough entries
+ * on average (a crowd; a small map's square holds a handful), else every
+ * cell of the square.  Enemies only, from the grid's copy of the team:
+ * the vehicle record is read only for those in range and cone. */
+static void collect_grid(struct collect *c, const struct vehicle_grid *g,
+                         double range)
 {
-    const struct collect *c = ctx;
-    /* Enemies only, from the grid's copy of the team: the vehicle record
-     * is read only for those in range and cone. */
-    if (e->team < 0 || e->team == c->team)
-        return;
-    collect_one(ctx, e->index, e->pos);
+    struct sight_scratch *s = &c->st->scratch;
+    int x0 = grid_cell_of(c->o.x - range, g->cell, g->nx);
+    int x1 = grid_cell_of(c->o.x + range, g->cell, g->nx);
+    int r0 = grid_cell_of(c->o.y - range, g->cell, g->ny);
+    int r1 = grid_cell_of(c->o.y + range, g->cell, g->ny);
+    double expect = (double)(x1 - x0 + 1) * (r1 - r0 + 1) * g->n
+                  / ((double)g->nx * g->ny);
+    vec2 poly[GRID_POLY_MAX];
+    int np = c->all_round || !(expect >= CONE_MIN_ENTRIES) ? 0
+           : sight_cone_poly(c->o, c->h, c->coshalf, range, poly);
+    int cr0, cr1;
+    int cone = np > 0 && rows_reserve(s, g->ny) == 0
+        && grid_convex_rows(g->cell, g->nx, g->ny, poly, np, &cr0, &cr1,
+                            s->row_lo, s->row_hi) == 0;
+    if (cone) {
+        r0 = cr0;
+        r1 = cr1;
+    }
+    for (int r = r0; r <= r1; r++) {
+        /* The cells of a row are contiguous in items[]. */
+        const int *row = g->start + (size_t)r * g->nx;
+        int k0 = row[cone ? s->row_lo[r] : x0], k1 = row[(cone ? s->row_hi[r] : x1) + 1];
+        for (int k = k0; k < k1; k++) {
+            const struct vgrid_entry *it = &g->items[k];
+            if (it->team >= 0 && it->team != c->team)
+                collect_one(c, it->index, it->pos);
+        }
+    }
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -553,7 +611,7 @@ static int look(const struct world *w, struct sight_out *out,
     double dl = v2_len(d), off = 0;
     if (dl > 0) {
         vec2 h = (v->kind == VK_TURRET ? v2_dir(v->p->facing) : v->dir);
-        off = acos(clampd(v2_dot(h, d) / dl, -1, 1));
+        off = off_axis(&w->sight, v->p->fov, v2_dot(h, d) / dl, s);
     }
     if (off > half)             /* rounding at the cone's edge */
         off = half;
@@ -691,7 +749,7 @@ int sight_observe(struct world *w, struct sight_out *out,
     c.coshalf = cos(half);
     st->ntargets = 0;
     if (w->vgrid.start && w->vgrid.nx > 0)
-        vehicle_grid_query(&w->vgrid, v->pos, v->p->view_range, collect_fn, &c);
+        collect_grid(&c, &w->vgrid, v->p->view_range);
     else
         for (size_t j = 0; j < w->vehicles.n; j++)
             collect_one(&c, (int)j, w->vehicles.p[j].pos);

@@ -91,6 +91,8 @@ struct sight_scratch {
     unsigned char *gone; size_t capgone;            /* classic samples */
     struct sight_order { double d2; int i; } *order; size_t caporder;
     int oom;                                        /* a buffer could not grow */
+    /* the sense phase: cos of the last edge rule's angle, plus a margin */
+    int edge_known; double edge_angle, edge_cos;
 };
 
 /* The world's sight storage: the query scratch and this tick's details. */

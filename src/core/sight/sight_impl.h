@@ -26,14 +26,35 @@ struct sight_frame {
                                +a+b, +a-b, -a-b, -a+b (a along the length,
                                b across) */
     double plo, phi;        /* their pseudo-angles: plo <= 0 <= phi */
-    double lo2, hi2;        /* their squared lengths */
     int point;              /* no angular width (then hi = lo): the
                                width, sight_width(), is only taken (an
                                atan2) when an answer needs it, as most
                                targets are in plain view */
+    double lx, ly;          /* rectangle: |centre - observer| along its
+                               axis and across */
+    /* Set by sight_frame_depth() alone, before a method weighs trees: a
+     * query with none (a battle in the open) never needs them. */
+    double lo2, hi2;        /* squared lengths of lo and hi */
     double dnear, dnear2;   /* distance from the observer to the outline */
     double dfar;            /* to its farthest point */
 };
+
+static inline void sight_frame_depth(struct sight_frame *f)
+{
+    const struct sight_shape *t = f->t;
+    if (t->circle) {
+        f->dnear = f->D - t->r;
+        f->dfar = f->D + t->r;
+    } else {
+        double lx = f->lx, ly = f->ly;
+        double ex = lx > t->hl ? lx - t->hl : 0, ey = ly > t->hw ? ly - t->hw : 0;
+        f->dnear = sqrt(ex * ex + ey * ey);
+        f->dfar = sqrt((lx + t->hl) * (lx + t->hl) + (ly + t->hw) * (ly + t->hw));
+    }
+    f->dnear2 = f->dnear * f->dnear;
+    f->lo2 = v2_len2(f->lo);
+    f->hi2 = v2_len2(f->hi);
+}
 
 /* (-2, 2], increasing with atan2(y, x) in (-pi, pi]; 0 for (0, 0). */
 static inline double sight_pa(double x, double y)
@@ -45,6 +66,14 @@ static inline double sight_pa(double x, double y)
      * sign of y is a coin toss for the corners and tangents this sees. */
     double q = x / s;
     return (double)(2 * (y >= 0) - 1) * (1 - q);
+}
+
+/* angle_norm() of an atan2: the value itself but for -pi, spared the
+ * remainder() (a libm call) the general case takes.  The same double:
+ * remainder(a, 2 pi) is exact, and a for |a| < pi; pi itself stays. */
+static inline double sight_angle_norm(double a)
+{
+    return a > -M_PI && a <= M_PI ? a : angle_norm(a);
 }
 
 /* The target's angular width in radians, > 0 unless f->point. */
@@ -81,6 +110,13 @@ static inline vec2 sight_frame_of(const struct sight_frame *f, vec2 p)
  * what is left to s->pieces; returns the number appended, -1 on no memory. */
 int sight_clip(const struct sight_frame *f, vec2 va, vec2 vb,
                struct sight_scratch *s);
+
+/* The field of view of an observer at o looking along h (any length),
+ * of half-angle acos(coshalf), out to range, as a convex polygon into
+ * poly (at most 5 vertices) holding every point the sense phase's range
+ * and cone tests accept; returns its vertex count, or 0 when the cone is
+ * a half-plane or wider (no convex polygon: take the range's square). */
+int sight_cone_poly(vec2 o, vec2 h, double coshalf, double range, vec2 *poly);
 
 /* The methods.  They return the visible fraction, or -1 when the observer
  * is inside a tree; both fill s->hidden. */

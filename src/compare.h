@@ -1,0 +1,59 @@
+/* compare.h — `--compare KEY=VALUE`: a second world from the same map and
+ * seed with one or more settings changed, run beside the first.
+ *
+ * The settings go through the map loader exactly as `--set` ones do
+ * (overrides.c), so a bad value is refused with the map's own message,
+ * naming the option.  Headless, both worlds run and both summaries are
+ * printed with the first tick where their states differ; in the viewer
+ * (src/view/compare.c) they are shown side by side. */
+#ifndef BOTFIELD_COMPARE_H
+#define BOTFIELD_COMPARE_H
+
+#include <stddef.h>
+
+#include "io/map.h"
+
+struct world;
+struct bot_world;
+struct view_options;
+
+#define COMPARE_MAX 8               /* --compare options at most */
+
+struct compare_opts {
+    int n;
+    struct map_set set[COMPARE_MAX];    /* key and value point into argv */
+    char key[COMPARE_MAX][128];         /* the key part, NUL-ended */
+    /* B's map options: A's --set list with these replacing or added */
+    struct map_set *all;
+    struct map_options map;
+    char label[256];                    /* "team.red.aim=classic ..." */
+};
+
+/* One --compare argument: its syntax checked (the value's own check is
+ * the map loader's).  0, or 2 after saying what is wrong on stderr. */
+int compare_option(struct compare_opts *c, const char *arg);
+
+/* The rest, once the first world is loaded: B's options built from A's,
+ * B loaded (its errors said, exit 2), then the headless comparison or the
+ * viewer.  Takes over w and bots.  Returns the exit status. */
+int compare_run(struct compare_opts *c, struct view_options *vo, struct world *w,
+                struct bot_world *bots, int headless, long ticks, double seconds);
+
+/* 1 when the two worlds' states differ, their settings apart: b's
+ * vehicles are hashed with a's settings (b is put back as it was). */
+int compare_differ(const struct world *a, struct world *b);
+
+/* The first world's own values of the compared keys, as a label
+ * ("team.red.aim=exact"; "(map)" for one its vehicles do not show). */
+void compare_base_label(const struct compare_opts *c, const struct world *w, char *buf,
+                        size_t cap);
+
+/* The loader's messages (text) with those of c's settings naming
+ * --compare instead of --set; malloc'd, NULL when memory ran out. */
+char *compare_messages(const struct compare_opts *c, const char *text);
+
+/* B's world loaded with c's options: 0, or 2 after saying why. */
+int compare_load(const struct compare_opts *c, const char *map_path, struct world *out,
+                 struct bot_world **bots);
+
+#endif
