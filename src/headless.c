@@ -38,6 +38,8 @@ int headless_run(struct world *w, const struct headless_options *o)
 
     /* Decision records cost nothing unless asked for. */
     w->explain = f && o->decisions;
+    w->threads = o->threads;
+    w->threads_min = o->threads_min;
     if (f && (trace_begin(f, w, PACKAGE_VERSION) || trace_states(f, w)))
         goto write_error;
     while (w->tick < limit && !(stop_at_end && w->ended)) {
@@ -53,8 +55,11 @@ int headless_run(struct world *w, const struct headless_options *o)
                     break;
                 goto out;
             }
-            if (new_world)
+            if (new_world) {
                 w->explain = f && o->decisions;
+                w->threads = o->threads;
+                w->threads_min = o->threads_min;
+            }
             if (new_world && f && (trace_begin(f, w, PACKAGE_VERSION) || trace_states(f, w)))
                 goto write_error;
             if (w->tick >= limit)

@@ -30,6 +30,8 @@ struct headless_options {
     const struct bot_world *bots;   /* their lines go in the trace; NULL */
     struct headless_hooks *hooks;   /* --record, --replay; NULL */
     int decisions;          /* decide lines in the trace (records kept) */
+    int threads;            /* --threads: the world's, par.h */
+    int threads_min;        /* the world's threads_min */
 };
 
 /* Returns the process exit status: 0, 1 when the trace cannot be

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "config.h"
+#include "core/par.h"
 #include "core/world.h"
 #include "compare.h"
 #include "headless.h"
@@ -70,6 +71,8 @@ static void usage(FILE *f)
 "                         the first (repeatable): side by side in the viewer;\n"
 "                         headless, both summaries and where they differ\n"
 "      --seed S           override the map's seed (digits only)\n"
+"      --threads N        threads for sight and decisions, 1 to 256 (default:\n"
+"                         the cores available); the same run for any N\n"
 "      --record FILE      record the run into FILE as it goes (the map, the\n"
 "                         bots' scripts, reloads, a checkpoint every 600 ticks)\n"
 "      --replay FILE      recompute a recording (no MAP, --seed or --ticks:\n"
@@ -150,7 +153,7 @@ static int same_file(const char *a, const char *b)
 enum { OPT_HEADLESS = 256, OPT_TICKS, OPT_SECONDS, OPT_SEED, OPT_TRACE,
        OPT_TRACE_EVERY, OPT_SUMMARY, OPT_CHECK, OPT_PAUSED, OPT_SPEED,
        OPT_ASCII, OPT_HELP, OPT_VERSION, OPT_MAN_KEYS, OPT_MAN_VIEWER_KEYS,
-       OPT_RECORD, OPT_REPLAY, OPT_TRACE_DECISIONS, OPT_COMPARE };
+       OPT_RECORD, OPT_REPLAY, OPT_TRACE_DECISIONS, OPT_COMPARE, OPT_THREADS };
 
 int main(int argc, char **argv)
 {
@@ -175,6 +178,7 @@ int main(int argc, char **argv)
         { "record", required_argument, NULL, OPT_RECORD },
         { "replay", required_argument, NULL, OPT_REPLAY },
         { "compare", required_argument, NULL, OPT_COMPARE },
+        { "threads", required_argument, NULL, OPT_THREADS },
         { NULL, 0, NULL, 0 }
     };
     /* Numbers in maps and traces are read and written the C way whatever
@@ -183,12 +187,17 @@ int main(int argc, char **argv)
     setlocale(LC_NUMERIC, "C");
 
     int headless = 0, check = 0, summary = 0, have_ticks = 0, have_seconds = 0;
-    int speed_given = 0, decisions = 0;
+    int speed_given = 0, decisions = 0, threads_given = 0;
+    long threads = par_default_threads();
+    /* threads for any number of vehicles, not only where they pay: what
+     * the tests use to check that the count changes nothing */
+    const char *always = getenv("BOTFIELD_THREADS_ALWAYS");
+    int threads_min = always && *always && strcmp(always, "0") ? -1 : 0;
     long ticks = -1, every = 1;
     double seconds = 0;
     const char *trace = NULL, *record = NULL, *replay = NULL;
     struct view_options vo = { NULL, { 0, 0, 0, NULL, 0 }, 0, 1.0, 0, NULL, NULL, NULL, NULL,
-                               NULL, NULL, NULL };
+                               NULL, NULL, NULL, 0, 0 };
     static struct tour_options tour;    /* static: freed at exit (options.c) */
     static struct compare_opts cmp;     /* --compare (compare.c) */
     int c;
@@ -226,6 +235,12 @@ int main(int argc, char **argv)
         case OPT_RECORD: record = optarg; break;
         case OPT_REPLAY: replay = optarg; break;
         case OPT_TRACE_DECISIONS: decisions = 1; break;
+        case OPT_THREADS:
+            if (parse_long(optarg, 1, PAR_MAX_THREADS, &threads))
+                return bad_option("--threads", optarg, "expected a whole number of threads, "
+                                  "1 to 256");
+            threads_given = 1;
+            break;
         case OPT_COMPARE:
             if (compare_option(&cmp, optarg))
                 return 2;
@@ -267,6 +282,11 @@ int main(int argc, char **argv)
         return 2;
     }
     /* Tournaments, sweeps, --aggregate and --set (src/tour/). */
+    if (tour.given && threads_given) {
+        fprintf(stderr, "botfield: --threads is for one run: a tournament runs its "
+                "battles side by side (--jobs N)\n");
+        return 2;
+    }
     if (tour.given) {
         struct tour_cli tc = { headless, check, trace || summary || every != 1,
                                vo.map.has_seed, vo.paused || speed_given, vo.ascii,
@@ -303,7 +323,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (check && (headless || trace || summary || decisions || have_ticks || have_seconds || every != 1
-                  || vo.paused || vo.ascii || speed_given)) {
+                  || vo.paused || vo.ascii || speed_given || threads_given)) {
         fprintf(stderr, "botfield: --check only loads the map: it takes MAP and --seed, "
                 "no other option\n"
                 "Try 'botfield --help' for more information.\n");
@@ -340,11 +360,14 @@ int main(int argc, char **argv)
         return 2;
     }
     if (headless && replay) {
-        struct headless_options ho = { -1, trace, every, summary, NULL, NULL, decisions };
+        struct headless_options ho = { -1, trace, every, summary, NULL, NULL, decisions,
+                                       (int)threads, threads_min };
         return replay_headless(replay, &ho);
     }
     vo.record = record;
     vo.replay = replay;
+    vo.threads = (int)threads;
+    vo.threads_min = threads_min;
     /* The viewer never waits for a writer: a FIFO as the map is refused. */
     vo.map.regular_only = !headless && !check;
 
@@ -381,7 +404,8 @@ int main(int argc, char **argv)
         return compare_run(&cmp, &vo, &w, bots, headless, have_ticks ? ticks : -1,
                            have_seconds ? seconds : -1);
     if (headless) {
-        struct headless_options ho = { -1, trace, every, summary, bots, NULL, decisions };
+        struct headless_options ho = { -1, trace, every, summary, bots, NULL, decisions,
+                                       (int)threads, threads_min };
         if (have_ticks)
             ho.ticks = ticks;
         else if (have_seconds)

@@ -304,7 +304,7 @@ ok $? "--seeds without --headless: exit 2, says why (got $st)"
 
 # ---- under valgrind (the forked runs too) -------------------------------
 if [ -n "${VALGRIND_BIN:-}" ] && [ -x "$VALGRIND_BIN" ] \
-   && ! grep -q -a -e __asan_init -e __ubsan_handle "$BOTFIELD" 2>/dev/null; then
+   && ! grep -q -a -e __asan_init -e __ubsan_handle -e __tsan_init "$BOTFIELD" 2>/dev/null; then
     for args in "--headless --seeds 1-3 --jobs 2 --ticks 300 --set team.red.fov=30,abc --set team.gren.fov=3,4 --csv $TMPD/vg.csv --chart $MAP" \
                 "--headless --ticks 300 --summary --set team.red.fov=30 --set sight.threshold=0.4 --set track.laps=2 $MAP" \
                 "--check --set team.x.fov=30 --set sight.threshold=0.4 $MAP" \

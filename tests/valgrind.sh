@@ -9,7 +9,7 @@
 vg_skip=
 if [ -z "${VALGRIND_BIN:-}" ] || [ ! -x "$VALGRIND_BIN" ]; then
     vg_skip="valgrind not found (apt-get install valgrind)"
-elif grep -q -a -e __asan_init -e __ubsan_handle "$BOTFIELD" 2>/dev/null; then
+elif grep -q -a -e __asan_init -e __ubsan_handle -e __tsan_init "$BOTFIELD" 2>/dev/null; then
     vg_skip="sanitizer build: valgrind cannot run it"
 fi
 

@@ -19,7 +19,7 @@ if ! command -v python3 >/dev/null; then
     exit 1
 fi
 bound=0.25 limit=30
-if grep -q __asan_init "$RUN" 2>/dev/null; then
+if grep -q -a -e __asan_init -e __tsan_init "$RUN" 2>/dev/null; then
     bound=2.5 limit=120
 fi
 tmo=

@@ -90,6 +90,8 @@ struct tick_ctx {
     struct vgrid_entry *entries; size_t nentries, entcap;
     double entries_maxr, entries_maxs;
     int entries_ready;
+    struct par_state *par;                  /* the threads' buffers
+                                               (par.h), NULL: none yet */
     int kept;                               /* d holds this tick's
                                                decisions (not after a
                                                fused pass: tick.c) */

@@ -10,6 +10,7 @@
 #include "explain.h"
 #include "entries.h"
 #include "grow.h"
+#include "par.h"
 #include "player.h"
 #include "world.h"
 
@@ -90,6 +91,7 @@ void tick_ctx_free(struct tick_ctx *c)
     free(c->entries);
     free(c->why);
     race_plans_free(c->plans);
+    par_state_free(c->par);
     free(c);
 }
 
@@ -226,21 +228,31 @@ void decide_vehicle(const struct world *w, int i, struct tick_ctx *c,
         d->why->want = d->want;
 }
 
+void decide_one(const struct world *w, size_t i, struct tick_ctx *c)
+{
+    struct decision *d = &c->d[i];
+    if (w->vehicles.p[i].alive) {
+        decide_vehicle(w, (int)i, c, d);
+    } else {
+        /* a wreck (a battle's late ticks are mostly wrecks): what
+         * decision_start gives it, one cache line, no call */
+        memset(&d->want, 0, sizeof d->want);
+        d->aim_slot = -1;
+        d->why = NULL;
+    }
+}
+
 static void decide_stage(const struct world *w, struct tick_ctx *c)
 {
     for (size_t r = 0; r < w->racers.n; r++)
         c->race[r] = w->racers.p[r].info;
-    for (size_t i = 0; i < w->vehicles.n; i++) {
-        struct decision *d = &c->d[i];
-        if (w->vehicles.p[i].alive) {
-            decide_vehicle(w, (int)i, c, d);
-        } else {
-            /* a wreck (a battle's late ticks are mostly wrecks): what
-             * decision_start gives it, one cache line, no call */
-            memset(&d->want, 0, sizeof d->want);
-            d->aim_slot = -1;
-            d->why = NULL;
-        }
+    int threads = par_threads(w);
+    if (threads > 1 && decide_par_ok(w)) {
+        if (decide_stage_par(w, c, threads))
+            c->failed = 1;
+    } else {
+        for (size_t i = 0; i < w->vehicles.n; i++)
+            decide_one(w, i, c);
     }
     c->kept = 1;
 }
@@ -257,7 +269,9 @@ int tick_step(struct world *w)
     w->aim_steps.n = 0;
     if (sight_update(w))                                    /* 2 sense */
         rc = -1;
-    if (act_fusable(w)) {
+    /* The fused pass is one thread by nature: with threads, a crowd's
+     * decisions take them and act follows (the same bytes either way). */
+    if (act_fusable(w) && !(par_threads(w) > 1 && decide_par_ok(w))) {
         act_fused_stage(w, c);                              /* 3, 4 fused */
     } else {
         decide_stage(w, c);                                 /* 3 decide */

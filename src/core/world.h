@@ -252,6 +252,13 @@ struct world {
      * headless runs with --trace-decisions */
     int explain;
 
+    /* threads for the sense and decide stages (--threads): 0 or 1 run
+     * them in the calling thread; the trace is the same for any number
+     * (par.h) */
+    int threads;
+    /* the fewest live vehicles in teams worth waking the threads for:
+     * 0 is PAR_MIN_LIVE, -1 none (the tests, BOTFIELD_THREADS_ALWAYS) */
+    int threads_min;
 };
 
 /* Where a turn by `turn` this tick leaves v: its heading, normalised, and

@@ -368,6 +368,8 @@ int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb)
     bot_world_free(&a->world, a->bots);
     world_free(&a->world);
     a->world = *nw;
+    a->world.threads = a->opt->threads;         /* --threads */
+    a->world.threads_min = a->opt->threads_min;
     a->world.explain = 1;       /* the inspector shows the records */
     a->bots = nb;
     free(a->load_error);
@@ -760,6 +762,8 @@ int view_run(const struct view_options *o, struct world *w)
     }
     a->world = *w;
     a->world.explain = 1;       /* the inspector shows the records */
+    a->world.threads = o->threads;              /* --threads */
+    a->world.threads_min = o->threads_min;
     a->bots = o->bots;
     a->opt = o;
     a->rec = vr;

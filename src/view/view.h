@@ -25,6 +25,7 @@ struct view_options {
     const struct compare_opts *compare;
     struct world *compare_world;
     struct bot_world *compare_bots;
+    int threads, threads_min;   /* --threads: every world's (par.h) */
 };
 
 /* Runs the viewer on a loaded world (taken over: the viewer frees it),

@@ -104,7 +104,9 @@ int aim_decide(const struct world *w, int i, struct tick_ctx *c,
     /* The probes go to their own store: up to 40 floats a record. */
     ai->first_step = tick_ctx_steps(c, sol.steps, sol.nsteps);
     ai->nsteps = ai->first_step >= 0 ? sol.nsteps : 0;
-    if (ai->first_step < 0)
+    /* no probes: 0, as a record without a solver has (where the store
+     * stood would differ between one thread and several, decide_par.c) */
+    if (ai->nsteps == 0)
         ai->first_step = 0;
 
     /* Without a solution, keep the turret on the target itself. */

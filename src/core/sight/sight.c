@@ -11,7 +11,9 @@
 #include <string.h>
 
 #include "sight_impl.h"
+#include "sight_out.h"
 #include "grow.h"
+#include "par.h"
 
 void sight_scratch_free(struct sight_scratch *s)
 {
@@ -651,12 +653,12 @@ static void sort_ints(int *a, size_t n)
     }
 }
 
-/* One observer looks at one target: the record, its details, the event.
- * 0, or -1 when memory ran out (the record is then not written). */
-static int look(struct world *w, int me, int j, double half)
+/* One observer looks at one target: the record, its details, the event,
+ * into out.  0, or -1 when memory ran out (the record is then not
+ * written). */
+static int look(const struct world *w, struct sight_out *out,
+                struct sight_scratch *s, int me, int j, double half)
 {
-    struct sight_store *st = &w->sight_store;
-    struct sight_scratch *s = &st->scratch;
     const struct vehicle *v = &w->vehicles.p[me], *t = &w->vehicles.p[j];
     struct sight_shape shape = sight_shape_of(t);
     struct sight_result res;
@@ -672,12 +674,13 @@ static int look(struct world *w, int me, int j, double half)
     if (off > half)             /* rounding at the cone's edge */
         off = half;
 
-    if (WORLD_RESERVE(w->sights, w->sights.n + 1)
-        || WORLD_RESERVE(w->sight_intervals, w->sight_intervals.n + s->nhidden)
-        || grow_reserve(&st->spans, &st->capspans, st->nspans + s->nspans, sizeof *st->spans)
-        || grow_reserve(&st->trees, &st->captrees, st->ntrees + s->ncand, sizeof *st->trees))
+    if (WORLD_RESERVE(out->sights, out->sights.n + 1)
+        || WORLD_RESERVE(out->intervals, out->intervals.n + s->nhidden)
+        || WORLD_RESERVE(out->events, out->events.n + 1)
+        || grow_reserve(&out->spans, &out->capspans, out->nspans + s->nspans, sizeof *out->spans)
+        || grow_reserve(&out->trees, &out->captrees, out->ntrees + s->ncand, sizeof *out->trees))
         return -1;
-    struct sight_record *r = &w->sights.p[w->sights.n++];
+    struct sight_record *r = &out->sights.p[out->sights.n++];
     memset(r, 0, sizeof *r);
     r->observer = me;
     r->target = j;
@@ -689,33 +692,36 @@ static int look(struct world *w, int me, int j, double half)
     r->from = v->pos;
     r->to = t->pos;
     keep_extent(r, &shape, v->p->sight);
-    r->first_interval = (int)w->sight_intervals.n;
+    r->first_interval = (int)out->intervals.n;
     /* No hidden interval: the array may still be unallocated, and even
      * NULL + 0 is undefined behaviour. */
     if (s->nhidden)
         sight_record_angles(r, &res.a0, &res.a1);
     r->n_intervals = s->nhidden == 0 ? 0
-        : sight_hidden_angles(s, &res, w->sight_intervals.p + w->sight_intervals.n,
+        : sight_hidden_angles(s, &res, out->intervals.p + out->intervals.n,
                               (int)s->nhidden);
-    w->sight_intervals.n += (size_t)r->n_intervals;
-    r->first_span = (int)st->nspans;
+    out->intervals.n += (size_t)r->n_intervals;
+    r->first_span = (int)out->nspans;
     r->n_spans = (int)s->nspans;
     if (s->nspans)
-        memcpy(st->spans + st->nspans, s->spans, s->nspans * sizeof *s->spans);
-    st->nspans += s->nspans;
-    r->first_tree = (int)st->ntrees;
+        memcpy(out->spans + out->nspans, s->spans, s->nspans * sizeof *s->spans);
+    out->nspans += s->nspans;
+    r->first_tree = (int)out->ntrees;
     r->n_trees = (int)s->ncand;
     if (s->ncand)
-        memcpy(st->trees + st->ntrees, s->cand, s->ncand * sizeof *s->cand);
-    st->ntrees += s->ncand;
+        memcpy(out->trees + out->ntrees, s->cand, s->ncand * sizeof *s->cand);
+    out->ntrees += s->ncand;
 
-    struct event *e = world_event(w, EV_SIGHT, me, j);
-    if (e) {
-        e->u.sight.visible = vis;
-        e->u.sight.seen = r->seen;
-        e->u.sight.method = v->p->sight;
-    }
-    return e ? 0 : -1;
+    /* what world_event() makes, in out (reserved above) */
+    struct event *e = &out->events.p[out->events.n++];
+    memset(e, 0, sizeof *e);
+    e->kind = EV_SIGHT;
+    e->a = me;
+    e->b = j;
+    e->u.sight.visible = vis;
+    e->u.sight.seen = r->seen;
+    e->u.sight.method = v->p->sight;
+    return 0;
 }
 
 /* Sight needs two teams with someone alive: a lone team (a crowd of
@@ -750,37 +756,68 @@ int sight_update(struct world *w)
     w->sight_intervals.n = 0;
     st->nspans = 0;
     st->ntrees = 0;
-    for (size_t i = 0; i < w->vehicles.n; i++) {
-        struct vehicle *v = &w->vehicles.p[i];
-        v->sight_first = (int)w->sights.n;
-        v->sight_count = 0;
-        if (!v->alive || v->team < 0 || (v->kind != VK_TANK && v->kind != VK_TURRET))
-            continue;
-        double half = v->p->fov / 2;
-        struct collect c;
-        memset(&c, 0, sizeof c);
-        c.w = w;
-        c.st = st;
-        c.me = (int)i;
-        c.team = v->team;
-        c.o = v->pos;
-        c.h = (v->kind == VK_TURRET ? v2_dir(v->p->facing) : v->dir);
-        c.range2 = v->p->view_range * v->p->view_range;
-        c.all_round = half >= M_PI;
-        c.coshalf = cos(half);
-        st->ntargets = 0;
-        if (w->vgrid.start && w->vgrid.nx > 0)
-            collect_grid(&c, &w->vgrid, v->p->view_range);
-        else
-            for (size_t j = 0; j < w->vehicles.n; j++)
-                collect_one(&c, (int)j, w->vehicles.p[j].pos);
-        if (c.fail)
+    int threads = par_threads(w);
+    if (threads > 1 && w->ctx)          /* the threads' buffers live there */
+        return sight_update_par(w, threads);
+    /* One thread: the world's arrays are the output, swapped in and back
+     * out (no copy); the events append to the tick's. */
+    struct sight_out out;
+    memset(&out, 0, sizeof out);
+    par_swap_array(&out.sights, &w->sights);
+    par_swap_array(&out.intervals, &w->sight_intervals);
+    par_swap_array(&out.events, &w->events);
+    out.spans = st->spans;
+    out.capspans = st->capspans;
+    out.trees = st->trees;
+    out.captrees = st->captrees;
+    for (size_t i = 0; i < w->vehicles.n; i++)
+        if (sight_observe(w, &out, st, i))
             rc = -1;
-        sort_ints(st->targets, st->ntargets);
-        for (size_t k = 0; k < st->ntargets; k++)
-            if (look(w, (int)i, st->targets[k], half))
-                rc = -1;
-        v->sight_count = (int)w->sights.n - v->sight_first;
-    }
+    par_swap_array(&out.sights, &w->sights);
+    par_swap_array(&out.intervals, &w->sight_intervals);
+    par_swap_array(&out.events, &w->events);
+    st->spans = out.spans;
+    st->nspans = out.nspans;
+    st->capspans = out.capspans;
+    st->trees = out.trees;
+    st->ntrees = out.ntrees;
+    st->captrees = out.captrees;
+    return rc;
+}
+
+int sight_observe(struct world *w, struct sight_out *out,
+                  struct sight_store *st, size_t i)
+{
+    int rc = 0;
+    struct vehicle *v = &w->vehicles.p[i];
+    v->sight_first = (int)out->sights.n;
+    v->sight_count = 0;
+    if (!v->alive || v->team < 0 || (v->kind != VK_TANK && v->kind != VK_TURRET))
+        return 0;
+    double half = v->p->fov / 2;
+    struct collect c;
+    memset(&c, 0, sizeof c);
+    c.w = w;
+    c.st = st;
+    c.me = (int)i;
+    c.team = v->team;
+    c.o = v->pos;
+    c.h = (v->kind == VK_TURRET ? v2_dir(v->p->facing) : v->dir);
+    c.range2 = v->p->view_range * v->p->view_range;
+    c.all_round = half >= M_PI;
+    c.coshalf = cos(half);
+    st->ntargets = 0;
+    if (w->vgrid.start && w->vgrid.nx > 0)
+        collect_grid(&c, &w->vgrid, v->p->view_range);
+    else
+        for (size_t j = 0; j < w->vehicles.n; j++)
+            collect_one(&c, (int)j, w->vehicles.p[j].pos);
+    if (c.fail)
+        rc = -1;
+    sort_ints(st->targets, st->ntargets);
+    for (size_t k = 0; k < st->ntargets; k++)
+        if (look(w, out, &st->scratch, (int)i, st->targets[k], half))
+            rc = -1;
+    v->sight_count = (int)out->sights.n - v->sight_first;
     return rc;
 }

@@ -1,0 +1,114 @@
+/* par.c — the thread count, the chunks, and the buffers the threaded
+ * stages keep in the tick context (par.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "par.h"
+#include "decide.h"
+#include "grow.h"
+#include "sight/sight_out.h"
+#include "world.h"
+
+int par_threads(const struct world *w)
+{
+#ifdef _OPENMP
+    if (w->threads <= 1)
+        return 1;
+    /* A few hundred tanks are a fraction of a millisecond a tick: waking
+     * the threads would cost more than they save (a battle's last
+     * thousands of ticks). */
+    int live = 0;
+    for (size_t t = 0; t < w->teams.n; t++)
+        live += w->teams.p[t].alive;
+    int min = w->threads_min < 0 ? 0 : w->threads_min > 0 ? w->threads_min : PAR_MIN_LIVE;
+    return live >= min ? w->threads : 1;
+#else
+    (void)w;
+    return 1;
+#endif
+}
+
+int par_default_threads(void)
+{
+#ifdef _OPENMP
+    int n = omp_get_num_procs();
+    if (n > PAR_MAX_THREADS)
+        n = PAR_MAX_THREADS;
+    return n > 1 ? n : 1;
+#else
+    return 1;
+#endif
+}
+
+void par_swap_array(void *a, void *b)
+{
+    struct array { void *p; size_t n, cap; } *x = a, *y = b, t = *x;
+    *x = *y;
+    *y = t;
+}
+
+/* Eight chunks a thread: enough for a thread whose chunks were cheap
+ * (wrecks, nobody in range) to take more, few enough that joining them
+ * costs nothing.  (A world small enough for chunks of a few vehicles runs
+ * on one thread anyway, unless the tests ask: PAR_MIN_LIVE.) */
+size_t par_chunks(size_t n, int threads)
+{
+    size_t k = (size_t)threads * 8;
+    if (k > n)
+        k = n;
+    return k > 0 ? k : 1;
+}
+
+static void lane_free(struct tick_ctx *l)
+{
+    free(l->aims);
+    free(l->steps);
+    free(l->avoid_buf);
+}
+
+void par_state_free(struct par_state *p)
+{
+    if (!p)
+        return;
+    for (size_t k = 0; k < p->nstores; k++)
+        sight_store_free(&p->stores[k]);
+    for (size_t k = 0; k < p->nouts; k++)
+        sight_out_free(&p->outs[k]);
+    for (size_t k = 0; k < p->nlanes; k++)
+        lane_free(&p->lanes[k]);
+    free(p->stores);
+    free(p->outs);
+    free(p->lanes);
+    free(p);
+}
+
+/* Grows an array of structs to n, the new ones zeroed. */
+static int grow_zeroed(void *pp, size_t *have, size_t n, size_t elem)
+{
+    if (n <= *have)
+        return 0;
+    void **p = pp;
+    void *q = realloc(*p, n * elem);
+    if (!q)
+        return -1;
+    memset((char *)q + *have * elem, 0, (n - *have) * elem);
+    *p = q;
+    *have = n;
+    return 0;
+}
+
+struct par_state *par_state_for(struct tick_ctx *c, int threads, size_t nchunks)
+{
+    if (!c->par && !(c->par = calloc(1, sizeof *c->par)))
+        return NULL;
+    struct par_state *p = c->par;
+    if (grow_zeroed(&p->stores, &p->nstores, (size_t)threads, sizeof *p->stores)
+        || grow_zeroed(&p->outs, &p->nouts, nchunks, sizeof *p->outs)
+        || grow_zeroed(&p->lanes, &p->nlanes, nchunks, sizeof *p->lanes))
+        return NULL;
+    return p;
+}

@@ -1,0 +1,58 @@
+/* par.h — the sense and decide stages on threads, the same bytes for any
+ * number of them.
+ *
+ * OpenMP (GCC's libgomp; configure's AC_OPENMP) runs the loops; the
+ * determinism is ours: the vehicles are cut into contiguous chunks, each
+ * chunk writes only its own slots (its vehicles' decisions, and its own
+ * lists of sight records, events and aim records), and the chunks' lists
+ * are then joined in chunk order, which is vehicle order.  No thread
+ * reads what another writes during a stage, and no sum of floating-point
+ * numbers depends on the thread count, so --threads 1 and --threads 8
+ * write the same trace.  A build without OpenMP runs everything on the
+ * calling thread. */
+#ifndef BOTFIELD_PAR_H
+#define BOTFIELD_PAR_H
+
+#include <stddef.h>
+
+struct world;
+struct tick_ctx;
+struct sight_out;
+struct sight_store;
+
+/* The threads a stage of w may use: w->threads, at least 1; 1 without
+ * OpenMP, or with fewer than PAR_MIN_LIVE live tanks and turrets in
+ * teams.  The count never changes a result, only how soon it comes. */
+#define PAR_MIN_LIVE 512
+int par_threads(const struct world *w);
+
+/* The cores this process may run on (--threads' default); 1 without
+ * OpenMP. */
+int par_default_threads(void);
+
+/* The highest --threads accepted. */
+#define PAR_MAX_THREADS 256
+
+/* Swaps two WORLD_ARRAYs of the same element type (pointer, n, cap). */
+void par_swap_array(void *a, void *b);
+
+/* Chunks of vehicles: n vehicles in *nchunks runs of about equal length
+ * (many more than threads, so a thread that drew cheap ones takes the
+ * next); chunk k is [par_chunk_lo(n, nc, k), par_chunk_lo(n, nc, k + 1)). */
+size_t par_chunks(size_t n, int threads);
+static inline size_t par_chunk_lo(size_t n, size_t nchunks, size_t k)
+{
+    return n * k / nchunks;
+}
+
+/* The tick context's per-thread and per-chunk buffers (par.c), made on
+ * first use and kept from tick to tick; NULL when memory ran out. */
+struct par_state {
+    struct sight_store *stores; size_t nstores;     /* one per thread */
+    struct sight_out *outs; size_t nouts;           /* one per chunk */
+    struct tick_ctx *lanes; size_t nlanes;          /* one per chunk */
+};
+struct par_state *par_state_for(struct tick_ctx *c, int threads, size_t nchunks);
+void par_state_free(struct par_state *p);
+
+#endif

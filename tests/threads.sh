@@ -1,0 +1,60 @@
+#!/bin/sh
+# --threads changes no byte: every bundled map (bots included) and the
+# 10,000-tank battle give the same trace on 1, 2 and 4 threads.
+# BOTFIELD_THREADS_ALWAYS takes the threads even for a handful of tanks,
+# which a run would otherwise leave to one thread (par.h), so the small
+# maps go through the threaded stages too.  Then --threads' errors.
+. "$top_srcdir/tests/lib.sh"
+BOTFIELD_THREADS_ALWAYS=1
+export BOTFIELD_THREADS_ALWAYS
+
+for map in "$top_srcdir"/maps/*.ini; do
+    name=$(basename "$map")
+    for t in 1 2 4; do
+        "$BOTFIELD" --headless --ticks 100 --threads $t --trace-decisions \
+            --trace "$TMPD/$t" "$map" || rm -f "$TMPD/$t"
+    done
+    # the traces hold what the threads compute: sight and decide lines
+    # where the map has tanks with enemies
+    [ -s "$TMPD/1" ] && cmp "$TMPD/1" "$TMPD/2" && cmp "$TMPD/1" "$TMPD/4"
+    ok $? "$name: 1, 2 and 4 threads, the same trace"
+done
+grep -q '"sight"' "$TMPD/1"
+ok $? "(the last map's trace holds sight events)"
+n=$(grep -c '"decide"' "$TMPD/1")
+[ "$n" -gt 0 ]
+ok $? "(and decide lines: $n)"
+
+# The 10,000-tank battle, bench-battle's map: every tank in sight of
+# many, aiming, firing; its first 60 ticks (the trace streamed to a
+# checksum: some 500 MB), 10 in a sanitizer build (ten times slower; the
+# stages' joins are the same from the first tick).
+BT=60
+grep -q -a -e __asan_init -e __tsan_init "$BOTFIELD" 2>/dev/null && BT=10
+printf '[map]\nname = ten thousand\nwidth = 10000\nheight = 10000\n[team.a]\nrandom = 5000\n[team.b]\nrandom = 5000\n' \
+    >"$TMPD/battle.ini"
+for t in 1 2 4; do
+    { "$BOTFIELD" --headless --ticks $BT --threads $t --trace - "$TMPD/battle.ini" \
+          || echo "$t threads: exit $?" >>"$TMPD/bad"; } | cksum >"$TMPD/sum$t"
+done
+note "battle: $(cat "$TMPD/sum1")" "$(cat "$TMPD/bad" 2>/dev/null)"
+cmp "$TMPD/sum1" "$TMPD/sum2" && cmp "$TMPD/sum1" "$TMPD/sum4" \
+    && ! grep -q '^4294967295 0$' "$TMPD/sum1" && [ ! -s "$TMPD/bad" ]
+ok $? "10,000-tank battle, $BT ticks: 1, 2 and 4 threads, the same trace"
+
+# Bad counts: a clear error, exit 2, nothing run.
+for bad in 0 -1 257 x 2x ''; do
+    "$BOTFIELD" --headless --ticks 1 --threads "$bad" "$top_srcdir/maps/duel.ini" \
+        >"$TMPD/out" 2>"$TMPD/err"
+    rc=$?
+    [ $rc -eq 2 ] && [ ! -s "$TMPD/out" ] \
+        && grep -q "^botfield: --threads $bad: expected a whole number of threads, 1 to 256" "$TMPD/err"
+    ok $? "--threads '$bad' is refused (exit $rc)"
+done
+"$BOTFIELD" --check --threads 2 "$top_srcdir/maps/duel.ini" 2>"$TMPD/err"
+[ $? -eq 2 ] && grep -q "check only loads the map" "$TMPD/err"
+ok $? "--check takes no --threads"
+"$BOTFIELD" --headless --seeds 1-2 --threads 2 "$top_srcdir/maps/duel.ini" >/dev/null 2>"$TMPD/err"
+[ $? -eq 2 ] && grep -q "threads is for one run" "$TMPD/err"
+ok $? "a tournament takes no --threads (its battles run side by side)"
+done_testing
