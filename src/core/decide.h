@@ -95,6 +95,10 @@ struct tick_ctx {
     int kept;                               /* d holds this tick's
                                                decisions (not after a
                                                fused pass: tick.c) */
+    /* The threads' lanes lie side by side (decide_par.c): a cache line
+     * of room keeps one lane's counters off the line the next one
+     * writes. */
+    char pad_[64];
 };
 
 /* One row of the behaviour table: a named decision, what it needs of the

@@ -116,6 +116,9 @@ struct sight_store {
     struct sight_span *spans; size_t nspans, capspans;
     int *trees; size_t ntrees, captrees;
     int *targets; size_t ntargets, captargets;
+    /* The threads' stores lie side by side (par.c): a cache line of room
+     * keeps one thread's counters off the line the next one writes. */
+    char pad_[64];
 };
 void sight_store_free(struct sight_store *s);
 void sight_scratch_free(struct sight_scratch *s);

@@ -17,6 +17,9 @@ struct sight_out {
     int fail;                   /* memory ran out in this run */
     /* where its lists start in the world's once joined (sight_par.c) */
     struct sight_out_at { size_t sights, intervals, events, spans, trees; } at;
+    /* Chunks side by side go to different threads: a cache line of room
+     * keeps one chunk's counters off the line the next one writes. */
+    char pad_[64];
 };
 
 /* Vehicle i's observations into out, its targets gathered in st (its
