@@ -82,10 +82,13 @@ struct vehicle {
     int health;
     int racer;              /* index in w->racers, -1: none */
     uint32_t gen;           /* bumped when knocked out */
-    int sight_first, sight_count;   /* its records in w->sights */
     struct rng rng;         /* this vehicle's own stream */
     struct wander_state wander;
     struct aim_state gun;
+    /* its records in w->sights; written by the sense stage's thread for
+     * this observer, so kept off the lines other observers read of it as
+     * a target (pos, heading, speed: sight_shape_of) */
+    int sight_first, sight_count;
 
     /* what was decided this tick, for the viewer and the tests */
     struct avoid_info avoid;
