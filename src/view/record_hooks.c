@@ -178,6 +178,20 @@ void record_hooks_after_step(struct app *a)
     }
 }
 
+/* A change (a script, an input, a tuned value) on tick `tick` can be
+ * written only where the recording stands: after a step back the run
+ * lived differs from the one recorded, so the recording stops there. */
+static int at_frontier(struct app *a, struct recording *rec, long tick, const char *what)
+{
+    if (tick == rec->frontier)
+        return 1;
+    long f = rec->frontier;
+    recording_stop(rec);
+    app_message(a, 1, "recording stopped at tick %ld: %s after a step back, which a "
+                "recording cannot keep", f, what);
+    return 0;
+}
+
 void record_hooks_reloaded(struct app *a, long tick, const char *map_text)
 {
     struct view_rec *vr = a->rec;
@@ -190,13 +204,8 @@ void record_hooks_reloaded(struct app *a, long tick, const char *map_text)
             app_message(a, 1, "the recording cannot be written: it stops here");
         return;
     }
-    if (tick != rec->frontier) {
-        long f = rec->frontier;
-        recording_stop(rec);
-        app_message(a, 1, "recording stopped at tick %ld: a script changed after a step "
-                    "back, which a recording cannot keep", f);
+    if (!at_frontier(a, rec, tick, "a script changed"))
         return;
-    }
     if (recording_scripts(rec, &a->world, a->bots))
         app_message(a, 1, "the recording cannot be written: it stops here");
 }
@@ -207,13 +216,8 @@ void record_hooks_input(struct app *a)
     if (!vr || !vr->rec.f)
         return;
     struct recording *rec = &vr->rec;
-    if (a->world.tick != rec->frontier) {
-        long f = rec->frontier;
-        recording_stop(rec);
-        app_message(a, 1, "recording stopped at tick %ld: the player's input changed after "
-                    "a step back, which a recording cannot keep", f);
+    if (!at_frontier(a, rec, a->world.tick, "the player's input changed"))
         return;
-    }
     if (recording_input(rec, &a->world))
         app_message(a, 1, "the recording cannot be written: it stops here");
 }
@@ -225,13 +229,8 @@ void record_hooks_tune(struct app *a, const char *section, const char *key,
     if (!vr || !vr->rec.f)
         return;
     struct recording *rec = &vr->rec;
-    if (a->world.tick != rec->frontier) {
-        long f = rec->frontier;
-        recording_stop(rec);
-        app_message(a, 1, "recording stopped at tick %ld: a value was tuned after a step "
-                    "back, which a recording cannot keep", f);
+    if (!at_frontier(a, rec, a->world.tick, "a value was tuned"))
         return;
-    }
     if (recording_tune(rec, &a->world, section, key, value))
         app_message(a, 1, "the recording cannot be written: it stops here");
 }
