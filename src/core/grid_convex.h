@@ -59,9 +59,11 @@ static inline struct grid_chain grid_chain_to(struct grid_chain c, const double 
 {
     while (c.i != bot && py[c.next] <= yadv) {
         c.i = c.next;
-        c.next += c.dir;
-        if (c.next == n) c.next = 0;
-        if (c.next < 0) c.next = n - 1;
+        /* Round the polygon, as selects: which way a wrap goes is a coin
+         * toss to a branch predictor. */
+        int next = c.next + c.dir;
+        next = next == n ? 0 : next;
+        c.next = next < 0 ? n - 1 : next;
         *xl = grid_dmin(*xl, px[c.i]);
         *xh = grid_dmax(*xh, px[c.i]);
         if (py[c.i] >= ycarry) {
@@ -148,10 +150,14 @@ int grid_convex_sweep(double cell, int nx, int ny, const vec2 *v, int n,
      * taken without a branch; all of them when it is the only band (which
      * may be clamped, and reach up past rb). */
     double ylast = ra == rb ? -INFINITY : rb - e;
+    /* A vertex outside the band is pushed out to infinity, where the min
+     * and max pass it by: a select on whether it is in became a branch,
+     * mispredicted about once a polygon. */
+    static const double out_of_band[2] = { INFINITY, 0 };
     for (int i = 0; i < n; i++) {
-        int in = py[i] >= ylast;
-        xl = in ? grid_dmin(xl, px[i]) : xl;
-        xh = in ? grid_dmax(xh, px[i]) : xh;
+        double away = out_of_band[py[i] >= ylast];
+        xl = grid_dmin(xl, px[i] + away);
+        xh = grid_dmax(xh, px[i] - away);
     }
     row(ctx, rb, grid_col_clamp(xl - e, xmax), grid_col_clamp(xh + e, xmax));
     return 0;
