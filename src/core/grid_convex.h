@@ -100,13 +100,19 @@ int grid_convex_sweep(double cell, int nx, int ny, const vec2 *v, int n,
         return -1;
     double inv = 1 / cell, px[GRID_POLY_MAX], py[GRID_POLY_MAX], zero = 0;
     int top = 0, bot = 0;
+    double ytop = v[0].y * inv, ybot = ytop;
     for (int i = 0; i < n; i++) {
-        px[i] = v[i].x * inv;
-        py[i] = v[i].y * inv;
+        double x = v[i].x * inv, y = v[i].y * inv;
+        px[i] = x;
+        py[i] = y;
         /* x * 0 is 0 for a finite x and NaN otherwise: one test for all. */
-        zero += px[i] * 0 + py[i] * 0;
-        top = py[i] < py[top] ? i : top;
-        bot = py[i] >= py[bot] ? i : bot;
+        zero += x * 0 + y * 0;
+        /* The extremes kept in registers: reading py[top] back would
+         * wait on the store just made. */
+        top = y < ytop ? i : top;
+        ytop = y < ytop ? y : ytop;
+        bot = y >= ybot ? i : bot;
+        ybot = y >= ybot ? y : ybot;
     }
     if (zero != 0)
         return -1;

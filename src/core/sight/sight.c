@@ -206,22 +206,9 @@ struct walk {
     const int *start, *items;
     int nx;
     struct sight_span *sp;
-    struct sight_scratch *s;
-    int *listed;
-    size_t n, cap;
-    int fail;
+    int *listed;                /* room for every listing of the rows */
+    size_t n;
 };
-
-static void walk_grow(struct walk *k, size_t need)
-{
-    if (grow_reserve(&k->s->listed, &k->s->caplisted, need, sizeof *k->s->listed)) {
-        k->fail = 1;
-        k->n = 0;
-        return;
-    }
-    k->listed = k->s->listed;
-    k->cap = k->s->caplisted;
-}
 
 static inline void walk_row(void *ctx, int r, int lo, int hi)
 {
@@ -233,16 +220,32 @@ static inline void walk_row(void *ctx, int r, int lo, int hi)
     const int *row = k->start + (size_t)r * k->nx;
     int k0 = row[lo], k1 = row[hi + 1];
     size_t m = (size_t)(k1 - k0);
-    if (k->n + m + GRID_ITEMS_PAD > k->cap)
-        walk_grow(k, k->n + m + GRID_ITEMS_PAD);
-    if (k->fail)
-        return;
     const int *run = k->items + k0;
     int *out = k->listed + k->n;
     memcpy(out, run, GRID_ITEMS_PAD * sizeof *out);
     for (size_t j = GRID_ITEMS_PAD; j < m; j++)
         out[j] = run[j];
     k->n += m;
+}
+
+/* Room in s->listed for every listing of the rows the sweep of poly will
+ * visit: its first and last, taken as the sweep takes them, and the
+ * padding the walk writes past the end.  Reserved before, so the walk
+ * checks nothing a row (and its state, not passed on, stays in
+ * registers). */
+static int listed_reserve(const struct tree_grid *g, const vec2 *poly, int np,
+                          struct sight_scratch *s)
+{
+    double inv = 1 / g->cell, ylo = poly[0].y * inv, yhi = ylo;
+    for (int i = 1; i < np; i++) {
+        double y = poly[i].y * inv;
+        ylo = y < ylo ? y : ylo;
+        yhi = y > yhi ? y : yhi;
+    }
+    int ra = grid_col_of(ylo - GRID_POLY_SLACK, g->ny);
+    int rb = grid_col_of(yhi + GRID_POLY_SLACK, g->ny);
+    size_t n = (size_t)(g->start[(size_t)(rb + 1) * g->nx] - g->start[(size_t)ra * g->nx]);
+    return grow_reserve(&s->listed, &s->caplisted, n + GRID_ITEMS_PAD, sizeof *s->listed);
 }
 
 /* The sight wedge is the convex hull of the observer and the outline: the
@@ -345,21 +348,18 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
         }
         poly[np++] = c[ih];
     }
+    if (listed_reserve(g, poly, np, s))
+        return -1;
     struct walk k;
     k.start = g->start;
     k.items = g->items;
     k.nx = g->nx;
     k.sp = s->spans;
-    k.s = s;
     k.listed = s->listed;
-    k.cap = s->caplisted;
     k.n = 0;
-    k.fail = 0;
     int r0, r1;
     if (grid_convex_sweep(g->cell, g->nx, g->ny, poly, np, &r0, &r1, walk_row, &k))
         return 0;
-    if (k.fail)
-        return -1;
 
     /* Each tree once, where it is first listed.  The mark's store does
      * not wait on its load (a store that did would hold up the next load
