@@ -40,10 +40,10 @@ static inline int grid_col_of(double u, int n)
 
 /* Column of x (cell units, finite), clamped as grid_cell_of() does:
  * clamped to [0, n - 1/2] first, truncation gives the same column without
- * a branch. */
-static inline int grid_col_clamp(double u, double umax)
+ * a branch.  zero is +0 held in a register (see the sweep). */
+static inline int grid_col_clamp(double u, double umax, double zero)
 {
-    return (int)grid_dmin(grid_dmax(u, 0), umax);
+    return (int)grid_dmin(grid_dmax(u, zero), umax);
 }
 
 /* c moved down past the vertices at or above yadv, widening [*xl, *xh]
@@ -122,6 +122,10 @@ int grid_convex_sweep(double cell, int nx, int ny, const vec2 *v, int n,
      * the slack e of them, a vertex that close to a border counts in both
      * bands (a level edge there lies in both). */
     const double e = GRID_POLY_SLACK, xmax = nx - 0.5;
+    /* +0 (xmax > 0), but not a constant to the compiler, which makes a
+     * compare and branch of a max with a constant 0 and a max
+     * instruction of one with a variable. */
+    const double pz = xmax * 0;
     int ra = grid_col_of(py[top] - e, ny), rb = grid_col_of(py[bot] + e, ny);
     *r0 = ra;
     *r1 = rb;
@@ -141,11 +145,11 @@ int grid_convex_sweep(double cell, int nx, int ny, const vec2 *v, int n,
             b = grid_chain_to(b, px, py, n, bot, y + e, y - e, &xl, &xh, &nl, &nh);
         /* A chain may stand at a vertex just below y: its crossing of y
          * is that vertex. */
-        double xa = a.x0 + grid_dmax(y - a.y0, 0) * a.s;
-        double xb = b.x0 + grid_dmax(y - b.y0, 0) * b.s;
+        double xa = a.x0 + grid_dmax(y - a.y0, pz) * a.s;
+        double xb = b.x0 + grid_dmax(y - b.y0, pz) * b.s;
         double l = grid_dmin(xa, xb), h = grid_dmax(xa, xb);
-        row(ctx, r, grid_col_clamp(grid_dmin(xl, l) - e, xmax),
-            grid_col_clamp(grid_dmax(xh, h) + e, xmax));
+        row(ctx, r, grid_col_clamp(grid_dmin(xl, l) - e, xmax, pz),
+            grid_col_clamp(grid_dmax(xh, h) + e, xmax, pz));
         xl = grid_dmin(l, nl);
         xh = grid_dmax(h, nh);
         nl = INFINITY;
@@ -165,7 +169,7 @@ int grid_convex_sweep(double cell, int nx, int ny, const vec2 *v, int n,
         xl = grid_dmin(xl, px[i] + away);
         xh = grid_dmax(xh, px[i] - away);
     }
-    row(ctx, rb, grid_col_clamp(xl - e, xmax), grid_col_clamp(xh + e, xmax));
+    row(ctx, rb, grid_col_clamp(xl - e, xmax, pz), grid_col_clamp(xh + e, xmax, pz));
     return 0;
 }
 
