@@ -97,6 +97,7 @@ struct sight_piece { double lo, hi; vec2 vlo, vhi; };
 struct sight_scratch {
     unsigned *mark; size_t nmark; unsigned stamp;   /* dedupe of trees */
     int *cand; size_t ncand, capcand;               /* candidate trees */
+    int *listed; size_t caplisted;  /* the wedge's listings, repeats too */
     struct sight_span *spans; size_t nspans, capspans;
     int *row_lo, *row_hi; size_t nrows, caplo, caphi;   /* per grid row */
     struct sight_piece *pieces; size_t npieces, cappieces;

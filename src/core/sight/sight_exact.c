@@ -245,27 +245,35 @@ double sight_exact(const struct sight_frame *f, const struct tree *trees,
         return 1;
     if (grow_reserve(&s->pieces, &s->cappieces, 2 * (size_t)n + 2, sizeof *s->pieces))
         return 1;
-    int all_hidden = 0;
+    /* First the trees that can matter, without a branch a tree: most
+     * candidates lie wholly behind the target or beside its wedge, as
+     * often one as the other, and a branch on it is a coin toss. */
+    if (grow_reserve(&s->order, &s->caporder, (size_t)n, sizeof *s->order))
+        return 1;
+    struct sight_order *near = s->order;
+    int inside = 0, nn = 0;
     for (int k = 0; k < n; k++) {
-        const struct tree *tr = &trees[cand[k]];
+        int i = cand[k];
+        double r = trees[i].r;
+        vec2 c = sight_frame_of(f, trees[i].c);
+        double d2 = v2_len2(c), r2 = r * r;
+        int real = r > 0;
+        inside |= real & (d2 < r2);
+        /* Wholly behind: its nearest point is no nearer than the
+         * outline's farthest.  Wholly outside the extent's wedge, on the
+         * far side of one of its edges. */
+        double far = f->dfar + r;
+        near[nn].i = i;
+        nn += real & !(d2 >= far * far) & !sight_outside(f, c, r2);
+    }
+    if (inside)
+        return -1;              /* the observer inside a tree */
+    int all_hidden = 0;
+    for (int k = 0; k < nn && !all_hidden; k++) {
+        const struct tree *tr = &trees[near[k].i];
         double r = tr->r;
-        if (!(r > 0))
-            continue;
         vec2 c = sight_frame_of(f, tr->c);
         double d2 = v2_len2(c), r2 = r * r;
-        if (d2 < r2)
-            return -1;
-        if (all_hidden)
-            continue;           /* only an enclosing tree still matters */
-        /* Wholly behind: its nearest point is no nearer than the outline's
-         * farthest. */
-        double far = f->dfar + r;
-        if (d2 >= far * far)
-            continue;
-        /* Wholly outside the extent's wedge, on the far side of one of its
-         * edges. */
-        if (sight_outside(f, c, r2))
-            continue;
         /* The tangent directions, asin(r/d) either side of the centre:
          * c rotated by ∓ that angle, scaled by d (k = sqrt(d² - r²)). */
         double kk = sqrt(d2 - r2);

@@ -62,10 +62,12 @@ static inline double sight_pa(double x, double y)
     double s = fabs(x) + fabs(y);
     if (s == 0)
         return 0;
-    /* q - 1 = -(1 - q) exactly; the sign as a factor, not a branch: the
-     * sign of y is a coin toss for the corners and tangents this sees. */
+    /* q - 1 = -(1 - q) exactly; the sign copied, not branched on (the
+     * compiler made a branch of a sign factor): the sign of y is a coin
+     * toss for the corners and tangents this sees.  y + 0 is +0 for -0,
+     * which counts as y >= 0. */
     double q = x / s;
-    return (double)(2 * (y >= 0) - 1) * (1 - q);
+    return copysign(1 - q, y + 0.0);
 }
 
 /* angle_norm() of an atan2: the value itself but for -pi, spared the

@@ -1,0 +1,213 @@
+/* test-sight-walk.c — the candidate walk (issue 18, part 3) equals the old
+ * one and the brute force: on random maps, with rays along cell edges and
+ * through cell corners, trees straddling cells, huge and tiny trees,
+ * observers on cell borders and on their targets, targets off the map,
+ * sight_candidates() gives the spans and trees, in order, of the old walk
+ * kept in tests/sight-walk-oracle.c; and an exact query through the grid
+ * answers, bit for bit, what the same query over every tree answers. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "sight-walk-oracle.h"
+#include "core/world.h"
+#include "core/grid.h"
+
+static uint64_t seed = 0x9e3779b97f4a7c15u;
+static double rnd(void)
+{
+    seed ^= seed << 13;
+    seed ^= seed >> 7;
+    seed ^= seed << 17;
+    return (double)(seed >> 11) / 9007199254740992.0;
+}
+static double rr(double a, double b) { return a + (b - a) * rnd(); }
+static int coin(double p) { return rnd() < p; }
+
+/* A coordinate, snapped to a cell border a third of the time. */
+static double coord(double lo, double hi, double cell)
+{
+    double v = rr(lo, hi);
+    return coin(1.0 / 3) ? floor(v / cell) * cell : v;
+}
+
+static void random_map(struct world *w)
+{
+    static const double cells[] = { 7.5, 10, 40, 40, 40, 100, 333.25 };
+    double W = coin(0.2) ? rr(20, 200) : rr(300, 3000);
+    double H = coin(0.2) ? rr(20, 200) : rr(300, 3000);
+    /* A fifth of the maps a thicket: small, many trees to a cell. */
+    int dense = coin(0.2);
+    if (dense)
+        W = H = rr(200, 400);
+    world_init(w, W, H);
+    w->cell = cells[(int)(rnd() * 7)];
+    int n = dense ? 300 : coin(0.1) ? 0 : (int)rr(1, 300);
+    for (int i = 0; i < n; i++) {
+        double r, k = dense ? 1 : rnd();
+        if (k < 0.1)
+            r = rr(1e-3, 1);                    /* tiny */
+        else if (k < 0.2)
+            r = rr(0.5, 3) * w->cell;           /* spans cells */
+        else if (k < 0.25)
+            r = rr(0.2, 0.6) * (W < H ? W : H); /* huge */
+        else if (k < 0.35)
+            r = w->cell / 2;                    /* touches borders */
+        else
+            r = rr(15, 30);
+        vec2 c = v2(coord(-r / 2, W + r / 2, w->cell), coord(-r / 2, H + r / 2, w->cell));
+        if (k >= 0.25 && k < 0.35)
+            c = v2(floor(c.x / w->cell) * w->cell + w->cell / 2,
+                   floor(c.y / w->cell) * w->cell + w->cell / 2);
+        world_add_tree(w, c, r);
+    }
+}
+
+static struct sight_shape random_target(const struct world *w, vec2 o)
+{
+    struct sight_shape t;
+    memset(&t, 0, sizeof t);
+    double cell = w->cell, k = rnd();
+    if (k < 0.15) {
+        /* along a cell edge: the same column border, or row border */
+        t.c = coin(0.5) ? v2(o.x, coord(-100, w->height + 100, cell))
+                        : v2(coord(-100, w->width + 100, cell), o.y);
+    } else if (k < 0.3) {
+        /* through cell corners: a diagonal of whole cells */
+        double n = floor(rr(-20, 20));
+        t.c = v2(o.x + n * cell, o.y + (coin(0.5) ? n : -n) * cell);
+    } else if (k < 0.35) {
+        t.c = v2(o.x + rr(-5, 5), o.y + rr(-5, 5));     /* on top, or nearly */
+    } else {
+        t.c = v2(coord(-200, w->width + 200, cell), coord(-200, w->height + 200, cell));
+    }
+    if (coin(0.3)) {
+        t.circle = 1;
+        t.r = coin(0.2) ? rr(1e-3, 1) : rr(5, 3 * cell);
+        t.axis = v2(1, 0);
+    } else {
+        static const double axes[] = { 0, M_PI / 2, M_PI / 4, M_PI };
+        double a = coin(0.3) ? axes[(int)(rnd() * 4)] : rr(-M_PI, M_PI);
+        t.axis = v2_dir(a);
+        t.hl = coin(0.1) ? rr(1e-3, 1) : rr(5, 60);
+        t.hw = coin(0.1) ? rr(1e-3, 1) : rr(3, 40);
+    }
+    return t;
+}
+
+/* The same doubles: compared as bits. */
+static int same(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+TEST(walk_equals_old_walk)
+{
+    long queries = 0, bad = 0, rows = 0, listed = 0, long_runs = 0;
+    for (int m = 0; m < 60; m++) {
+        struct world w;
+        random_map(&w);
+        if (world_finish(&w)) {
+            check(!"out of memory");
+            return;
+        }
+        struct sight_scratch s;
+        memset(&s, 0, sizeof s);
+        struct sight_span *sp = malloc(((size_t)w.tree_grid.ny + 1) * sizeof *sp);
+        int *cand = malloc((w.trees.n + 1) * sizeof *cand);
+        for (int q = 0; q < 400; q++) {
+            vec2 o = v2(coord(-50, w.width + 50, w.cell), coord(-50, w.height + 50, w.cell));
+            struct sight_shape t = random_target(&w, o);
+            size_t nsp;
+            int n = oracle_candidates(&w, o, &t, sp, &nsp, cand);
+            int got = sight_candidates(&w, o, &t, &s);
+            queries++;
+            rows += (long)nsp;
+            listed += n;
+            for (size_t k = 0; k < nsp; k++) {
+                const int *row = w.tree_grid.start + (size_t)sp[k].cy * w.tree_grid.nx;
+                long_runs += row[sp[k].c1 + 1] - row[sp[k].c0] > GRID_ITEMS_PAD;
+            }
+            int ok = got == n && s.ncand == (size_t)n && s.nspans == nsp
+                && (n == 0 || memcmp(s.cand, cand, (size_t)n * sizeof *cand) == 0)
+                && (nsp == 0 || memcmp(s.spans, sp, nsp * sizeof *sp) == 0);
+            if (!ok && bad++ < 3)
+                tap_note("map %d query %d: %d trees %zu rows, old walk %d trees %zu rows",
+                         m, q, got, s.nspans, n, nsp);
+        }
+        free(sp);
+        free(cand);
+        sight_scratch_free(&s);
+        world_free(&w);
+    }
+    tap_note("%ld queries, %ld rows (%ld of more than %d listings), %ld candidates",
+             queries, rows, long_runs, GRID_ITEMS_PAD, listed);
+    check_int(bad, ==, 0);
+    check_int(long_runs, >, rows / 20);
+    check_int(rows, >, queries);
+    check_int(listed, >, queries);
+}
+
+TEST(query_equals_brute_force)
+{
+    long queries = 0, bad = 0, partly = 0;
+    for (int m = 0; m < 40; m++) {
+        struct world w;
+        random_map(&w);
+        if (world_finish(&w)) {
+            check(!"out of memory");
+            return;
+        }
+        struct sight_scratch s, b;
+        memset(&s, 0, sizeof s);
+        memset(&b, 0, sizeof b);
+        int *all = malloc((w.trees.n + 1) * sizeof *all);
+        unsigned char *in = malloc(w.trees.n + 1);
+        for (int q = 0; q < 300; q++) {
+            vec2 o = v2(coord(-50, w.width + 50, w.cell), coord(-50, w.height + 50, w.cell));
+            struct sight_shape t = random_target(&w, o);
+            /* Exact only: classic has no depth test, so a tree behind
+             * the target (outside the wedge) hides it over all trees. */
+            {
+                int mth = SIGHT_EXACT;
+                struct sight_result rg, rb;
+                double vg = sight_query(&w, mth, o, &t, &s, &rg);
+                /* Every tree: the candidates first, in their order (ties
+                 * between intervals then fall the same way), then all
+                 * the others, which must change nothing. */
+                size_t n = 0;
+                memset(in, 0, w.trees.n + 1);
+                for (size_t k = 0; k < s.ncand; k++) {
+                    all[n++] = s.cand[k];
+                    in[s.cand[k]] = 1;
+                }
+                for (size_t i = 0; i < w.trees.n; i++)
+                    if (!in[i])
+                        all[n++] = (int)i;
+                double vb = sight_visible(&w, mth, o, &t, all, (int)n, &b, &rb);
+                queries++;
+                partly += vg > 0 && vg < 1;
+                int ok = same(vg, vb) && same(rg.a0, rb.a0) && same(rg.a1, rb.a1)
+                    && rg.degenerate == rb.degenerate && s.nhidden == b.nhidden
+                    && (s.nhidden == 0
+                        || memcmp(s.hidden, b.hidden, s.nhidden * sizeof *s.hidden) == 0);
+                if (!ok && bad++ < 3)
+                    tap_note("map %d query %d: grid %.17g, all trees %.17g",
+                             m, q, vg, vb);
+            }
+        }
+        free(all);
+        free(in);
+        sight_scratch_free(&s);
+        sight_scratch_free(&b);
+        world_free(&w);
+    }
+    tap_note("%ld queries, %ld partly visible", queries, partly);
+    check_int(bad, ==, 0);
+    check_int(partly, >, queries / 50);
+}
+
+int main(void)
+{
+    run(walk_equals_old_walk, "candidate walk: the old walk's spans and trees, in order, on random maps");
+    run(query_equals_brute_force, "exact: a query through the grid answers what one over every tree does, bit for bit");
+    return tap_done();
+}
