@@ -34,7 +34,9 @@ measure() {     # measure NAME COLS ROWS [ARGS]
     tm kill-session -t "$name"
 }
 
-measure ssh_80x24 80 24
-measure ssh_200x60 200 60
-measure ssh_80x24_ascii 80 24 --ascii
+# --speed 1: without --speed the viewer opens paused, and a paused viewer
+# writes nothing (0 bytes/s would measure nothing).
+measure ssh_80x24 80 24 --speed 1
+measure ssh_200x60 200 60 --speed 1
+measure ssh_80x24_ascii 80 24 --ascii --speed 1
 measure ssh_80x24_x8 80 24 --speed 8
