@@ -205,9 +205,41 @@ TEST(query_equals_brute_force)
     check_int(partly, >, queries / 50);
 }
 
+/* A thin wedge the height of a dense forest: the walk's room is what the
+ * wedge's rows list within its columns, not every listing of those rows
+ * (a scratch per thread keeps what it grew to). */
+TEST(walk_room_bounded_by_wedge)
+{
+    struct world w;
+    world_init(&w, 1000, 1000);
+    w.cell = 4;
+    for (int i = 0; i < 60000; i++)
+        world_add_tree(&w, v2(rr(4, 996), rr(4, 996)), 3.2);
+    if (world_finish(&w)) {
+        check(!"out of memory");
+        return;
+    }
+    size_t total = (size_t)w.tree_grid.start[(size_t)w.tree_grid.nx * w.tree_grid.ny];
+    struct sight_scratch s;
+    memset(&s, 0, sizeof s);
+    struct sight_shape t;
+    memset(&t, 0, sizeof t);
+    t.c = v2(500, 1050);
+    t.circle = 1;
+    t.r = 1;
+    t.axis = v2(1, 0);
+    int n = sight_candidates(&w, v2(500.5, -50), &t, &s);
+    tap_note("%d candidates, room for %zu listings of the grid's %zu", n, s.caplisted, total);
+    check_int(n, >, 100);
+    check(s.caplisted < total / 16);
+    sight_scratch_free(&s);
+    world_free(&w);
+}
+
 int main(void)
 {
     run(walk_equals_old_walk, "candidate walk: the old walk's spans and trees, in order, on random maps");
+    run(walk_room_bounded_by_wedge, "candidate walk: a thin wedge through a dense forest reserves what it can list, not the grid");
     run(query_equals_brute_force, "exact: a query through the grid answers what one over every tree does, bit for bit");
     return tap_done();
 }

@@ -245,6 +245,27 @@ static int listed_reserve(const struct tree_grid *g, const vec2 *poly, int np,
     int ra = grid_col_of(ylo - GRID_POLY_SLACK, g->ny);
     int rb = grid_col_of(yhi + GRID_POLY_SLACK, g->ny);
     size_t n = (size_t)(g->start[(size_t)(rb + 1) * g->nx] - g->start[(size_t)ra * g->nx]);
+    if (n + GRID_ITEMS_PAD > s->caplisted) {
+        /* Whole rows can hold most of a big forest's listings (a thin
+         * wedge the height of the map): bound each row by the polygon's
+         * columns as well, a cell and a relative hair wider than the
+         * sweep's runs can reach, so a scratch holds what a wedge can
+         * list, not the grid.  Only when the room kept is short. */
+        double xlo = poly[0].x * inv, xhi = xlo;
+        for (int i = 1; i < np; i++) {
+            double x = poly[i].x * inv;
+            xlo = x < xlo ? x : xlo;
+            xhi = x > xhi ? x : xhi;
+        }
+        int ca = grid_col_of(xlo - 1 - fabs(xlo) * 1e-9, g->nx);
+        int cb = grid_col_of(xhi + 1 + fabs(xhi) * 1e-9, g->nx);
+        size_t m = 0;
+        for (int r = ra; r <= rb; r++) {
+            const int *row = g->start + (size_t)r * g->nx;
+            m += (size_t)(row[cb + 1] - row[ca]);
+        }
+        n = m < n ? m : n;
+    }
     return grow_reserve(&s->listed, &s->caplisted, n + GRID_ITEMS_PAD, sizeof *s->listed);
 }
 
