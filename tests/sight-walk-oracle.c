@@ -1,6 +1,7 @@
 /* sight-walk-oracle.c — the old candidate walk (see the header), copied
  * from sight.c as it stood: the frame's outermost corners, the wedge
- * polygon, grid_convex_rows, a mark per tree. */
+ * polygon, grid_convex_rows (its sweep as it stood too, old_convex_rows,
+ * so that the test checks the new sweep's own changes), a mark per tree. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,142 @@
 #include "sight-walk-oracle.h"
 #include "core/grid.h"
 #include "core/sight/sight_impl.h"
+
+/* ---- grid_convex_rows as it stood (src/core/grid.c before the walk took
+ * the sweep's rows as it goes) ---- */
+static inline int col_of(double u, int n)
+{
+    if (!(u >= 0))
+        return 0;
+    return u < n ? (int)u : n - 1;
+}
+
+/* One side of a convex polygon, from its top vertex down to its bottom
+ * one: at the edge from vertex i (x0, y0) to the next, whose y is yend,
+ * with slope s = dx/dy. */
+struct chain { int i, next, dir; double x0, y0, s, yend; };
+
+static inline double dmin(double a, double b) { return a < b ? a : b; }
+static inline double dmax(double a, double b) { return a > b ? a : b; }
+
+/* c moved down past the vertices at or above yadv, widening [*xl, *xh]
+ * by them, and [*nl, *nh] too by those at or below ycarry: on the border
+ * (within the slack), they are in the next band as well.  Once at the
+ * bottom it stays there (yend = inf).  By value, so that inlined the chain
+ * lives in registers. */
+static inline struct chain chain_to(struct chain c, const double *px,
+                                    const double *py, int n, int bot,
+                                    double yadv, double ycarry,
+                                    double *xl, double *xh,
+                                    double *nl, double *nh)
+{
+    while (c.i != bot && py[c.next] <= yadv) {
+        c.i = c.next;
+        c.next += c.dir;
+        if (c.next == n) c.next = 0;
+        if (c.next < 0) c.next = n - 1;
+        *xl = dmin(*xl, px[c.i]);
+        *xh = dmax(*xh, px[c.i]);
+        if (py[c.i] >= ycarry) {
+            *nl = dmin(*nl, px[c.i]);
+            *nh = dmax(*nh, px[c.i]);
+        }
+    }
+    c.x0 = px[c.i];
+    c.y0 = py[c.i];
+    if (c.i == bot) {
+        c.s = 0;
+        c.yend = INFINITY;
+    } else {
+        /* The loop stopped at a vertex below the one it is at: dy > 0. */
+        c.s = (px[c.next] - c.x0) / (py[c.next] - c.y0);
+        c.yend = py[c.next];
+    }
+    return c;
+}
+
+/* Column of x (cell units, finite), clamped as grid_cell_of() does:
+ * clamped to [0, n - 1/2] first, truncation gives the same column without
+ * a branch. */
+static inline int col_clamp(double u, double umax)
+{
+    return (int)dmin(dmax(u, 0), umax);
+}
+
+/* A convex polygon crosses every horizontal line at most twice, so its
+ * extent in a band of rows is that of its vertices inside the band and of
+ * its two crossings of each of the band's borders.  The two chains from the
+ * top vertex down to the bottom one (one each way round) give those
+ * crossings: a border costs two multiply-adds and the polygon one division
+ * per edge, where walking its edges one by one (grid_walk_rows) visits
+ * about twice as many rows, each with its own bookkeeping.  The rows are
+ * swept once, top to bottom.  Works in cell units, like grid_walk_rows. */
+static int old_convex_rows(double cell, int nx, int ny, const vec2 *v, int n,
+                     int *r0, int *r1, int *lo, int *hi)
+{
+    if (!(cell > 0) || nx <= 0 || ny <= 0 || n < 1 || n > GRID_POLY_MAX)
+        return -1;
+    double inv = 1 / cell, px[GRID_POLY_MAX], py[GRID_POLY_MAX], zero = 0;
+    int top = 0, bot = 0;
+    for (int i = 0; i < n; i++) {
+        px[i] = v[i].x * inv;
+        py[i] = v[i].y * inv;
+        /* x * 0 is 0 for a finite x and NaN otherwise: one test for all. */
+        zero += px[i] * 0 + py[i] * 0;
+        top = py[i] < py[top] ? i : top;
+        bot = py[i] >= py[bot] ? i : bot;
+    }
+    if (zero != 0)
+        return -1;
+    /* The first lowest and the last highest: on a level polygon the
+     * chains still go round it (top == bot only when n == 1).  Rounding
+     * must not lose a cell: the rows and columns take in what lies within
+     * the slack e of them, a vertex that close to a border counts in both
+     * bands (a level edge there lies in both). */
+    const double e = GRID_POLY_SLACK, xmax = nx - 0.5;
+    int ra = col_of(py[top] - e, ny), rb = col_of(py[bot] + e, ny);
+    double xl = px[top], xh = px[top], nl = INFINITY, nh = -INFINITY;
+    struct chain a = { top, top + 1 == n ? 0 : top + 1, 1, 0, 0, 0, 0 };
+    struct chain b = { top, top == 0 ? n - 1 : top - 1, -1, 0, 0, 0, 0 };
+    if (py[top] >= ra + 1 - e) {
+        nl = nh = px[top];
+    }
+    a = chain_to(a, px, py, n, bot, py[top], ra + 1 - e, &xl, &xh, &nl, &nh);
+    b = chain_to(b, px, py, n, bot, py[top], ra + 1 - e, &xl, &xh, &nl, &nh);
+    for (int r = ra; r < rb; r++) {
+        double y = r + 1;       /* this band's lower border */
+        if (y + e >= a.yend)
+            a = chain_to(a, px, py, n, bot, y + e, y - e, &xl, &xh, &nl, &nh);
+        if (y + e >= b.yend)
+            b = chain_to(b, px, py, n, bot, y + e, y - e, &xl, &xh, &nl, &nh);
+        /* A chain may stand at a vertex just below y: its crossing of y
+         * is that vertex. */
+        double xa = a.x0 + dmax(y - a.y0, 0) * a.s;
+        double xb = b.x0 + dmax(y - b.y0, 0) * b.s;
+        double l = dmin(xa, xb), h = dmax(xa, xb);
+        lo[r] = col_clamp(dmin(xl, l) - e, xmax);
+        hi[r] = col_clamp(dmax(xh, h) + e, xmax);
+        xl = dmin(l, nl);
+        xh = dmax(h, nh);
+        nl = INFINITY;
+        nh = -INFINITY;
+    }
+    /* The last band: what is left of both chains, the vertices the loop
+     * has not passed (below rb + e) and those it carried (from rb - e),
+     * taken without a branch; all of them when it is the only band (which
+     * may be clamped, and reach up past rb). */
+    double ylast = ra == rb ? -INFINITY : rb - e;
+    for (int i = 0; i < n; i++) {
+        int in = py[i] >= ylast;
+        xl = in ? dmin(xl, px[i]) : xl;
+        xh = in ? dmax(xh, px[i]) : xh;
+    }
+    lo[rb] = col_clamp(xl - e, xmax);
+    hi[rb] = col_clamp(xh + e, xmax);
+    *r0 = ra;
+    *r1 = rb;
+    return 0;
+}
 
 /* frame_init's outermost corners of a rectangle (the first lowest and the
  * first highest pseudo-angle); 1 when o is inside or on the outline. */
@@ -108,7 +245,7 @@ int oracle_candidates(const struct world *w, vec2 o, const struct sight_shape *t
     unsigned char *seen = calloc(w->trees.n, 1);
     int r0, r1, nc = 0;
     if (lo && hi && seen
-        && grid_convex_rows(g->cell, g->nx, g->ny, poly, np, &r0, &r1, lo, hi) == 0) {
+        && old_convex_rows(g->cell, g->nx, g->ny, poly, np, &r0, &r1, lo, hi) == 0) {
         for (int r = r0; r <= r1; r++) {
             spans[*nspans].cy = r;
             spans[*nspans].c0 = lo[r];
