@@ -17,6 +17,11 @@ struct world;
 struct tick_ctx;
 struct decision;
 
+/* The stages as a benchmark times them (tick_ctx's times): seconds
+ * added to times[TICK_T_*] by each tick_step when times is not NULL. */
+enum tick_timer { TICK_T_GRID, TICK_T_SENSE, TICK_T_DECIDE, TICK_T_ACT,
+                  TICK_T_SHELLS, TICK_T_DETECT, TICK_T_COUNT };
+
 void act_stage(struct world *w, struct tick_ctx *c);
 /* One vehicle's decision (tick.c: the brain's, or the behaviour rows). */
 void decide_vehicle(const struct world *w, int i, struct tick_ctx *c,
