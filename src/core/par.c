@@ -83,6 +83,7 @@ void par_state_free(struct par_state *p)
     free(p->stores);
     free(p->outs);
     free(p->lanes);
+    free(p->chunks);
     free(p);
 }
 
@@ -108,7 +109,8 @@ struct par_state *par_state_for(struct tick_ctx *c, int threads, size_t nchunks)
     struct par_state *p = c->par;
     if (grow_zeroed(&p->stores, &p->nstores, (size_t)threads, sizeof *p->stores)
         || grow_zeroed(&p->outs, &p->nouts, nchunks, sizeof *p->outs)
-        || grow_zeroed(&p->lanes, &p->nlanes, nchunks, sizeof *p->lanes))
+        || grow_zeroed(&p->lanes, &p->nlanes, nchunks, sizeof *p->lanes)
+        || grow_zeroed(&p->chunks, &p->nchunks, nchunks, sizeof *p->chunks))
         return NULL;
     return p;
 }

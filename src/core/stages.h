@@ -28,11 +28,11 @@ void decide_vehicle(const struct world *w, int i, struct tick_ctx *c,
                     struct decision *d);
 /* Vehicle i's decision into c->d[i] (a wreck's without a call). */
 void decide_one(const struct world *w, size_t i, struct tick_ctx *c);
-/* The decide stage on threads (decide_par.c), where decide_par_ok()
- * says its decisions share nothing but their slots; 0, or -1 when memory
- * ran out. */
+/* The decide and act stages on threads (decide_par.c), where
+ * decide_par_ok() says the decisions share nothing but their slots; 0,
+ * or -1 when memory ran out. */
 int decide_par_ok(const struct world *w);
-int decide_stage_par(const struct world *w, struct tick_ctx *c, int threads);
+int decide_act_par(struct world *w, struct tick_ctx *c, int threads);
 /* decide and act in one pass, each vehicle acting as soon as it decided
  * (act.c), where act_fusable() says no decision can tell the difference. */
 int act_fusable(const struct world *w);

@@ -247,14 +247,8 @@ static void decide_stage(const struct world *w, struct tick_ctx *c)
 {
     for (size_t r = 0; r < w->racers.n; r++)
         c->race[r] = w->racers.p[r].info;
-    int threads = par_threads(w);
-    if (threads > 1 && decide_par_ok(w)) {
-        if (decide_stage_par(w, c, threads))
-            c->failed = 1;
-    } else {
-        for (size_t i = 0; i < w->vehicles.n; i++)
-            decide_one(w, i, c);
-    }
+    for (size_t i = 0; i < w->vehicles.n; i++)
+        decide_one(w, i, c);
     c->kept = 1;
 }
 
@@ -294,8 +288,16 @@ int tick_step(struct world *w)
     stage_mark(c, TICK_T_SENSE, &t_mark);
     /* The fused pass is one thread by nature: with threads, a crowd's
      * decisions take them and act follows (the same bytes either way). */
-    if (act_fusable(w) && !(par_threads(w) > 1 && decide_par_ok(w))) {
+    int threads = par_threads(w);
+    int par = threads > 1 && decide_par_ok(w);
+    if (act_fusable(w) && !par) {
         act_fused_stage(w, c);                              /* 3, 4 fused */
+        stage_mark(c, TICK_T_DECIDE, &t_mark);
+    } else if (par) {
+        for (size_t r = 0; r < w->racers.n; r++)
+            c->race[r] = w->racers.p[r].info;
+        if (decide_act_par(w, c, threads))                  /* 3, 4 threads */
+            c->failed = 1;
         stage_mark(c, TICK_T_DECIDE, &t_mark);
     } else {
         decide_stage(w, c);                                 /* 3 decide */
