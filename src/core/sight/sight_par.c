@@ -32,13 +32,18 @@ static void join_chunk(struct world *w, const struct sight_out *o,
     const struct sight_out_at *a = &o->at;
     /* (an empty list may have no array: not even NULL + 0) */
     if (o->sights.n) {
+        /* one block copy (a struct assignment a record is a few dozen
+         * scalar moves: 5 % of a battle's instructions), then the firsts
+         * moved where there is something to move them by (never in a
+         * world without trees) */
         struct sight_record *r = w->sights.p + a->sights;
-        for (size_t k = 0; k < o->sights.n; k++) {
-            r[k] = o->sights.p[k];
-            r[k].first_interval += (int)a->intervals;
-            r[k].first_span += (int)a->spans;
-            r[k].first_tree += (int)a->trees;
-        }
+        memcpy(r, o->sights.p, o->sights.n * sizeof *r);
+        if (a->intervals || a->spans || a->trees)
+            for (size_t k = 0; k < o->sights.n; k++) {
+                r[k].first_interval += (int)a->intervals;
+                r[k].first_span += (int)a->spans;
+                r[k].first_tree += (int)a->trees;
+            }
     }
     if (o->intervals.n)
         memcpy(w->sight_intervals.p + a->intervals, o->intervals.p,
