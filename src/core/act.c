@@ -53,15 +53,17 @@ void act_stage(struct world *w, struct tick_ctx *c)
 {
     publish_aims(w, c);
     int fires = 0;
+    long edges = 0;
     for (size_t i = 0; i < w->vehicles.n; i++) {
         struct vehicle *v = &w->vehicles.p[i];
         if (!v->alive) {
             act_wreck(v);
             continue;
         }
-        w->stats.edge_hits += act_one(w, c, i, &c->d[i]);
+        edges += act_one(w, c, i, &c->d[i]);
         fires += c->d[i].want.fire;
     }
+    w->stats.edge_hits += edges;
     w->fires = fires;
 }
 
@@ -98,6 +100,7 @@ void act_fused_stage(struct world *w, struct tick_ctx *c)
     int collect = w->shells.n == 0
                && !grow_reserve(&c->entries, &c->entcap, w->vehicles.n, sizeof *c->entries);
     int fires = 0;
+    long edges = 0;
     size_t n = 0;
     double maxr = 0, maxs = 0;
     for (size_t i = 0; i < w->vehicles.n; i++) {
@@ -109,7 +112,7 @@ void act_fused_stage(struct world *w, struct tick_ctx *c)
         struct decision d;
         w->acted = (int)i;
         decide_vehicle(w, (int)i, c, &d);
-        w->stats.edge_hits += act_one(w, c, i, &d);
+        edges += act_one(w, c, i, &d);
         fires += d.want.fire;
         if (collect) {
             c->entries[n++] = vehicle_entry(v, (int)i);
@@ -120,6 +123,7 @@ void act_fused_stage(struct world *w, struct tick_ctx *c)
         }
     }
     w->acted = 0;
+    w->stats.edge_hits += edges;
     c->kept = 0;
     c->nentries = n;
     c->entries_maxr = maxr;
