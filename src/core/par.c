@@ -55,9 +55,14 @@ void par_swap_array(void *a, void *b)
  * (wrecks, nobody in range) to take more, few enough that joining them
  * costs nothing.  (A world small enough for chunks of a few vehicles runs
  * on one thread anyway, unless the tests ask: PAR_MIN_LIVE.) */
+/* (a build may try others: -DPAR_CHUNKS_PER_THREAD=32; on the idle
+ * 2-core machine 8 and 32 were within the runs' spread) */
+#ifndef PAR_CHUNKS_PER_THREAD
+#define PAR_CHUNKS_PER_THREAD 8
+#endif
 size_t par_chunks(size_t n, int threads)
 {
-    size_t k = (size_t)threads * 8;
+    size_t k = (size_t)threads * PAR_CHUNKS_PER_THREAD;
     if (k > n)
         k = n;
     return k > 0 ? k : 1;
