@@ -140,6 +140,8 @@ static void shells_fly_par(struct world *w, int threads)
     double maxr = 0, maxmove = 0;
 #ifdef _OPENMP
 #pragma omp parallel num_threads(threads)
+#else
+    (void)threads;
 #endif
     {
         double r = 0, m = 0;
