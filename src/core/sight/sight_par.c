@@ -24,12 +24,11 @@ void sight_out_free(struct sight_out *o)
     memset(o, 0, sizeof *o);
 }
 
-/* Chunk k's lists copied to their place; its observers' first records,
- * and its records' firsts, moved by where the chunk starts. */
+/* A chunk's lists (in buffer o) copied to their place a; its observers'
+ * first records, and its records' firsts, moved by where it starts. */
 static void join_chunk(struct world *w, const struct sight_out *o,
-                       size_t lo, size_t hi)
+                       const struct sight_out_at *a, size_t lo, size_t hi)
 {
-    const struct sight_out_at *a = &o->at;
     /* (an empty list may have no array: not even NULL + 0) */
     if (o->sights.n) {
         /* one block copy (a struct assignment a record is a few dozen
@@ -74,7 +73,24 @@ struct placing {
     struct sight_out_at cap;        /* the room in the world's lists */
     int full;                       /* a chunk did not fit: it and the
                                        later ones are joined after */
+    /* The buffers not in use, lowest on top (NULL: chunk k uses buffer
+     * k).  A chunk's buffer is given back once its lists are copied, so
+     * a few buffers go round: a few MiB of memory touched rather than a
+     * chunk's worth each (the first tick's page faults), and the same
+     * lines in the cache from chunk to chunk. */
+    int *free; size_t nfree;
 };
+
+static int pool_take(struct placing *pl, size_t k)
+{
+    return pl->free ? pl->free[--pl->nfree] : (int)k;
+}
+
+static void pool_give(struct placing *pl, int b)
+{
+    if (pl->free)
+        pl->free[pl->nfree++] = b;
+}
 
 static int fits(const struct sight_out_at *a, const struct sight_out_at *cap)
 {
@@ -93,15 +109,16 @@ static void place_ready(struct placing *pl, struct sight_out *outs, size_t nc,
     outs[k].done = 1;
     *lo = *hi = pl->next;
     for (; pl->next < nc && outs[pl->next].done; pl->next++) {
-        struct sight_out *o = &outs[pl->next];
-        o->at = pl->at;
+        struct sight_out *c = &outs[pl->next];
+        const struct sight_out *o = &outs[c->buf];
+        c->at = pl->at;
         pl->at.sights += o->sights.n;
         pl->at.intervals += o->intervals.n;
         pl->at.events += o->events.n;
         pl->at.spans += o->nspans;
         pl->at.trees += o->ntrees;
         if (!pl->full && fits(&pl->at, &pl->cap)) {
-            o->joined = 1;
+            c->joined = 1;
             *hi = pl->next + 1;
         } else {
             pl->full = 1;
@@ -152,12 +169,15 @@ int sight_update_par(struct world *w, int threads)
     struct placing pl = {
         0, { 0, 0, w->events.n, 0, 0 },
         { w->sights.cap, w->sight_intervals.cap, w->events.cap, ws->capspans, ws->captrees },
-        0
+        0, NULL, 0
     };
     /* (before any thread looks: a chunk's last tick must not read as
      * done) */
     for (size_t k = 0; k < nc; k++)
         outs[k].done = outs[k].joined = 0;
+    pl.free = malloc(nc * sizeof *pl.free);
+    for (size_t k = 0; pl.free && k < nc; k++)
+        pl.free[pl.nfree++] = (int)(nc - 1 - k);
     int rc = 0;
     /* One team of threads.  Observe: chunks handed out as threads come
      * free, each copied to its place in the world's lists as soon as it
@@ -177,20 +197,33 @@ int sight_update_par(struct world *w, int threads)
         struct sight_store *st = &stores[0];
 #endif
         for (size_t k = 0; k < nc; k++) {
-            struct sight_out *o = &outs[k];
+            int b;
+#ifdef _OPENMP
+#pragma omp critical(sight_place)
+#endif
+            b = pool_take(&pl, k);
+            struct sight_out *o = &outs[b];
             o->sights.n = o->intervals.n = o->events.n = 0;
             o->nspans = o->ntrees = 0;
-            o->fail = 0;
+            int fail = 0;
             for (size_t i = par_chunk_lo(n, nc, k), hi = par_chunk_lo(n, nc, k + 1); i < hi; i++)
                 if (sight_observe(w, o, st, i))
-                    o->fail = 1;
+                    fail = 1;
+            outs[k].fail = fail;
+            outs[k].buf = b;
             size_t lo, hi;
 #ifdef _OPENMP
 #pragma omp critical(sight_place)
 #endif
             place_ready(&pl, outs, nc, k, &lo, &hi);
             for (size_t j = lo; j < hi; j++)
-                join_chunk(w, &outs[j], par_chunk_lo(n, nc, j), par_chunk_lo(n, nc, j + 1));
+                join_chunk(w, &outs[outs[j].buf], &outs[j].at,
+                           par_chunk_lo(n, nc, j), par_chunk_lo(n, nc, j + 1));
+#ifdef _OPENMP
+#pragma omp critical(sight_place)
+#endif
+            for (size_t j = lo; j < hi; j++)
+                pool_give(&pl, outs[j].buf);
         }
 #ifdef _OPENMP
 #pragma omp single
@@ -202,8 +235,10 @@ int sight_update_par(struct world *w, int threads)
 #endif
             for (size_t k = 0; k < nc; k++)
                 if (!outs[k].joined)
-                    join_chunk(w, &outs[k], par_chunk_lo(n, nc, k), par_chunk_lo(n, nc, k + 1));
+                    join_chunk(w, &outs[outs[k].buf], &outs[k].at,
+                               par_chunk_lo(n, nc, k), par_chunk_lo(n, nc, k + 1));
         }
     }
+    free(pl.free);
     return rc < 0 ? -1 : 0;
 }
