@@ -68,6 +68,8 @@ static void no_records(struct world *w)
 /* The join as the chunks finish (sight_update_par): chunk after chunk in
  * order, each placed once it and every chunk before it are observed. */
 struct placing {
+    struct world *w;
+    int claimed;                    /* a chunk was claimed for a copy */
     size_t next;                    /* the first chunk not placed */
     struct sight_out_at at;         /* where it goes */
     struct sight_out_at cap;        /* the room in the world's lists */
@@ -80,6 +82,36 @@ struct placing {
      * lines in the cache from chunk to chunk. */
     int *free; size_t nfree;
 };
+
+/* x for `placed` of nc chunks, reckoned for all of them and an eighth
+ * more. */
+static size_t reckon(size_t x, size_t placed, size_t nc)
+{
+    return x + x / placed * (nc - placed) + x / 8;
+}
+
+/* The world's lists grown for all the chunks, reckoned from the first
+ * `placed` (the first tick, when the lists have no room yet): only while
+ * no chunk is being copied into them, since they may move.  0, or -1
+ * when they could not grow (the chunks are then joined after). */
+static int room_early(struct placing *pl, size_t placed, size_t nc)
+{
+    struct world *w = pl->w;
+    struct sight_store *ws = &w->sight_store;
+    const struct sight_out_at *a = &pl->at;
+    if (WORLD_RESERVE(w->sights, reckon(a->sights, placed, nc))
+        || WORLD_RESERVE(w->sight_intervals, reckon(a->intervals, placed, nc))
+        || WORLD_RESERVE(w->events, reckon(a->events, placed, nc))
+        || grow_reserve(&ws->spans, &ws->capspans, reckon(a->spans, placed, nc),
+                        sizeof *ws->spans)
+        || grow_reserve(&ws->trees, &ws->captrees, reckon(a->trees, placed, nc),
+                        sizeof *ws->trees))
+        return -1;
+    struct sight_out_at cap = { w->sights.cap, w->sight_intervals.cap, w->events.cap,
+                                ws->capspans, ws->captrees };
+    pl->cap = cap;
+    return 0;
+}
 
 static int pool_take(struct placing *pl, size_t k)
 {
@@ -117,7 +149,13 @@ static void place_ready(struct placing *pl, struct sight_out *outs, size_t nc,
         pl->at.events += o->events.n;
         pl->at.spans += o->nspans;
         pl->at.trees += o->ntrees;
-        if (!pl->full && fits(&pl->at, &pl->cap)) {
+        /* (room made while nothing is being copied: the first tick's
+         * chunks are copied as they go too, and give their buffers
+         * back) */
+        if (!pl->full && (fits(&pl->at, &pl->cap)
+                          || (!pl->claimed && !room_early(pl, pl->next + 1, nc)
+                              && fits(&pl->at, &pl->cap)))) {
+            pl->claimed = 1;
             c->joined = 1;
             *hi = pl->next + 1;
         } else {
@@ -167,7 +205,7 @@ int sight_update_par(struct world *w, int threads)
     struct sight_store *stores = p->stores;
     const struct sight_store *ws = &w->sight_store;
     struct placing pl = {
-        0, { 0, 0, w->events.n, 0, 0 },
+        w, 0, 0, { 0, 0, w->events.n, 0, 0 },
         { w->sights.cap, w->sight_intervals.cap, w->events.cap, ws->capspans, ws->captrees },
         0, NULL, 0
     };
