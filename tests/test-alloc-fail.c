@@ -49,6 +49,8 @@ static const char *fixture(const char *rel)
 
 /* One run with the n-th allocation failing: 1 when it reached it. */
 static const char *cur_map;
+static int cur_threads;     /* > 1: the stages on threads (par.h), however
+                               few the tanks */
 static int loads_failed, steps_failed, runs, reached;
 
 TEST(every_failure)
@@ -69,6 +71,10 @@ TEST(every_failure)
             loads_failed++;
             map_error_free(&e);
         } else {
+            if (cur_threads > 1) {
+                w.threads = cur_threads;
+                w.threads_min = -1;
+            }
             int s = 0;
             for (int t = 0; t < 3 && s == 0; t++)
                 s = tick_step(&w);
@@ -94,12 +100,15 @@ int main(void)
     static const char *const maps[] = {
         "maps/default.ini", "tests/maps/good/explicit-lists.ini",
         "tests/maps/bad/typo-key.ini", "maps/race.ini",
+        "maps/default.ini",         /* on 2 threads: the threads' buffers */
     };
     for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) {
         cur_map = fixture(maps[i]);
+        cur_threads = i == 4 ? 2 : 1;
         runs = loads_failed = steps_failed = reached = 0;
         char desc[256];
-        snprintf(desc, sizeof desc, "%s: every allocation failure ends in an error, no crash", maps[i]);
+        snprintf(desc, sizeof desc, "%s%s: every allocation failure ends in an error, no crash",
+                 maps[i], cur_threads > 1 ? " (2 threads)" : "");
         run(every_failure, desc);
     }
     return tap_done();

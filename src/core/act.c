@@ -6,81 +6,11 @@
 #include <math.h>
 #include <string.h>
 
+#include "act_impl.h"
 #include "entries.h"
 #include "grow.h"
 #include "stages.h"
 #include "world.h"
-
-/* Keeps a circle inside the map; returns 1 when it touches the edge. */
-static int keep_inside(double *x, double r, double size)
-{
-    if (2 * r >= size) {
-        *x = size / 2;
-        return 1;
-    }
-    if (*x - r <= 0) {
-        *x = r;
-        return 1;
-    }
-    if (*x + r >= size) {
-        *x = size - r;
-        return 1;
-    }
-    return 0;
-}
-
-/* angle_norm() is the identity on (-pi, pi]: a tick without a turn keeps
- * the heading, and its cached direction, as they are (no remainder, no
- * sincos for the many tanks driving straight). */
-static int normalised(double a)
-{
-    return a > -M_PI && a <= M_PI;
-}
-
-/* What act gives a wreck (a vehicle out when the tick began), without
- * reading a decision: a battle's late ticks are mostly wrecks. */
-static inline void act_wreck(struct vehicle *v)
-{
-    v->from = v->pos;
-    v->touching_edge = 0;
-    v->aim_slot = -1;
-}
-
-/* Applies vehicle i's decision: its lasting state and records, then its
- * intent (turret, hull turn, speed, move, the edge). */
-static inline void act_one(struct world *w, struct tick_ctx *c, size_t i,
-                           const struct decision *d)
-{
-    struct vehicle *v = &w->vehicles.p[i];
-    double dt = w->dt;
-    v->from = v->pos;
-    v->touching_edge = 0;
-    v->aim_slot = d->aim_slot;
-    if (v->alive) {
-        v->rng = d->rng;
-        v->wander = d->wander;
-        if (v->kind != VK_CAR)
-            v->gun = d->gun;
-        if (v->kind == VK_TANK)
-            v->avoid = d->avoid;
-        if (v->racer >= 0)
-            w->racers.p[v->racer].info = c->race[v->racer];
-        if (d->want.turret != 0 || !normalised(v->turret))
-            v->turret = angle_norm(v->turret + d->want.turret);
-        if (v->kind != VK_TURRET) {
-            if (d->want.turn != 0 || !normalised(v->heading))
-                vehicle_turned(&c->turns, v, d->want.turn, &v->heading, &v->dir);
-            v->speed = d->want.speed;
-            v->pos = v2_add(v->pos, v2_scale(v->dir, v->speed * dt));
-            int tx = keep_inside(&v->pos.x, v->p->radius, w->width);
-            int ty = keep_inside(&v->pos.y, v->p->radius, w->height);
-            if (tx || ty) {
-                v->touching_edge = 1;
-                w->stats.edge_hits++;
-            }
-        }
-    }
-}
 
 /* The aim records of the tick become the world's (the ctx's store is
  * swapped in, no copy), and each an aim event, in vehicle order. */
@@ -114,15 +44,8 @@ static void publish_aims(struct world *w, struct tick_ctx *c)
         if (ai->target < 0)
             continue;           /* a bot's shot along its turret: no aim */
         struct event *e = world_event(w, EV_AIM, i, ai->target);
-        if (e) {
-            e->u.aim.ok = ai->ok;
-            e->u.aim.reason = ai->reason;
-            e->u.aim.x = ai->aim_point.x;
-            e->u.aim.y = ai->aim_point.y;
-            e->u.aim.t_impact = ai->t_impact;
-            e->u.aim.iterations = ai->iterations;
-            e->u.aim.method = w->vehicles.p[i].p->aim;
-        }
+        if (e)
+            aim_event_fill(e, w, ai);
     }
 }
 
@@ -130,15 +53,17 @@ void act_stage(struct world *w, struct tick_ctx *c)
 {
     publish_aims(w, c);
     int fires = 0;
+    long edges = 0;
     for (size_t i = 0; i < w->vehicles.n; i++) {
         struct vehicle *v = &w->vehicles.p[i];
         if (!v->alive) {
             act_wreck(v);
             continue;
         }
-        act_one(w, c, i, &c->d[i]);
+        edges += act_one(w, c, i, &c->d[i]);
         fires += c->d[i].want.fire;
     }
+    w->stats.edge_hits += edges;
     w->fires = fires;
 }
 
@@ -175,6 +100,7 @@ void act_fused_stage(struct world *w, struct tick_ctx *c)
     int collect = w->shells.n == 0
                && !grow_reserve(&c->entries, &c->entcap, w->vehicles.n, sizeof *c->entries);
     int fires = 0;
+    long edges = 0;
     size_t n = 0;
     double maxr = 0, maxs = 0;
     for (size_t i = 0; i < w->vehicles.n; i++) {
@@ -186,7 +112,7 @@ void act_fused_stage(struct world *w, struct tick_ctx *c)
         struct decision d;
         w->acted = (int)i;
         decide_vehicle(w, (int)i, c, &d);
-        act_one(w, c, i, &d);
+        edges += act_one(w, c, i, &d);
         fires += d.want.fire;
         if (collect) {
             c->entries[n++] = vehicle_entry(v, (int)i);
@@ -197,6 +123,7 @@ void act_fused_stage(struct world *w, struct tick_ctx *c)
         }
     }
     w->acted = 0;
+    w->stats.edge_hits += edges;
     c->kept = 0;
     c->nentries = n;
     c->entries_maxr = maxr;

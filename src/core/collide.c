@@ -5,7 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include "grow.h"
+#include "par.h"
 #include "stages.h"
 #include "world.h"
 
@@ -52,6 +57,14 @@ struct pairs {
     uint64_t *p; size_t n, cap;
 };
 
+/* How far past touching the collision scan looks first. */
+#define SEPARATION_SLACK 2.0
+/* Far above a root's rounding at any map size, far below a distance that
+ * matters. */
+#define SEPARATION_ROOM 1e-6
+/* Fewer vehicles than this are scanned on one thread. */
+#define COLLIDE_PAR_MIN 4096
+
 static int pairs_push(struct pairs *s, int a, int b)
 {
     if (grow_reserve(&s->p, &s->cap, s->n + 1, sizeof *s->p))
@@ -67,11 +80,11 @@ static int pairs_push(struct pairs *s, int a, int b)
  * cell): that one looks forward only -- the rest of its own cell, the
  * cells after it in its row, the rows below -- and the other lies there
  * whenever the two are within reach. */
-static double scan_pairs(const struct vehicle_grid *g, double reach,
-                         struct pairs *out, int *fail)
+static double scan_range(const struct vehicle_grid *g, double reach,
+                         struct pairs *out, int *fail, int lo, int hi)
 {
     double best = INFINITY;
-    for (int a = 0; a < g->n; a++) {
+    for (int a = lo; a < hi; a++) {
         const struct vgrid_entry *me = &g->items[a];
         vec2 p = me->pos;
         /* Its row, as the build placed it (same function, same input):
@@ -89,8 +102,12 @@ static double scan_pairs(const struct vehicle_grid *g, double reach,
                 double rs = me->radius + e->radius;
                 double d2 = v2_dist2(p, e->pos);
                 /* The root only for a pair that may set the minimum or
-                 * overlap: d - rs < best, i.e. d < best + rs. */
-                double lim = best + rs;
+                 * overlap: d - rs < best, i.e. d < best + rs, with room
+                 * (SEPARATION_ROOM) for the roundings: a pair left out
+                 * could never be the minimum, so which pairs a scan
+                 * leaves out (it depends on the order, on threads) never
+                 * changes it. */
+                double lim = best + rs + SEPARATION_ROOM;
                 if (!(d2 < lim * lim) && !(d2 < rs * rs))
                     continue;
                 double sep = sqrt(d2) - rs;
@@ -106,8 +123,62 @@ static double scan_pairs(const struct vehicle_grid *g, double reach,
     return best;
 }
 
-/* How far past touching the collision scan looks first. */
-#define SEPARATION_SLACK 2.0
+
+/* The scan over all of g's entries, on `threads` (par.h): runs of
+ * entries handed out as threads come free, each thread's pairs in its own
+ * list, joined after.  The pairs are sorted afterwards and the minimum is
+ * the same number in any order: the same result on any number of
+ * threads. */
+static double scan_pairs(const struct vehicle_grid *g, double reach,
+                         struct pairs *out, int *fail, int threads)
+{
+    if (threads <= 1 || g->n < COLLIDE_PAR_MIN)
+        return scan_range(g, reach, out, fail, 0, g->n);
+    struct pairs part[PAR_MAX_THREADS];
+    memset(part, 0, (size_t)threads * sizeof *part);
+    double best = INFINITY;
+    int bad = 0;
+    size_t nc = par_chunks((size_t)g->n, threads);
+#ifdef _OPENMP
+#pragma omp parallel num_threads(threads)
+#endif
+    {
+#ifdef _OPENMP
+        struct pairs *mine = out ? &part[omp_get_thread_num()] : NULL;
+#else
+        struct pairs *mine = out ? &part[0] : NULL;
+#endif
+        double b = INFINITY;
+        int f = 0;
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+        for (size_t k = 0; k < nc; k++)
+            b = fmin(b, scan_range(g, reach, mine, &f,
+                                   (int)par_chunk_lo((size_t)g->n, nc, k),
+                                   (int)par_chunk_lo((size_t)g->n, nc, k + 1)));
+#ifdef _OPENMP
+#pragma omp critical
+#endif
+        {
+            best = fmin(best, b);
+            bad |= f;
+        }
+    }
+    for (int t = 0; t < threads; t++) {
+        if (out && part[t].n) {
+            if (grow_reserve(&out->p, &out->cap, out->n + part[t].n, sizeof *out->p))
+                bad = 1;
+            else
+                memcpy(out->p + out->n, part[t].p, part[t].n * sizeof *out->p);
+            out->n += bad ? 0 : part[t].n;
+        }
+        free(part[t].p);
+    }
+    if (bad)
+        *fail = 1;
+    return best;
+}
 
 /* Collisions and the smallest separation, exact, through the grid.  The
  * scan reaches a little past touching (2 max_radius + SEPARATION_SLACK):
@@ -123,7 +194,8 @@ int collide_stage(struct world *w)
     const struct vehicle_grid *g = &w->vgrid;
     double maxr = g->max_radius;
     double reach = 2 * maxr + SEPARATION_SLACK;
-    double best = scan_pairs(g, reach, &now, &fail);
+    int threads = par_threads(w);
+    double best = scan_pairs(g, reach, &now, &fail, threads);
     while (g->n >= 2 && fmin(best, w->stats.min_separation) > reach - 2 * maxr) {
         reach *= 4;
         if (reach >= w->width + w->height) {
@@ -137,7 +209,7 @@ int collide_stage(struct world *w)
                 }
             break;
         }
-        double b2 = scan_pairs(g, reach, NULL, &fail);
+        double b2 = scan_pairs(g, reach, NULL, &fail, threads);
         best = fmin(best, b2);
     }
     if (fail) {

@@ -92,6 +92,8 @@ struct tick_ctx {
     int entries_ready;
     struct par_state *par;                  /* the threads' buffers
                                                (par.h), NULL: none yet */
+    double *times;                          /* a benchmark's stage clocks
+                                               (stages.h), NULL: none */
     int kept;                               /* d holds this tick's
                                                decisions (not after a
                                                fused pass: tick.c) */

@@ -1,11 +1,23 @@
-/* decide_par.c — the decide stage on threads (par.h).  A decision writes
- * its own struct decision and record; what it appends to the tick
- * context (aim records, solver probes) goes to its chunk's lane, a tick
- * context of its own that shares the per-vehicle slots, and the lanes'
- * lists are joined in chunk (= vehicle) order, their indices moved to
- * where they land: the store the one-thread loop leaves, byte for byte. */
+/* decide_par.c — the decide and act stages on threads (par.h), one team
+ * of threads for both.
+ *
+ * Decide: a decision writes its own struct decision and record; what it
+ * appends to the tick context (aim records, solver probes) goes to its
+ * chunk's lane, a tick context of its own that shares the per-vehicle
+ * slots.  Each chunk then counts its aim events.
+ *
+ * Place (one thread): where each lane's aim records, probes and aim
+ * events land in the world's lists, chunk after chunk (= vehicle order),
+ * and room for them all.
+ *
+ * Act: each chunk copies its lane's lists to their place (indices moved)
+ * and writes its aim events there, then applies its own vehicles'
+ * decisions: act writes only the vehicle it applies, and its edge hits
+ * and fires are whole numbers added up afterwards.  The world ends as the
+ * one-thread decide and act stages leave it, byte for byte. */
 #include <string.h>
 
+#include "act_impl.h"
 #include "decide.h"
 #include "explain.h"
 #include "grow.h"
@@ -24,7 +36,7 @@ int decide_par_ok(const struct world *w)
 }
 
 /* Lane k as a tick context: the shared slots (decisions, records), its
- * own lists emptied. */
+ * own lists emptied (its turn cache kept from tick to tick). */
 static void lane_start(struct tick_ctx *l, const struct tick_ctx *c)
 {
     l->d = c->d;
@@ -40,58 +52,138 @@ static void lane_start(struct tick_ctx *l, const struct tick_ctx *c)
     l->kept = 0;
 }
 
-int decide_stage_par(const struct world *w, struct tick_ctx *c, int threads)
+/* Aim record j of lane l gives an event: its decision kept it (a record
+ * its decision replaced gives none) and it has a target (a bot's shot
+ * along its turret has none): as act.c's publish_aims. */
+static int aim_has_event(const struct tick_ctx *l, size_t j)
+{
+    const struct aim_info *ai = &l->aims[j];
+    return l->d[ai->shooter].aim_slot == (int)j && ai->target >= 0;
+}
+
+/* Chunk k decides: its vehicles' decisions, its lane's lists, its aim
+ * events counted. */
+static void decide_chunk(const struct world *w, struct tick_ctx *l,
+                         struct par_chunk *ch, size_t lo, size_t hi)
+{
+    for (size_t i = lo; i < hi; i++)
+        decide_one(w, i, l);
+    size_t ne = 0;
+    for (size_t j = 0; j < l->naims; j++)
+        ne += (size_t)aim_has_event(l, j);
+    ch->nevents = ne;
+}
+
+/* Where each chunk's lists go, and room for them in the world's: 1; 0
+ * when the lists could not grow (every aim record lost: no decision
+ * points at one, no aim event). */
+static int place_chunks(struct world *w, const struct tick_ctx *lanes,
+                        struct par_chunk *ch, size_t nc)
+{
+    size_t a = 0, s = 0, e = w->events.n;
+    for (size_t k = 0; k < nc; k++) {
+        ch[k].aims = a;
+        ch[k].steps = s;
+        ch[k].events = e;
+        a += lanes[k].naims;
+        s += lanes[k].nsteps;
+        e += ch[k].nevents;
+    }
+    if (WORLD_RESERVE(w->aims, a) || WORLD_RESERVE(w->aim_steps, s)
+        || WORLD_RESERVE(w->events, e)) {
+        w->aims.n = w->aim_steps.n = 0;
+        return 0;
+    }
+    w->aims.n = a;
+    w->aim_steps.n = s;
+    w->events.n = e;
+    return 1;
+}
+
+/* Chunk k's lists to their place, its aim events, then its vehicles
+ * act. */
+static void act_chunk(struct world *w, struct tick_ctx *l, struct par_chunk *ch,
+                      size_t lo, size_t hi, int placed)
+{
+    if (placed) {
+        struct aim_info *to = w->aims.p + ch->aims;
+        struct event *e = w->events.p + ch->events;
+        for (size_t j = 0; j < l->naims; j++) {
+            to[j] = l->aims[j];
+            if (to[j].nsteps > 0)
+                to[j].first_step += (int)ch->steps;
+            if (aim_has_event(l, j))
+                aim_event_fill(e++, w, &l->aims[j]);
+        }
+        if (l->nsteps)
+            memcpy(w->aim_steps.p + ch->steps, l->steps, l->nsteps * sizeof *l->steps);
+    }
+    long edges = 0;
+    int fires = 0;
+    for (size_t i = lo; i < hi; i++) {
+        struct vehicle *v = &w->vehicles.p[i];
+        if (!v->alive) {
+            act_wreck(v);
+            continue;
+        }
+        struct decision *d = &l->d[i];
+        if (d->aim_slot >= 0)
+            d->aim_slot = placed ? d->aim_slot + (int)ch->aims : -1;
+        edges += act_one(w, l, i, d);
+        fires += d->want.fire;
+    }
+    ch->edge_hits = edges;
+    ch->fires = fires;
+}
+
+int decide_act_par(struct world *w, struct tick_ctx *c, int threads)
 {
     size_t n = w->vehicles.n, nc = par_chunks(n, threads);
     struct par_state *p = par_state_for(c, threads, nc);
+    c->kept = 1;
     /* the decision records grown before the threads start: a record's
      * store must not move under another thread (explain.c) */
     if (!p || (w->explain && n > c->whycap
                && grow_reserve(&c->why, &c->whycap, n, sizeof *c->why))) {
-        /* no room for the threads' buffers: the one-thread loop */
+        /* no room for the threads' buffers: the one-thread stages */
         for (size_t i = 0; i < n; i++)
             decide_one(w, i, c);
+        act_stage(w, c);
         return 0;
     }
     struct tick_ctx *lanes = p->lanes;
+    struct par_chunk *ch = p->chunks;
+    int placed = 0;
 #ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+#pragma omp parallel num_threads(threads)
 #endif
-    for (size_t k = 0; k < nc; k++) {
-        struct tick_ctx *l = &lanes[k];
-        lane_start(l, c);
-        for (size_t i = par_chunk_lo(n, nc, k), hi = par_chunk_lo(n, nc, k + 1); i < hi; i++)
-            decide_one(w, i, l);
-    }
-    /* The lanes' aim records and probes after the context's, in order. */
-    for (size_t k = 0; k < nc; k++) {
-        struct tick_ctx *l = &lanes[k];
-        size_t a0 = c->naims, s0 = c->nsteps;
-        if (l->failed)
-            c->failed = 1;
-        if (grow_reserve(&c->aims, &c->aimcap, a0 + l->naims, sizeof *c->aims)
-            || grow_reserve(&c->steps, &c->stepcap, s0 + l->nsteps, sizeof *c->steps)) {
-            /* this chunk's records and the later ones' lost: their
-             * vehicles point at none */
-            for (size_t i = par_chunk_lo(n, nc, k); i < n; i++)
-                c->d[i].aim_slot = -1;
-            return -1;
+    {
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+        for (size_t k = 0; k < nc; k++) {
+            lane_start(&lanes[k], c);
+            decide_chunk(w, &lanes[k], &ch[k], par_chunk_lo(n, nc, k),
+                         par_chunk_lo(n, nc, k + 1));
         }
-        for (size_t j = 0; j < l->naims; j++) {
-            struct aim_info *ai = &c->aims[a0 + j];
-            *ai = l->aims[j];
-            if (ai->nsteps > 0)
-                ai->first_step += (int)s0;
-        }
-        if (l->nsteps)
-            memcpy(c->steps + s0, l->steps, l->nsteps * sizeof *c->steps);
-        c->naims += l->naims;
-        c->nsteps += l->nsteps;
-        if (a0 == 0)
-            continue;
-        for (size_t i = par_chunk_lo(n, nc, k), hi = par_chunk_lo(n, nc, k + 1); i < hi; i++)
-            if (c->d[i].aim_slot >= 0)
-                c->d[i].aim_slot += (int)a0;
+#ifdef _OPENMP
+#pragma omp single
+#endif
+        placed = place_chunks(w, lanes, ch, nc);
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1)
+#endif
+        for (size_t k = 0; k < nc; k++)
+            act_chunk(w, &lanes[k], &ch[k], par_chunk_lo(n, nc, k),
+                      par_chunk_lo(n, nc, k + 1), placed);
     }
-    return 0;
+    int fires = 0, rc = placed ? 0 : -1;
+    for (size_t k = 0; k < nc; k++) {
+        w->stats.edge_hits += ch[k].edge_hits;
+        fires += ch[k].fires;
+        if (lanes[k].failed)
+            rc = -1;
+    }
+    w->fires = fires;
+    return rc;
 }

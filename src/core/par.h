@@ -45,12 +45,25 @@ static inline size_t par_chunk_lo(size_t n, size_t nchunks, size_t k)
     return n * k / nchunks;
 }
 
+/* What a chunk of the decide and act pass (decide_par.c) counts: its
+ * lane's aim events, and where its lists land in the world's; what its
+ * act pass adds up.  A cache line of room apart, as they are side by
+ * side and written by different threads. */
+struct par_chunk {
+    size_t aims, steps, events;     /* where its lane's lists land */
+    size_t nevents;                 /* its aim events */
+    long edge_hits;
+    int fires;
+    char pad_[64];
+};
+
 /* The tick context's per-thread and per-chunk buffers (par.c), made on
  * first use and kept from tick to tick; NULL when memory ran out. */
 struct par_state {
     struct sight_store *stores; size_t nstores;     /* one per thread */
     struct sight_out *outs; size_t nouts;           /* one per chunk */
     struct tick_ctx *lanes; size_t nlanes;          /* one per chunk */
+    struct par_chunk *chunks; size_t nchunks;       /* one per chunk */
 };
 struct par_state *par_state_for(struct tick_ctx *c, int threads, size_t nchunks);
 void par_state_free(struct par_state *p);

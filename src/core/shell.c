@@ -17,8 +17,13 @@
 
 #include "aim/aim.h"
 #include "decide.h"
+#include "par.h"
 #include "trees.h"
 #include "world.h"
+
+/* Fewer shells than this fly on one thread (waking the others costs
+ * more than they save). */
+#define SHELLS_PAR_MIN 256
 
 /* Where the segment leaves the map, as s in [0, 1]; +inf when it stays. */
 static double edge_exit(const struct world *w, vec2 p, vec2 d)
@@ -61,6 +66,103 @@ static void near_visit(const struct vgrid_entry *e, void *ctx)
     if (s >= 0 && (s < n->best || (s == n->best && e->index < n->hit))) {
         n->best = s;
         n->hit = e->index;
+    }
+}
+
+/* Shell sh's flight this tick: where it ends, and what it hit or why it
+ * missed, against the world as the phase began (writes only sh). */
+static void shell_fly(const struct world *w, struct shell *sh, double maxr,
+                      double maxmove)
+{
+    double dt = w->dt;
+    double t0 = sh->delay, tau = dt - sh->delay;
+    sh->delay = 0;
+    if (tau <= 0)
+        return;
+    vec2 d = v2_scale(sh->vel, tau);
+    double len = v2_len(d);
+    double left = sh->range - sh->travelled;
+    double best = 1;
+    int why = -1;                           /* miss reason, or -1 */
+    if (len > left) {
+        best = len > 0 ? left / len : 0;
+        why = MISS_RANGE;
+    }
+    double se = edge_exit(w, sh->pos, d);
+    if (se < best) {
+        best = se;
+        why = MISS_EDGE;
+    }
+    if (trees_first_hit(w, sh->pos, d, &best) >= 0)
+        why = MISS_TREE;
+
+    struct near_scan n = { w, sh, sh->pos, d, t0, tau, INFINITY, -1 };
+    if (w->vgrid.start && w->vgrid.n > 64) {
+        vec2 mid = v2_add(sh->pos, v2_scale(d, 0.5 * best));
+        vehicle_grid_query(&w->vgrid, mid, 0.5 * len * best + maxr + maxmove,
+                           near_visit, &n);
+    } else {
+        for (size_t j = 0; j < w->vehicles.n; j++) {
+            struct vgrid_entry e;
+            memset(&e, 0, sizeof e);
+            e.index = (int)j;
+            near_visit(&e, &n);
+        }
+    }
+    /* A vehicle in front of a tree (or at the same distance) is hit. */
+    if (n.hit >= 0 && n.best <= best) {
+        best = n.best;
+        sh->hit = n.hit;
+        sh->alive = 0;
+    } else if (why >= 0) {
+        sh->miss = why;
+        sh->alive = 0;
+    }
+    sh->pos = v2_add(sh->pos, v2_scale(d, best));
+    sh->travelled += len * best;
+}
+
+/* The largest radius and move of this tick so far, with vehicle v. */
+static inline void move_bounds(const struct vehicle *v, double *maxr, double *maxmove)
+{
+    if (!v->alive || v->kind == VK_CAR)
+        return;
+    *maxr = fmax(*maxr, v->p->radius);
+    *maxmove = fmax(*maxmove, v2_dist(v->pos, v->from));
+}
+
+/* The flight on threads (a battle's thousands of shells): every shell
+ * writes only itself and reads the world as the phase began, and a
+ * maximum is the same number in any order, so the shells end as the
+ * one-thread loop leaves them. */
+static void shells_fly_par(struct world *w, int threads)
+{
+    double maxr = 0, maxmove = 0;
+#ifdef _OPENMP
+#pragma omp parallel num_threads(threads)
+#else
+    (void)threads;
+#endif
+    {
+        double r = 0, m = 0;
+#ifdef _OPENMP
+#pragma omp for schedule(static)
+#endif
+        for (size_t i = 0; i < w->vehicles.n; i++)
+            move_bounds(&w->vehicles.p[i], &r, &m);
+#ifdef _OPENMP
+#pragma omp critical
+#endif
+        {
+            maxr = fmax(maxr, r);
+            maxmove = fmax(maxmove, m);
+        }
+#ifdef _OPENMP
+#pragma omp barrier
+#pragma omp for schedule(dynamic, 64)
+#endif
+        for (size_t i = 0; i < w->shells.n; i++)
+            shell_fly(w, &w->shells.p[i], maxr, maxmove);
     }
 }
 
@@ -120,64 +222,16 @@ void shells_update(struct world *w, const struct tick_ctx *c)
     if (w->shells.n == 0)
         return;
 
-    /* Bounds for the neighbour query: the largest radius and move. */
-    double maxr = 0, maxmove = 0;
-    for (size_t i = 0; i < w->vehicles.n; i++) {
-        const struct vehicle *v = &w->vehicles.p[i];
-        if (!v->alive || v->kind == VK_CAR)
-            continue;
-        maxr = fmax(maxr, v->p->radius);
-        maxmove = fmax(maxmove, v2_dist(v->pos, v->from));
-    }
-
-    /* Fly: find each shell's end against the world as the phase began. */
-    for (size_t i = 0; i < w->shells.n; i++) {
-        struct shell *sh = &w->shells.p[i];
-        double t0 = sh->delay, tau = dt - sh->delay;
-        sh->delay = 0;
-        if (tau <= 0)
-            continue;
-        vec2 d = v2_scale(sh->vel, tau);
-        double len = v2_len(d);
-        double left = sh->range - sh->travelled;
-        double best = 1;
-        int why = -1;                           /* miss reason, or -1 */
-        if (len > left) {
-            best = len > 0 ? left / len : 0;
-            why = MISS_RANGE;
-        }
-        double se = edge_exit(w, sh->pos, d);
-        if (se < best) {
-            best = se;
-            why = MISS_EDGE;
-        }
-        if (trees_first_hit(w, sh->pos, d, &best) >= 0)
-            why = MISS_TREE;
-
-        struct near_scan n = { w, sh, sh->pos, d, t0, tau, INFINITY, -1 };
-        if (w->vgrid.start && w->vgrid.n > 64) {
-            vec2 mid = v2_add(sh->pos, v2_scale(d, 0.5 * best));
-            vehicle_grid_query(&w->vgrid, mid, 0.5 * len * best + maxr + maxmove,
-                               near_visit, &n);
-        } else {
-            for (size_t j = 0; j < w->vehicles.n; j++) {
-                struct vgrid_entry e;
-                memset(&e, 0, sizeof e);
-                e.index = (int)j;
-                near_visit(&e, &n);
-            }
-        }
-        /* A vehicle in front of a tree (or at the same distance) is hit. */
-        if (n.hit >= 0 && n.best <= best) {
-            best = n.best;
-            sh->hit = n.hit;
-            sh->alive = 0;
-        } else if (why >= 0) {
-            sh->miss = why;
-            sh->alive = 0;
-        }
-        sh->pos = v2_add(sh->pos, v2_scale(d, best));
-        sh->travelled += len * best;
+    /* Bounds for the neighbour query, then each shell's flight. */
+    int threads = w->shells.n < SHELLS_PAR_MIN ? 1 : par_threads(w);
+    if (threads > 1) {
+        shells_fly_par(w, threads);
+    } else {
+        double maxr = 0, maxmove = 0;
+        for (size_t i = 0; i < w->vehicles.n; i++)
+            move_bounds(&w->vehicles.p[i], &maxr, &maxmove);
+        for (size_t i = 0; i < w->shells.n; i++)
+            shell_fly(w, &w->shells.p[i], maxr, maxmove);
     }
 
     /* Apply, in shell order. */

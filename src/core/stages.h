@@ -17,17 +17,22 @@ struct world;
 struct tick_ctx;
 struct decision;
 
+/* The stages as a benchmark times them (tick_ctx's times): seconds
+ * added to times[TICK_T_*] by each tick_step when times is not NULL. */
+enum tick_timer { TICK_T_GRID, TICK_T_SENSE, TICK_T_DECIDE, TICK_T_ACT,
+                  TICK_T_SHELLS, TICK_T_DETECT, TICK_T_COUNT };
+
 void act_stage(struct world *w, struct tick_ctx *c);
 /* One vehicle's decision (tick.c: the brain's, or the behaviour rows). */
 void decide_vehicle(const struct world *w, int i, struct tick_ctx *c,
                     struct decision *d);
 /* Vehicle i's decision into c->d[i] (a wreck's without a call). */
 void decide_one(const struct world *w, size_t i, struct tick_ctx *c);
-/* The decide stage on threads (decide_par.c), where decide_par_ok()
- * says its decisions share nothing but their slots; 0, or -1 when memory
- * ran out. */
+/* The decide and act stages on threads (decide_par.c), where
+ * decide_par_ok() says the decisions share nothing but their slots; 0,
+ * or -1 when memory ran out. */
 int decide_par_ok(const struct world *w);
-int decide_stage_par(const struct world *w, struct tick_ctx *c, int threads);
+int decide_act_par(struct world *w, struct tick_ctx *c, int threads);
 /* decide and act in one pass, each vehicle acting as soon as it decided
  * (act.c), where act_fusable() says no decision can tell the difference. */
 int act_fusable(const struct world *w);

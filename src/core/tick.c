@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tick.h"
 #include "stages.h"
@@ -246,22 +247,37 @@ static void decide_stage(const struct world *w, struct tick_ctx *c)
 {
     for (size_t r = 0; r < w->racers.n; r++)
         c->race[r] = w->racers.p[r].info;
-    int threads = par_threads(w);
-    if (threads > 1 && decide_par_ok(w)) {
-        if (decide_stage_par(w, c, threads))
-            c->failed = 1;
-    } else {
-        for (size_t i = 0; i < w->vehicles.n; i++)
-            decide_one(w, i, c);
-    }
+    for (size_t i = 0; i < w->vehicles.n; i++)
+        decide_one(w, i, c);
     c->kept = 1;
+}
+
+/* A benchmark's stage clock (c->times): the seconds since the last
+ * mark added to stage k.  Off (NULL), one test a stage. */
+static double clock_now(void)
+{
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void stage_mark(struct tick_ctx *c, enum tick_timer k, double *last)
+{
+    if (!c->times)
+        return;
+    double t = clock_now();
+    if (*last > 0)              /* (no clock before the context existed) */
+        c->times[k] += t - *last;
+    *last = t;
 }
 
 int tick_step(struct world *w)
 {
+    double t_mark = w->ctx && w->ctx->times ? clock_now() : 0;
     struct tick_ctx *c = tick_ready(w);                     /* 1 grid */
     if (!c)
         return -1;
+    stage_mark(c, TICK_T_GRID, &t_mark);
     int rc = 0;
     w->tick++;
     w->events.n = 0;
@@ -269,22 +285,36 @@ int tick_step(struct world *w)
     w->aim_steps.n = 0;
     if (sight_update(w))                                    /* 2 sense */
         rc = -1;
+    stage_mark(c, TICK_T_SENSE, &t_mark);
     /* The fused pass is one thread by nature: with threads, a crowd's
      * decisions take them and act follows (the same bytes either way). */
-    if (act_fusable(w) && !(par_threads(w) > 1 && decide_par_ok(w))) {
+    int threads = par_threads(w);
+    int par = threads > 1 && decide_par_ok(w);
+    if (act_fusable(w) && !par) {
         act_fused_stage(w, c);                              /* 3, 4 fused */
+        stage_mark(c, TICK_T_DECIDE, &t_mark);
+    } else if (par) {
+        for (size_t r = 0; r < w->racers.n; r++)
+            c->race[r] = w->racers.p[r].info;
+        if (decide_act_par(w, c, threads))                  /* 3, 4 threads */
+            c->failed = 1;
+        stage_mark(c, TICK_T_DECIDE, &t_mark);
     } else {
         decide_stage(w, c);                                 /* 3 decide */
+        stage_mark(c, TICK_T_DECIDE, &t_mark);
         act_stage(w, c);                                    /* 4 act */
+        stage_mark(c, TICK_T_ACT, &t_mark);
     }
     if (c->failed)
         rc = -1;
     shells_update(w, c);                                    /* 5 shells */
+    stage_mark(c, TICK_T_SHELLS, &t_mark);
     player_tick_done(w);
     if (grid_stage(w) || collide_stage(w))               /* 6 detect */
         rc = -1;
     race_detect(w);
     end_stage(w);
+    stage_mark(c, TICK_T_DETECT, &t_mark);
     if (w->brain && w->brain->after)
         w->brain->after(w->brain->user, w);
     return rc;

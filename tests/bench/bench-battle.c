@@ -11,7 +11,10 @@
  * figure of bench-core is mostly ticks after the end).  Wall-clock time;
  * the one-thread and all-core runs alternate, each figure the better of
  * two, so a burst of load from elsewhere on a shared machine does not
- * fall on one side only.  Lines read "bench <name> <value> <unit>". */
+ * fall on one side only.  Then where the first 60 ticks' time goes, stage
+ * by stage (tick_ctx's stage clocks), on one thread and on all: what
+ * stays on one thread shows as a stage that does not shrink.  Lines read
+ * "bench <name> <value> <unit>". */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdint.h>
@@ -20,7 +23,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/decide.h"
 #include "core/par.h"
+#include "core/stages.h"
 #include "core/tick.h"
 #include "core/world.h"
 #include "io/map.h"
@@ -95,6 +100,43 @@ static struct battle_fig run_battle(int threads, int to_end)
 
 static double maxd(double a, double b) { return a > b ? a : b; }
 
+/* The first 60 ticks' milliseconds a tick in each stage (stages.h; with
+ * threads, act runs in decide's team of threads: one figure for both). */
+static void stage_times(int threads, double ms[TICK_T_COUNT])
+{
+    struct world w;
+    load_text("10k", battle, NULL, &w);
+    w.threads = threads;
+    double t[TICK_T_COUNT] = { 0 };
+    if (!tick_ready(&w))
+        exit(1);
+    w.ctx->times = t;
+    for (int i = 0; i < 60; i++)
+        tick_step(&w);
+    w.ctx->times = NULL;
+    world_free(&w);
+    for (int k = 0; k < TICK_T_COUNT; k++)
+        ms[k] = t[k] * 1e3 / 60;
+}
+
+static void print_stages(int threads, const char *who)
+{
+    static const char *const name[TICK_T_COUNT] = {
+        "grid", "sense", "decide_act", NULL, "shells", "detect"
+    };
+    double best[TICK_T_COUNT];
+    for (int round = 0; round < 2; round++) {
+        double ms[TICK_T_COUNT];
+        stage_times(threads, ms);
+        ms[TICK_T_DECIDE] += ms[TICK_T_ACT];
+        for (int k = 0; k < TICK_T_COUNT; k++)
+            best[k] = round == 0 || ms[k] < best[k] ? ms[k] : best[k];
+    }
+    for (int k = 0; k < TICK_T_COUNT; k++)
+        if (name[k])
+            printf("bench battle_10000_first60_%s_%s %.2f ms/tick\n", name[k], who, best[k]);
+}
+
 /* The default map from seeds 1 to 10, each to its end: battles per
  * second and ticks per second. */
 static void default_battles(const char *path, double *bps, double *tps)
@@ -156,6 +198,11 @@ int main(int argc, char **argv)
     printf("bench battle_10000_to_winner_speedup %.2f x\n", many.to_end / one.to_end);
     printf("bench battle_10000_sight_1_thread %.0f queries/s\n", one.queries);
     printf("bench battle_10000_sight_%d_threads %.0f queries/s\n", all, many.queries);
+
+    char who[64];
+    snprintf(who, sizeof who, "%d_threads", all);
+    print_stages(1, "1_thread");
+    print_stages(all, who);
 
     double bps, tps;
     default_battles(path, &bps, &tps);

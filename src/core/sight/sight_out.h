@@ -17,6 +17,10 @@ struct sight_out {
     int fail;                   /* memory ran out in this run */
     /* where its lists start in the world's once joined (sight_par.c) */
     struct sight_out_at { size_t sights, intervals, events, spans, trees; } at;
+    int done;                   /* observed (sight_par.c) */
+    int joined;                 /* copied to the world's lists */
+    int buf;                    /* the sight_out whose lists hold its
+                                   records (sight_par.c's buffer pool) */
     /* Chunks side by side go to different threads: a cache line of room
      * keeps one chunk's counters off the line the next one writes. */
     char pad_[64];
