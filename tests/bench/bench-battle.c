@@ -9,9 +9,12 @@
  * default map: battles per second over seeds 1 to 10, each run to its end
  * (the winner), and the ticks per second of those battles alone (the
  * figure of bench-core is mostly ticks after the end).  Wall-clock time;
- * the one-thread and all-core runs alternate, each figure the better of
- * two, so a burst of load from elsewhere on a shared machine does not
- * fall on one side only.  Then where the first 60 ticks' time goes, stage
+ * the one-thread and all-core runs alternate, so a burst of load from
+ * elsewhere on a shared machine does not fall on one side only: the first
+ * 60 ticks over FIRST60_ROUNDS pairs, each side's median with its range
+ * and the speed-up as the median of the pairs' ratios with theirs (one
+ * pair swings from 1.5x to 1.8x on the 2-core development machine); the
+ * sense stage's queries the better of two.  Then where the first 60 ticks' time goes, stage
  * by stage (tick_ctx's stage clocks), on one thread and on all: what
  * stays on one thread shows as a stage that does not shrink.  Lines read
  * "bench <name> <value> <unit>". */
@@ -57,7 +60,7 @@ static void load_text(const char *name, const char *text, struct map_options *o,
  * recomputes the tick's records). */
 struct battle_fig { double first60, to_end, queries; long ticks; };
 
-static struct battle_fig run_battle(int threads, int to_end)
+static struct battle_fig run_battle(int threads, int to_end, int sense)
 {
     struct world w;
     load_text("10k", battle, NULL, &w);
@@ -79,6 +82,8 @@ static struct battle_fig run_battle(int threads, int to_end)
         f.ticks = w.tick;
     }
     world_free(&w);
+    if (!sense)
+        return f;
 
     /* the sense stage alone, from the same start */
     load_text("10k", battle, NULL, &w);
@@ -99,6 +104,14 @@ static struct battle_fig run_battle(int threads, int to_end)
 }
 
 static double maxd(double a, double b) { return a > b ? a : b; }
+
+#define FIRST60_ROUNDS 7
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
 
 /* The first 60 ticks' milliseconds a tick in each stage (stages.h; with
  * threads, act runs in decide's team of threads: one figure for both). */
@@ -174,11 +187,13 @@ int main(int argc, char **argv)
     int all = par_default_threads();
 
     struct battle_fig one = { 0, 0, 0, 0 }, many = { 0, 0, 0, 0 };
-    for (int round = 0; round < 2; round++) {
-        struct battle_fig a = run_battle(1, round == 0);
-        struct battle_fig b = run_battle(all, round == 0);
-        one.first60 = maxd(one.first60, a.first60);
-        many.first60 = maxd(many.first60, b.first60);
+    double r1[FIRST60_ROUNDS], rn[FIRST60_ROUNDS], ratio[FIRST60_ROUNDS];
+    for (int round = 0; round < FIRST60_ROUNDS; round++) {
+        struct battle_fig a = run_battle(1, round == 0, round < 2);
+        struct battle_fig b = run_battle(all, round == 0, round < 2);
+        r1[round] = a.first60;
+        rn[round] = b.first60;
+        ratio[round] = b.first60 / a.first60;
         one.queries = maxd(one.queries, a.queries);
         many.queries = maxd(many.queries, b.queries);
         if (round == 0) {
@@ -188,9 +203,16 @@ int main(int argc, char **argv)
             many.ticks = b.ticks;
         }
     }
-    printf("bench battle_10000_first60_1_thread %.1f ticks/s\n", one.first60);
-    printf("bench battle_10000_first60_%d_threads %.1f ticks/s\n", all, many.first60);
-    printf("bench battle_10000_first60_speedup %.2f x\n", many.first60 / one.first60);
+    qsort(r1, FIRST60_ROUNDS, sizeof *r1, cmp_double);
+    qsort(rn, FIRST60_ROUNDS, sizeof *rn, cmp_double);
+    qsort(ratio, FIRST60_ROUNDS, sizeof *ratio, cmp_double);
+    int mid = FIRST60_ROUNDS / 2, last = FIRST60_ROUNDS - 1;
+    printf("bench battle_10000_first60_1_thread %.1f ticks/s (median of %d, %.1f to %.1f)\n",
+           r1[mid], FIRST60_ROUNDS, r1[0], r1[last]);
+    printf("bench battle_10000_first60_%d_threads %.1f ticks/s (median of %d, %.1f to %.1f)\n",
+           all, rn[mid], FIRST60_ROUNDS, rn[0], rn[last]);
+    printf("bench battle_10000_first60_speedup %.2f x (median of %d alternated pairs, %.2f to %.2f)\n",
+           ratio[mid], FIRST60_ROUNDS, ratio[0], ratio[last]);
     printf("bench battle_10000_to_winner_1_thread %.1f ticks/s (%ld ticks)\n",
            one.to_end, one.ticks);
     printf("bench battle_10000_to_winner_%d_threads %.1f ticks/s (%ld ticks)\n",
