@@ -14,15 +14,8 @@
 #include "core/tick.h"
 #include "core/sight/sight_impl.h"
 
-static uint64_t seed = 0x2545f4914f6cdd1du;
-static double rnd(void)
-{
-    seed ^= seed << 13;
-    seed ^= seed >> 7;
-    seed ^= seed << 17;
-    return (double)(seed >> 11) / 9007199254740992.0;
-}
-static double rr(double a, double b) { return a + (b - a) * rnd(); }
+#define TEST_RNG_SEED 0x2545f4914f6cdd1du
+#include "scene-rng.h"
 
 /* The sense phase's own tests (sight.c, collect_one): in range, and within
  * the cone by the direction of the centre. */

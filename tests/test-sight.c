@@ -11,15 +11,7 @@
 
 /* ---- a small deterministic generator for the scenes --------------------- */
 
-static uint64_t seed = 0x9e3779b97f4a7c15u;
-static double rnd(void)
-{
-    seed ^= seed << 13;
-    seed ^= seed >> 7;
-    seed ^= seed << 17;
-    return (double)(seed >> 11) / 9007199254740992.0;
-}
-static double rr(double a, double b) { return a + (b - a) * rnd(); }
+#include "scene-rng.h"
 
 /* ---- grid walk ---------------------------------------------------------- */
 
