@@ -10,6 +10,7 @@
  * reaches the n-th allocation. */
 #include "config.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,11 +28,13 @@ void *__wrap_calloc(size_t n, size_t m);
 void *__wrap_realloc(void *p, size_t n);
 char *__wrap_strdup(const char *s);
 
-static long alloc_count, fail_at;   /* fail_at 0: never fail */
+/* Atomic: the runs on two threads allocate from both at once. */
+static _Atomic long alloc_count;
+static long fail_at;                /* 0: never fail; set between runs */
 
 static int fail_now(void)
 {
-    return fail_at > 0 && ++alloc_count == fail_at;
+    return fail_at > 0 && atomic_fetch_add(&alloc_count, 1) + 1 == fail_at;
 }
 
 void *__wrap_malloc(size_t n) { return fail_now() ? NULL : __real_malloc(n); }

@@ -25,7 +25,11 @@ int par_threads(const struct world *w)
     for (size_t t = 0; t < w->teams.n; t++)
         live += w->teams.p[t].alive;
     int min = w->threads_min < 0 ? 0 : w->threads_min > 0 ? w->threads_min : PAR_MIN_LIVE;
-    return live >= min ? w->threads : 1;
+    /* Clamped here too (the command line takes 1 to PAR_MAX_THREADS, but
+     * a program may set w->threads itself): the stages keep arrays of
+     * PAR_MAX_THREADS a thread. */
+    int n = w->threads > PAR_MAX_THREADS ? PAR_MAX_THREADS : w->threads;
+    return live >= min ? n : 1;
 #else
     (void)w;
     return 1;

@@ -869,9 +869,13 @@ int sight_observe(struct world *w, struct sight_out *out,
     if (c.fail)
         rc = -1;
     sort_ints(st->targets, st->ntargets);
-    for (size_t k = 0; k < st->ntargets; k++)
-        if (look(w, out, &st->scratch, (int)i, st->targets[k], half))
+    for (size_t k = 0; k < st->ntargets; k++) {
+        /* A query out of memory answers as if nothing hid the target and
+         * says so in oom: the tick's error, not a wrong record. */
+        st->scratch.oom = 0;
+        if (look(w, out, &st->scratch, (int)i, st->targets[k], half) || st->scratch.oom)
             rc = -1;
+    }
     v->sight_count = (int)out->sights.n - v->sight_first;
     return rc;
 }

@@ -234,6 +234,14 @@ static double point(const struct sight_frame *f, const struct tree *trees,
     return hidden ? 0 : 1;
 }
 
+/* Out of memory: the answer "all of it seen" and the flag the sense stage
+ * turns into the tick's error (a query cannot fail otherwise). */
+static double oom(struct sight_scratch *s)
+{
+    s->oom = 1;
+    return 1;
+}
+
 double sight_exact(const struct sight_frame *f, const struct tree *trees,
                    const int *cand, int n, struct sight_scratch *s)
 {
@@ -244,12 +252,12 @@ double sight_exact(const struct sight_frame *f, const struct tree *trees,
     if (n == 0)
         return 1;
     if (grow_reserve(&s->pieces, &s->cappieces, 2 * (size_t)n + 2, sizeof *s->pieces))
-        return 1;
+        return oom(s);
     /* First the trees that can matter, without a branch a tree: most
      * candidates lie wholly behind the target or beside its wedge, as
      * often one as the other, and a branch on it is a coin toss. */
     if (grow_reserve(&s->order, &s->caporder, (size_t)n, sizeof *s->order))
-        return 1;
+        return oom(s);
     struct sight_order *near = s->order;
     int inside = 0, nn = 0;
     for (int k = 0; k < n; k++) {
@@ -285,19 +293,21 @@ double sight_exact(const struct sight_frame *f, const struct tree *trees,
             size_t first = s->npieces;
             int got = sight_clip(f, va, vb, s);
             if (got < 0)
-                return 1;
+                return oom(s);
             for (int i = 0; i < got; i++) {
                 const struct sight_piece *p = &s->pieces[first + i];
                 if (p->lo <= f->plo && p->hi >= f->phi)
                     all_hidden = 1;
             }
         } else if (partial(f, c, r, va, vb, s) < 0) {
-            return 1;
+            return oom(s);
         }
     }
     if (all_hidden) {
-        if (grow_reserve(&s->hidden, &s->caphidden, 1, sizeof *s->hidden))
+        if (grow_reserve(&s->hidden, &s->caphidden, 1, sizeof *s->hidden)) {
+            s->oom = 1;
             return 0;
+        }
         s->hidden[0].a0 = 0;
         s->hidden[0].a1 = sight_width(f);
         s->nhidden = 1;
@@ -307,5 +317,5 @@ double sight_exact(const struct sight_frame *f, const struct tree *trees,
     if (s->npieces == 0)
         return 1;
     double v = measure(f, s);
-    return v < 0 ? 1 : v;
+    return v < 0 ? oom(s) : v;
 }
