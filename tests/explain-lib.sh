@@ -39,7 +39,7 @@ inspect() {
     k=0
     while [ "$k" -lt "$2" ]; do tm send-keys -t x .; k=$((k + 1)); done
     wait_screen "tick $2 " || return 1
-    sleep 0.3
+    settle x
     tm capture-pane -p -t x | sed -n 's/.*│//p' | sed 's/ *$//' >"$TMPD/panel"
 }
 

@@ -37,7 +37,7 @@ print(sum(1 for line in text.splitlines() for ch in line.split("\u2502")[0]
 w_dots() {
     before=$(dots)
     tm send-keys -t x w
-    sleep 0.5
+    sleep 0.2; settle x
     echo $(( $(dots) - before ))
 }
 with_line=$(w_dots)

@@ -44,6 +44,23 @@ wait_for() {
     screen "$1" | sed 's/^/# | /'
     return 1
 }
+# settle [NAME]: waits (up to 10 s) until two captures 0.3 s apart are the
+# same.  A frame can reach tmux in pieces, the status line first, and a
+# loaded machine (a sanitizer build, make -j) can pause the viewer between
+# them: a status seen is not yet a whole frame seen.
+settle() {
+    prev=$(screen "${1:-v}")
+    i=0
+    while [ $i -lt 33 ]; do
+        sleep 0.3
+        cur=$(screen "${1:-v}")
+        [ "$cur" = "$prev" ] && return 0
+        prev=$cur
+        i=$((i + 1))
+    done
+    note "${1:-v}: the screen never settled"
+    return 1
+}
 # seen PATTERN [SECONDS]: wait_for in session v.
 seen() { wait_for v "$1" "${2:-10}"; }
 # steps N: N presses of the step key in session v, one at a time (the

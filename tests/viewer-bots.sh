@@ -38,21 +38,21 @@ ok $? "the viewer opens maps/bots-duel.ini"
 steps v . 300
 wait_for v 'tick 300 '
 ok $? "300 steps: tick 300"
-sleep 0.3
+settle v
 body v >"$TMPD/plain"
 ! grep -Eq 'hidden [0-9]+%' "$TMPD/plain"
 ok $? "without d no bot drawing is on the map"
 tm send-keys -t v d
 wait_for v 'hidden [0-9]+%'
 ok $? "d draws the hunters' draw.text (\"hidden NN%\")"
-sleep 0.3
+settle v
 body v >"$TMPD/drawn"
 ! cmp -s "$TMPD/plain" "$TMPD/drawn"
 ok $? "and the map changed where the bots draw"
 screen v | head -n 1 | grep -q 'on: .*drawings'
 ok $? "the status line lists the drawings overlay"
 tm send-keys -t v d
-sleep 0.3
+settle v
 body v >"$TMPD/plain2"
 cmp -s "$TMPD/plain" "$TMPD/plain2"
 ok $? "d again takes the drawings off"
@@ -66,14 +66,14 @@ screen v | grep -Eq 'instr [0-9]+/100000'
 ok $? "the inspector shows the instructions used of the budget"
 screen v | grep -Eq 'heap [0-9]+/4096 KiB'
 ok $? "the inspector shows the heap in use of the limit"
-sleep 0.3
+settle v
 body v >"$TMPD/t300"
 steps v . 5
 wait_for v 'tick 305 '
 steps v , 5
 wait_for v 'tick 300 '
 ok $? "5 steps forward and 5 back: tick 300"
-sleep 0.3
+settle v
 body v >"$TMPD/back300"
 cmp -s "$TMPD/t300" "$TMPD/back300"
 ok $? "the same screen, drawings and inspector included"
@@ -84,7 +84,7 @@ steps v , 70
 wait_for v 'tick 235 '
 steps v . 65
 wait_for v 'tick 300 '
-sleep 0.3
+settle v
 body v >"$TMPD/again300"
 cmp -s "$TMPD/t300" "$TMPD/again300"
 ok $? "back 70 ticks (over two snapshots) and forward again: the same screen"
@@ -217,7 +217,7 @@ wait_for ev 'log events 1'
 ok $? "a bot that reads world.events sees last tick's sight event"
 tm send-keys -t ev ,
 wait_for ev 'tick 64 '
-sleep 0.3
+settle v
 screen ev | grep -q 'replay differs'
 [ $? -ne 0 ]
 ok $? "stepping back over a snapshot replays its events: no divergence"

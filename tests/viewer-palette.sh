@@ -114,6 +114,7 @@ before() {
 after() {
     [ -f "$TMPD/$s.before" ] || return 0
     screen_is "$s" 'on: rays' >/dev/null
+    settle "$s"
     tm capture-pane -p -e -t "$s" \; kill-session -t "$s" >"$TMPD/$s.after"
     echo "$TMPD/$s.before $TMPD/$s.after $(mode_cells $mode) $TMPD/$s.facts" >>"$TMPD/jobs"
     echo "$m $mode $size $tick $has_seen $has_hidden $teams $race $guns" >>"$TMPD/runs"
@@ -177,7 +178,7 @@ at_tick() {
     screen_is "$1" "tick $3 " >/dev/null
     tm send-keys -t "$1" $4
     screen_is "$1" "$5" >/dev/null
-    sleep 0.2
+    settle "$1"
 }
 map_marks() {   # map_marks NAME GLYPH: how many the map rows hold
     tm capture-pane -p -t "$1" | sed -n '2,39p' | grep -o "$2" | wc -l
@@ -195,7 +196,7 @@ grep -q 'red\.1' "$TMPD/keys" && grep -q 'blue\.1' "$TMPD/keys"
 ok $? "i: the vehicles' ids are on the map"
 tm send-keys -t keys Tab o
 screen_is keys 'walk' >/dev/null
-sleep 0.2
+settle keys
 n=$(map_marks keys '·')
 [ "$n" -ge 5 ]
 ok $? "o: the selected tank's sight walk is shaded ($n cells)"

@@ -42,7 +42,7 @@ ok $? "the map is drawn (trees on $n rows)"
 tm send-keys -t v .
 wait_for v 'tick 1 '
 ok $? "'.' steps exactly one tick (0 -> 1)"
-sleep 0.2
+settle v
 screen v >"$TMPD/tick1"
 tm send-keys -t v .
 wait_for v 'tick 2 '
@@ -50,7 +50,7 @@ ok $? "'.' again: tick 2"
 tm send-keys -t v ,
 wait_for v 'tick 1 '
 ok $? "',' steps back to tick 1"
-sleep 0.2
+settle v
 screen v >"$TMPD/back1"
 cmp -s "$TMPD/tick1" "$TMPD/back1"
 ok $? "and the screen is exactly as it was at tick 1"
@@ -61,13 +61,13 @@ diff "$TMPD/tick1" "$TMPD/back1" | sed 's/^/# /' | head -n 10
 # each overlay key.)
 tm send-keys -t v Tab r v a t w .
 wait_for v 'tick 2 '
-sleep 0.2
+settle v
 screen v | head -n 23 >"$TMPD/sel2"
 tm send-keys -t v .
 wait_for v 'tick 3 '
 tm send-keys -t v ,
 wait_for v 'tick 2 '
-sleep 0.2
+settle v
 screen v | head -n 23 >"$TMPD/back2"
 cmp -s "$TMPD/sel2" "$TMPD/back2"
 ok $? "with overlays and the inspector on, stepping back shows the same screen"
