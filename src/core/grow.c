@@ -1,7 +1,43 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#ifdef __linux__
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
 #include "grow.h"
+
+/* Arrays this large are worth their pages made at once (grow_populate). */
+#define GROW_POPULATE_MIN ((size_t)256 << 10)
+
+/* The pages of [p, p + n) made present with one call instead of one page
+ * fault each, where Linux can (5.14's MADV_POPULATE_WRITE; elsewhere, or
+ * when it says no, the pages come on first touch as before).  A fault is
+ * the costly part of a large fresh array: on the 2-core development VM
+ * about 13 us a page touched, 1.2 us a page populated (32 MiB: 110 ms
+ * against 10 ms), and a battle's first tick grows ~25 MiB of sight
+ * records and events.  Contents are untouched: only when, not what. */
+static void grow_populate(char *p, size_t n)
+{
+#if defined(__linux__) && defined(MADV_WILLNEED)
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+    static size_t page;
+    if (!page) {
+        long ps = sysconf(_SC_PAGESIZE);
+        page = ps > 0 ? (size_t)ps : 4096;
+    }
+    uintptr_t lo = ((uintptr_t)p + page - 1) / page * page;
+    uintptr_t hi = ((uintptr_t)p + n) / page * page;
+    if (hi > lo)
+        (void)madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
+#else
+    (void)p;
+    (void)n;
+#endif
+}
 
 int grow_reserve_slow(void *pp, size_t *cap, size_t need, size_t elem)
 {
@@ -21,6 +57,8 @@ int grow_reserve_slow(void *pp, size_t *cap, size_t need, size_t elem)
     void *p = realloc(*slot, c * elem);
     if (!p)
         return -1;
+    if (c * elem >= GROW_POPULATE_MIN)
+        grow_populate((char *)p + *cap * elem, (c - *cap) * elem);
     *slot = p;
     *cap = c;
     return 0;
