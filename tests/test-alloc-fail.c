@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "tap.h"
+#include "core/state_hash.h"
 #include "core/tick.h"
 #include "core/world.h"
 #include "io/map.h"
@@ -30,10 +31,15 @@ char *__wrap_strdup(const char *s);
 
 /* Atomic: the runs on two threads allocate from both at once. */
 static _Atomic long alloc_count;
-static long fail_at;                /* 0: never fail; set between runs */
+static long fail_at;                /* 0: never fail; -1: count, never
+                                       fail; set between runs */
 
 static int fail_now(void)
 {
+    if (fail_at < 0) {          /* counting only */
+        atomic_fetch_add(&alloc_count, 1);
+        return 0;
+    }
     return fail_at > 0 && atomic_fetch_add(&alloc_count, 1) + 1 == fail_at;
 }
 
@@ -98,6 +104,81 @@ TEST(every_failure)
              loads_failed, steps_failed);
 }
 
+/* A close skirmish: sixty tanks on 800 x 800 fire dozens of shells in
+ * their first SKIRMISH_TICKS ticks, so the shells' list grows during them. */
+static const char skirmish[] =
+    "[map]\nname = skirmish\nwidth = 800\nheight = 800\nseed = 3\n"
+    "[team.a]\nrandom = 30\n[team.b]\nrandom = 30\n";
+#define SKIRMISH_TICKS 90
+
+/* The skirmish's ticks: 0 and the state's hash in *h, or -1 when a step
+ * failed.  The load itself never fails here (fail_at is past it). */
+static int skirmish_run(uint64_t *h, long *shots)
+{
+    struct world w;
+    struct map_error e;
+    if (map_load_text("skirmish", skirmish, strlen(skirmish), NULL, &w, &e)) {
+        map_error_free(&e);
+        return -2;
+    }
+    int s = 0;
+    for (int t = 0; t < SKIRMISH_TICKS && s == 0; t++)
+        s = tick_step(&w);
+    *h = state_hash(&w);
+    *shots = w.stats.shots;
+    world_free(&w);
+    map_error_free(&e);
+    return s ? -1 : 0;
+}
+
+/* A failure inside a tick is the tick's error: a run whose steps all
+ * said 0 ends in the state of the run without a failure (before, the
+ * shells' list not growing dropped a tick's firing and flight, and the
+ * tick said nothing). */
+TEST(no_silent_change)
+{
+    uint64_t clean, h;
+    long shots, s2;
+    /* the allocations of the load, then of the whole run */
+    alloc_count = 0;
+    fail_at = -1;               /* counting, never failing */
+    struct world w;
+    struct map_error e;
+    if (map_load_text("skirmish", skirmish, strlen(skirmish), NULL, &w, &e)) {
+        check(!"the skirmish loads");
+        tap_note("%s", e.text ? e.text : "");
+        map_error_free(&e);
+        fail_at = 0;
+        return;
+    }
+    long loading = alloc_count;
+    world_free(&w);
+    map_error_free(&e);
+    alloc_count = 0;
+    check(skirmish_run(&clean, &shots) == 0);
+    long total = alloc_count;
+    check(shots > 32);          /* the shells' list grew twice at least */
+    int failed = 0, absorbed = 0, differ = 0;
+    for (long n = loading + 1; n <= total; n++) {
+        alloc_count = 0;
+        fail_at = n;
+        int rc = skirmish_run(&h, &s2);
+        check(rc != -2);
+        if (rc)
+            failed++;
+        else if (h == clean)
+            absorbed++;
+        else
+            differ++;
+    }
+    fail_at = 0;
+    check(failed > 0);
+    check(differ == 0);
+    tap_note("skirmish: %ld allocations in %d ticks, %d failed stepping, %d absorbed "
+             "with the same state, %d with a different one", total - loading,
+             SKIRMISH_TICKS, failed, absorbed, differ);
+}
+
 int main(void)
 {
     static const char *const maps[] = {
@@ -114,5 +195,6 @@ int main(void)
                  maps[i], cur_threads > 1 ? " (2 threads)" : "");
         run(every_failure, desc);
     }
+    run(no_silent_change, "an allocation failure in a tick is its error, never a silently different state");
     return tap_done();
 }

@@ -95,8 +95,7 @@ int act_fusable(const struct world *w)
  * 100,000 tanks: the grid was the largest share of the cache misses). */
 void act_fused_stage(struct world *w, struct tick_ctx *c)
 {
-    for (size_t r = 0; r < w->racers.n; r++)
-        c->race[r] = w->racers.p[r].info;
+    race_snapshot(w, c);
     int collect = w->shells.n == 0
                && !grow_reserve(&c->entries, &c->entcap, w->vehicles.n, sizeof *c->entries);
     int fires = 0;

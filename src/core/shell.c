@@ -166,9 +166,10 @@ static void shells_fly_par(struct world *w, int threads)
     }
 }
 
-void shells_update(struct world *w, const struct tick_ctx *c)
+int shells_update(struct world *w, const struct tick_ctx *c)
 {
     double dt = w->dt;
+    int fail = 0;               /* an event could not be kept */
 
     /* Shells that ended last tick were kept for the viewer (alive 0, at
      * the point where they ended); drop them now, in order. */
@@ -190,8 +191,10 @@ void shells_update(struct world *w, const struct tick_ctx *c)
         const struct aim_info *ai = world_aim(w, v);
         if (!c->d[i].want.fire || !ai)
             continue;
+        /* No room for the shell: the tick's error (tick_step's -1), not
+         * a tick without its firing and flight. */
         if (WORLD_RESERVE(w->shells, w->shells.n + 1))
-            return;
+            return -1;
         double tf = clampd(ai->t_fire, 0, dt);
         struct shell *s = &w->shells.p[w->shells.n++];
         memset(s, 0, sizeof *s);
@@ -217,10 +220,12 @@ void shells_update(struct world *w, const struct tick_ctx *c)
             e->u.shot.y = s->pos.y;
             e->u.shot.heading = ai->aim_dir;        /* radians; the trace
                                                        writes degrees */
+        } else {
+            fail = 1;
         }
     }
     if (w->shells.n == 0)
-        return;
+        return fail ? -1 : 0;
 
     /* Bounds for the neighbour query, then each shell's flight. */
     int threads = w->shells.n < SHELLS_PAR_MIN ? 1 : par_threads(w);
@@ -247,6 +252,8 @@ void shells_update(struct world *w, const struct tick_ctx *c)
                 e->u.hit.shell = sh->id;
                 e->u.hit.x = sh->pos.x;
                 e->u.hit.y = sh->pos.y;
+            } else {
+                fail = 1;
             }
             if (t->alive && --t->health <= 0) {
                 t->alive = 0;
@@ -257,7 +264,8 @@ void shells_update(struct world *w, const struct tick_ctx *c)
                     w->teams.p[t->team].alive--;
                     w->teams.p[t->team].knockouts++;
                 }
-                world_event(w, EV_KNOCKOUT, sh->hit, -1);
+                if (!world_event(w, EV_KNOCKOUT, sh->hit, -1))
+                    fail = 1;
             }
         } else if (sh->miss >= 0) {
             struct event *e = world_event(w, EV_MISS, sh->shooter, -1);
@@ -266,7 +274,10 @@ void shells_update(struct world *w, const struct tick_ctx *c)
                 e->u.miss.shell = sh->id;
                 e->u.miss.x = sh->pos.x;
                 e->u.miss.y = sh->pos.y;
+            } else {
+                fail = 1;
             }
         }
     }
+    return fail ? -1 : 0;
 }

@@ -23,6 +23,9 @@ enum tick_timer { TICK_T_GRID, TICK_T_SENSE, TICK_T_DECIDE, TICK_T_ACT,
                   TICK_T_SHELLS, TICK_T_DETECT, TICK_T_COUNT };
 
 void act_stage(struct world *w, struct tick_ctx *c);
+/* The racers as the tick began into c->race: what their decisions read
+ * while act moves them on (every way of deciding takes it first). */
+void race_snapshot(const struct world *w, struct tick_ctx *c);
 /* One vehicle's decision (tick.c: the brain's, or the behaviour rows). */
 void decide_vehicle(const struct world *w, int i, struct tick_ctx *c,
                     struct decision *d);

@@ -243,10 +243,15 @@ void decide_one(const struct world *w, size_t i, struct tick_ctx *c)
     }
 }
 
-static void decide_stage(const struct world *w, struct tick_ctx *c)
+void race_snapshot(const struct world *w, struct tick_ctx *c)
 {
     for (size_t r = 0; r < w->racers.n; r++)
         c->race[r] = w->racers.p[r].info;
+}
+
+static void decide_stage(const struct world *w, struct tick_ctx *c)
+{
+    race_snapshot(w, c);
     for (size_t i = 0; i < w->vehicles.n; i++)
         decide_one(w, i, c);
     c->kept = 1;
@@ -294,8 +299,7 @@ int tick_step(struct world *w)
         act_fused_stage(w, c);                              /* 3, 4 fused */
         stage_mark(c, TICK_T_DECIDE, &t_mark);
     } else if (par) {
-        for (size_t r = 0; r < w->racers.n; r++)
-            c->race[r] = w->racers.p[r].info;
+        race_snapshot(w, c);
         if (decide_act_par(w, c, threads))                  /* 3, 4 threads */
             c->failed = 1;
         stage_mark(c, TICK_T_DECIDE, &t_mark);
@@ -307,7 +311,8 @@ int tick_step(struct world *w)
     }
     if (c->failed)
         rc = -1;
-    shells_update(w, c);                                    /* 5 shells */
+    if (shells_update(w, c))                                /* 5 shells */
+        rc = -1;
     stage_mark(c, TICK_T_SHELLS, &t_mark);
     player_tick_done(w);
     if (grid_stage(w) || collide_stage(w))               /* 6 detect */

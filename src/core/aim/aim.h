@@ -141,7 +141,8 @@ struct tick_ctx;
 struct decision;
 int aim_decide(const struct world *w, int i, struct tick_ctx *c,
                struct decision *d);
-void shells_update(struct world *w, const struct tick_ctx *c);
+/* 0, or -1 when memory ran out (a shell or an event could not be kept). */
+int shells_update(struct world *w, const struct tick_ctx *c);
 
 
 #endif
