@@ -604,7 +604,7 @@ static double off_axis(const struct sight_config *c, double fov, double x,
 }
 
 struct collect {
-    struct world *w;
+    const struct world *w;
     struct sight_store *st;
     int me, team;
     vec2 o, h;
@@ -839,13 +839,10 @@ int sight_update(struct world *w)
     return rc;
 }
 
-int sight_observe(struct world *w, struct sight_out *out,
-                  struct sight_store *st, size_t i)
+int sight_collect(const struct world *w, struct sight_store *st, size_t i)
 {
-    int rc = 0;
-    struct vehicle *v = &w->vehicles.p[i];
-    v->sight_first = (int)out->sights.n;
-    v->sight_count = 0;
+    const struct vehicle *v = &w->vehicles.p[i];
+    st->ntargets = 0;
     if (!v->alive || v->team < 0 || (v->kind != VK_TANK && v->kind != VK_TURRET))
         return 0;
     double half = v->p->fov / 2;
@@ -860,22 +857,38 @@ int sight_observe(struct world *w, struct sight_out *out,
     c.range2 = v->p->view_range * v->p->view_range;
     c.all_round = half >= M_PI;
     c.coshalf = cos(half);
-    st->ntargets = 0;
     if (w->vgrid.start && w->vgrid.nx > 0)
         collect_grid(&c, &w->vgrid, v->p->view_range);
     else
         for (size_t j = 0; j < w->vehicles.n; j++)
             collect_one(&c, (int)j, w->vehicles.p[j].pos);
-    if (c.fail)
-        rc = -1;
     sort_ints(st->targets, st->ntargets);
-    for (size_t k = 0; k < st->ntargets; k++) {
+    return c.fail ? -1 : 0;
+}
+
+int sight_look_at(struct world *w, struct sight_out *out, struct sight_scratch *s,
+                  size_t i, const int *targets, size_t n)
+{
+    int rc = 0;
+    struct vehicle *v = &w->vehicles.p[i];
+    v->sight_first = (int)out->sights.n;
+    double half = v->p->fov / 2;
+    for (size_t k = 0; k < n; k++) {
         /* A query out of memory answers as if nothing hid the target and
          * says so in oom: the tick's error, not a wrong record. */
-        st->scratch.oom = 0;
-        if (look(w, out, &st->scratch, (int)i, st->targets[k], half) || st->scratch.oom)
+        s->oom = 0;
+        if (look(w, out, s, (int)i, targets[k], half) || s->oom)
             rc = -1;
     }
     v->sight_count = (int)out->sights.n - v->sight_first;
+    return rc;
+}
+
+int sight_observe(struct world *w, struct sight_out *out,
+                  struct sight_store *st, size_t i)
+{
+    int rc = sight_collect(w, st, i);
+    if (sight_look_at(w, out, &st->scratch, i, st->targets, st->ntargets))
+        rc = -1;
     return rc;
 }
