@@ -240,6 +240,8 @@ int collide_stage(struct world *w)
         struct event *e = world_event(w, EV_COLLISION, a, b);
         if (e)
             e->u.collision.distance = v2_dist(w->vehicles.p[a].pos, w->vehicles.p[b].pos);
+        else
+            fail = 1;           /* the tick's error, not a lost event */
     }
     if (WORLD_RESERVE(w->overlaps, now.n)) {
         free(now.p);
@@ -249,6 +251,6 @@ int collide_stage(struct world *w)
         memcpy(w->overlaps.p, now.p, now.n * sizeof *now.p);
     w->overlaps.n = now.n;
     free(now.p);
-    return 0;
+    return fail ? -1 : 0;
 }
 
