@@ -152,16 +152,32 @@ void vehicle_grid_free(struct vehicle_grid *g);
 int vehicle_grid_begin(struct vehicle_grid *g, int n, double width, double height,
                        double min_cell);
 void vehicle_grid_sum(struct vehicle_grid *g, int n, double max_radius, double max_speed);
-static inline void vehicle_grid_count(struct vehicle_grid *g, int k, vec2 pos)
+/* The cell an entry at pos goes to (between begin and put). */
+static inline int vehicle_grid_cell(const struct vehicle_grid *g, vec2 pos)
 {
-    int c = grid_cell_of(pos.y, g->cell, g->ny) * g->nx + grid_cell_of(pos.x, g->cell, g->nx);
+    return grid_cell_of(pos.y, g->cell, g->ny) * g->nx + grid_cell_of(pos.x, g->cell, g->nx);
+}
+/* Entry k counted in cell c (vehicle_grid_count without the position). */
+static inline void vehicle_grid_count_cell(struct vehicle_grid *g, int k, int c)
+{
     g->start[c + 2]++;
     g->cell_of[k] = c;
+}
+static inline void vehicle_grid_count(struct vehicle_grid *g, int k, vec2 pos)
+{
+    vehicle_grid_count_cell(g, k, vehicle_grid_cell(g, pos));
+}
+/* Where entry k goes in items (after sum; each k once, in order):
+ * vehicle_grid_put without the entry, for a caller that writes it
+ * later (the grid built on threads, tick.c). */
+static inline int vehicle_grid_slot(struct vehicle_grid *g, int k)
+{
+    return g->start[g->cell_of[k] + 1]++;
 }
 static inline void vehicle_grid_put(struct vehicle_grid *g, int k,
                                     const struct vgrid_entry *e)
 {
-    g->items[g->start[g->cell_of[k] + 1]++] = *e;
+    g->items[vehicle_grid_slot(g, k)] = *e;
 }
 
 /* Calls fn for every live vehicle whose centre may lie within `radius` of p

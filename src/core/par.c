@@ -96,6 +96,7 @@ void par_state_free(struct par_state *p)
     free(p->outs);
     free(p->lanes);
     free(p->chunks);
+    free(p->cells);
     free(p);
 }
 

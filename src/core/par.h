@@ -64,6 +64,7 @@ struct par_state {
     struct sight_out *outs; size_t nouts;           /* one per chunk */
     struct tick_ctx *lanes; size_t nlanes;          /* one per chunk */
     struct par_chunk *chunks; size_t nchunks;       /* one per chunk */
+    int *cells; size_t capcells;    /* one per vehicle (grid_par.c) */
 };
 struct par_state *par_state_for(struct tick_ctx *c, int threads, size_t nchunks);
 void par_state_free(struct par_state *p);

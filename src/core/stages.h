@@ -40,6 +40,11 @@ int decide_act_par(struct world *w, struct tick_ctx *c, int threads);
  * (act.c), where act_fusable() says no decision can tell the difference. */
 int act_fusable(const struct world *w);
 void act_fused_stage(struct world *w, struct tick_ctx *c);
+/* The vehicle grid of w's live vehicles on `threads` (grid_par.c): the
+ * grid the one-thread build makes, entry for entry.  0; 1 when the
+ * threads' buffer could not grow (build it on one thread); -1 when the
+ * grid's could not. */
+int grid_build_par(struct world *w, int threads, double min_cell);
 /* 0, or -1 when memory ran out. */
 int collide_stage(struct world *w);
 void end_stage(struct world *w);

@@ -130,11 +130,17 @@ static int grid_stage(struct world *w)
     if (cell < VGRID_MIN_CELL)
         cell = VGRID_MIN_CELL;
     struct vehicle_grid *g = &w->vgrid;
+    struct tick_ctx *c = w->ctx;
+    int threads = par_threads(w);
+    if (threads > 1 && !(c && c->entries_ready)) {
+        int rc = grid_build_par(w, threads, cell);
+        if (rc <= 0)
+            return rc;
+    }
     /* Room for every vehicle (the wrecks are left out below): one pass
      * fewer over the records than counting the live ones first. */
     if (vehicle_grid_begin(g, (int)w->vehicles.n, w->width, w->height, cell))
         return -1;
-    struct tick_ctx *c = w->ctx;
     if (c && c->entries_ready) {
         /* the fused pass made the entries (act.c): no record read here */
         c->entries_ready = 0;
