@@ -428,14 +428,16 @@ static void frame_angles(const struct sight_frame *f, int on_top,
     }
 }
 
+_Static_assert(sizeof(struct sight_record) <= 128, "a sight record in two cache lines");
+
 static void keep_extent(struct sight_record *r, const struct sight_shape *t,
                         int method)
 {
     r->extent.axis = t->axis;
     r->extent.hl = t->circle ? t->r : t->hl;
     r->extent.hw = t->hw;
-    r->extent.circle = (unsigned char)t->circle;
-    r->extent.method = (unsigned char)method;
+    r->circle = (unsigned char)t->circle;
+    r->method = (unsigned char)method;
 }
 
 /* The frame again from the same doubles (sight_shape_of's outline at the
@@ -445,12 +447,12 @@ void sight_record_angles(const struct sight_record *r, double *a0, double *a1)
     struct sight_shape t;
     t.c = r->to;
     t.axis = r->extent.axis;
-    t.circle = r->extent.circle;
+    t.circle = r->circle;
     t.hl = t.circle ? 0 : r->extent.hl;
     t.hw = r->extent.hw;
     t.r = t.circle ? r->extent.hl : 0;
     struct sight_frame f;
-    int on_top = frame_init(&f, r->extent.method, r->from, &t);
+    int on_top = frame_init(&f, r->method, r->from, &t);
     struct sight_result res;
     frame_angles(&f, on_top, &res);
     *a0 = res.a0;
@@ -739,10 +741,11 @@ static int look(const struct world *w, struct sight_out *out,
     r->observer = me;
     r->target = j;
     r->visible = vis;
-    r->rule = sight_rule_for(&w->sight, v->p->fov, off, t->speed > 0);
-    r->threshold = sight_rule_threshold(&w->sight, r->rule);
+    enum sight_rule rule = sight_rule_for(&w->sight, v->p->fov, off, t->speed > 0);
+    r->rule = (unsigned char)rule;
+    r->threshold = sight_rule_threshold(&w->sight, rule);
     r->distance = dl;
-    r->seen = vis >= r->threshold;
+    r->seen = (unsigned char)(vis >= r->threshold);
     r->from = v->pos;
     r->to = t->pos;
     keep_extent(r, &shape, v->p->sight);

@@ -60,16 +60,16 @@ struct sight_extent {
     vec2 axis;              /* the outline's axis (sight_shape) */
     double hl, hw;          /* its half length and width; a circle's
                                radius in hl */
-    unsigned char circle, method;   /* a circle; the sight method */
 };
 
+/* 128 bytes, no padding: a battle writes some 120,000 a tick, so its
+ * sense stage is partly a stream of records to memory (the narrow
+ * fields last, together). */
 struct sight_record {
     int observer, target;   /* vehicle indices */
     double visible;         /* fraction of the target's angular width seen */
     double threshold;       /* the [sight] threshold that applied */
-    enum sight_rule rule;   /* which one, and why */
     double distance;        /* centre to centre */
-    int seen;               /* visible >= threshold */
     vec2 from, to;          /* both centres at the sense phase */
     struct sight_extent extent; /* the target's angular extent a0, a1
                                    (sight_record_angles) */
@@ -77,6 +77,10 @@ struct sight_record {
     int n_intervals;
     int first_span, n_spans;    /* cells walked, in w->sight_store.spans */
     int first_tree, n_trees;    /* candidate trees, in w->sight_store.trees */
+    unsigned char rule;     /* which threshold, and why: an enum sight_rule */
+    unsigned char seen;     /* visible >= threshold */
+    unsigned char circle, method;   /* the extent's: a circle; the sight
+                                       method */
 };
 
 /* A record's extent in angles, bit for bit as sight_query() gives them
