@@ -89,35 +89,30 @@ static int place_records(struct world *w, struct sight_out *outs, size_t nc)
 /* Pass 2: observers [lo, hi) look at the targets of pass 1; records and
  * events straight into the world's lists at o->at (room for exactly
  * o->ntargets of each, which is all a look can write), the details into
- * o's own lists.  o->sights.n: the records written (fewer only when
- * memory ran out). */
+ * o's own lists.  o->sights.n is left the records written (fewer only
+ * when memory ran out). */
 static void look_chunk(struct world *w, struct sight_out *o,
                        struct sight_scratch *s, size_t lo, size_t hi)
 {
-    struct sight_out d = *o;
-    /* (no pointer into an empty list: the world's may be NULL) */
-    d.sights.p = o->ntargets ? w->sights.p + o->at.sights : NULL;
-    d.events.p = o->ntargets ? w->events.p + o->at.events : NULL;
-    d.sights.cap = d.events.cap = o->ntargets;
-    d.sights.n = d.events.n = d.intervals.n = d.nspans = d.ntrees = 0;
+    /* The world's lists lent to o for the pass (never the chunk's to
+     * grow, keep or free); no pointer into an empty list: the world's
+     * may be NULL. */
+    o->sights.p = o->ntargets ? w->sights.p + o->at.sights : NULL;
+    o->events.p = o->ntargets ? w->events.p + o->at.events : NULL;
+    o->sights.cap = o->events.cap = o->ntargets;
+    o->sights.n = o->events.n = o->intervals.n = o->nspans = o->ntrees = 0;
     int per = o->capper >= hi - lo;
     const int *t = o->targets;
     for (size_t i = lo; i < hi; i++) {
         size_t n = per ? (size_t)o->per[i - lo] : 0;
-        if (sight_look_at(w, &d, s, i, t, n))
+        if (sight_look_at(w, o, s, i, t, n))
             o->fail = 1;
         w->vehicles.p[i].sight_first += (int)o->at.sights;
         t += n;
     }
-    /* the chunk's own lists back, grown perhaps */
-    o->intervals = d.intervals;
-    o->spans = d.spans;
-    o->nspans = d.nspans;
-    o->capspans = d.capspans;
-    o->trees = d.trees;
-    o->ntrees = d.ntrees;
-    o->captrees = d.captrees;
-    o->sights.n = d.sights.n;
+    o->sights.p = NULL;
+    o->events.p = NULL;
+    o->sights.cap = o->events.cap = o->events.n = 0;
 }
 
 /* After pass 2: the details placed, the world's lists their lengths.
