@@ -159,7 +159,7 @@ int decide_act_par(struct world *w, struct tick_ctx *c, int threads)
 #endif
     {
 #ifdef _OPENMP
-#pragma omp for schedule(dynamic, 1)
+#pragma omp for schedule(static)
 #endif
         for (size_t k = 0; k < nc; k++) {
             lane_start(&lanes[k], c);
@@ -171,7 +171,7 @@ int decide_act_par(struct world *w, struct tick_ctx *c, int threads)
 #endif
         placed = place_chunks(w, lanes, ch, nc);
 #ifdef _OPENMP
-#pragma omp for schedule(dynamic, 1)
+#pragma omp for schedule(static)
 #endif
         for (size_t k = 0; k < nc; k++)
             act_chunk(w, &lanes[k], &ch[k], par_chunk_lo(n, nc, k),

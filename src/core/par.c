@@ -55,10 +55,9 @@ void par_swap_array(void *a, void *b)
     *y = t;
 }
 
-/* Sixteen chunks a thread: enough for a thread whose chunks were cheap
- * (wrecks, nobody in range) to take more, and for the sense stage's
- * chunks to be copied while still in the cache (sight_par.c), few enough
- * that placing them costs nothing.  (A world small enough for chunks of a
+/* Sixteen chunks a thread: small enough for a sense chunk's targets and
+ * details to stay in the cache between its passes (sight_par.c), few
+ * enough that placing them costs nothing.  (A world small enough for chunks of a
  * few vehicles runs on one thread anyway, unless the tests ask:
  * PAR_MIN_LIVE.)  A build may try others (-DPAR_CHUNKS_PER_THREAD=32):
  * on the idle 2-core machine, the 10,000-tank battle's first 60 ticks on

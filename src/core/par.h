@@ -36,9 +36,17 @@ int par_default_threads(void);
 /* Swaps two WORLD_ARRAYs of the same element type (pointer, n, cap). */
 void par_swap_array(void *a, void *b);
 
-/* Chunks of vehicles: n vehicles in *nchunks runs of about equal length
- * (many more than threads, so a thread that drew cheap ones takes the
- * next); chunk k is [par_chunk_lo(n, nc, k), par_chunk_lo(n, nc, k + 1)). */
+/* Chunks of vehicles: n vehicles in *nchunks runs of about equal length;
+ * chunk k is [par_chunk_lo(n, nc, k), par_chunk_lo(n, nc, k + 1)).  The
+ * stages deal them out statically (schedule(static): thread t always
+ * takes the same contiguous run of chunks, the vehicles grid_par.c gives
+ * it too), so what a thread writes in one stage (the sight records, the
+ * decisions, the vehicles it moves) is what it reads in the next, still
+ * in its own core's cache: on the 2-core machine the battle's ticks 2 to
+ * 60 on two threads took 8.7-9.0 ms with static chunks against 9.3-9.6
+ * with chunks handed out as threads came free (dynamic: a chunk's
+ * records were read by the other core half the time); interleaved
+ * chunks (static, 1) gained nothing. */
 size_t par_chunks(size_t n, int threads);
 static inline size_t par_chunk_lo(size_t n, size_t nchunks, size_t k)
 {

@@ -188,17 +188,17 @@ int sight_update_par(struct world *w, int threads)
     struct sight_out *outs = p->outs;
     struct sight_store *stores = p->stores;
     int placed = 0, rc = 0, join = 0;
-    /* One team of threads; the chunks handed out as threads come free in
-     * both passes (a chunk's cost is its targets'), the placing between
-     * and after on one thread, then the details' copies, each
-     * independent once it knows where it goes. */
+    /* One team of threads; each thread the same chunks in both passes
+     * (par.h: what it gathered and writes stays in its cache), the
+     * placing between and after on one thread, then the details'
+     * copies, each independent once it knows where it goes. */
 #ifdef _OPENMP
 #pragma omp parallel num_threads(threads)
 #endif
     {
 #ifdef _OPENMP
         struct sight_store *st = &stores[omp_get_thread_num()];
-#pragma omp for schedule(dynamic, 1)
+#pragma omp for schedule(static)
 #else
         struct sight_store *st = &stores[0];
 #endif
@@ -210,7 +210,7 @@ int sight_update_par(struct world *w, int threads)
         placed = place_records(w, outs, nc) == 0;
         if (placed) {
 #ifdef _OPENMP
-#pragma omp for schedule(dynamic, 1)
+#pragma omp for schedule(static)
 #endif
             for (size_t k = 0; k < nc; k++)
                 look_chunk(w, &outs[k], &st->scratch, par_chunk_lo(n, nc, k),
