@@ -120,6 +120,8 @@ static void act_chunk(struct world *w, struct tick_ctx *l, struct par_chunk *ch,
     }
     long edges = 0;
     int fires = 0;
+    ch->nfired = 0;
+    ch->fired_fail = 0;
     for (size_t i = lo; i < hi; i++) {
         struct vehicle *v = &w->vehicles.p[i];
         if (!v->alive) {
@@ -131,6 +133,12 @@ static void act_chunk(struct world *w, struct tick_ctx *l, struct par_chunk *ch,
             d->aim_slot = placed ? d->aim_slot + (int)ch->aims : -1;
         edges += act_one(w, l, i, d);
         fires += d->want.fire;
+        if (d->want.fire) {
+            if (grow_reserve(&ch->fired, &ch->capfired, ch->nfired + 1, sizeof *ch->fired))
+                ch->fired_fail = 1;
+            else
+                ch->fired[ch->nfired++] = (int)i;
+        }
     }
     ch->edge_hits = edges;
     ch->fires = fires;
@@ -177,13 +185,17 @@ int decide_act_par(struct world *w, struct tick_ctx *c, int threads)
             act_chunk(w, &lanes[k], &ch[k], par_chunk_lo(n, nc, k),
                       par_chunk_lo(n, nc, k + 1), placed);
     }
-    int fires = 0, rc = placed ? 0 : -1;
+    int fires = 0, rc = placed ? 0 : -1, listed = 1;
     for (size_t k = 0; k < nc; k++) {
         w->stats.edge_hits += ch[k].edge_hits;
         fires += ch[k].fires;
+        if (ch[k].fired_fail)
+            listed = 0;     /* the shells stage then reads every decision */
         if (lanes[k].failed)
             rc = -1;
     }
     w->fires = fires;
+    p->fired_nc = nc;
+    p->fired_valid = listed;
     return rc;
 }

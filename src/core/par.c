@@ -91,6 +91,8 @@ void par_state_free(struct par_state *p)
         sight_out_free(&p->outs[k]);
     for (size_t k = 0; k < p->nlanes; k++)
         lane_free(&p->lanes[k]);
+    for (size_t k = 0; k < p->nchunks; k++)
+        free(p->chunks[k].fired);
     free(p->stores);
     free(p->outs);
     free(p->lanes);

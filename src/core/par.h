@@ -62,6 +62,12 @@ struct par_chunk {
     size_t nevents;                 /* its aim events */
     long edge_hits;
     int fires;
+    /* the vehicles of the chunk that fire, in order, for the shells
+     * stage (shell.c: a list instead of a pass over every decision,
+     * half of them in the other core's cache); fired_fail: it could not
+     * grow */
+    int *fired; size_t nfired, capfired;
+    int fired_fail;
     char pad_[64];
 };
 
@@ -73,6 +79,10 @@ struct par_state {
     struct tick_ctx *lanes; size_t nlanes;          /* one per chunk */
     struct par_chunk *chunks; size_t nchunks;       /* one per chunk */
     int *cells; size_t capcells;    /* one per vehicle (grid_par.c) */
+    /* chunks[0 .. fired_nc) list this tick's firing vehicles: set by
+     * the decide and act pass, used and cleared by the shells stage */
+    size_t fired_nc;
+    int fired_valid;
 };
 struct par_state *par_state_for(struct tick_ctx *c, int threads, size_t nchunks);
 void par_state_free(struct par_state *p);

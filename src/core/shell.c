@@ -166,9 +166,61 @@ static void shells_fly_par(struct world *w, int threads)
     }
 }
 
+/* Vehicle i fires if its decision says so and it can (one shell, its
+ * shot event): 0, or -1 when the shells' list could not grow (the
+ * tick's error).  *fail: an event could not be kept. */
+static int fire_one(struct world *w, const struct tick_ctx *c, size_t i, int *fail)
+{
+    /* The decision first: a few hundred of a battle's ten thousand fire,
+     * and the vehicle's record (four cache lines away) is read only for
+     * those.  (The decide stages write a wreck's decision too; where one
+     * is old, the alive below still decides.) */
+    if (!c->d[i].want.fire)
+        return 0;
+    struct vehicle *v = &w->vehicles.p[i];
+    /* A gun wants to fire only after a solution, which has a record;
+     * without one there is no direction to fire along. */
+    if (!v->alive)
+        return 0;
+    const struct aim_info *ai = world_aim(w, v);
+    if (!ai)
+        return 0;
+    if (WORLD_RESERVE(w->shells, w->shells.n + 1))
+        return -1;
+    double dt = w->dt;
+    double tf = clampd(ai->t_fire, 0, dt);
+    struct shell *s = &w->shells.p[w->shells.n++];
+    memset(s, 0, sizeof *s);
+    s->pos = s->start = v2_add(v->from, v2_scale(ai->vel, tf));
+    s->vel = v2_scale(v2_dir(ai->aim_dir), v->p->shell_speed);
+    s->range = v->p->range;
+    s->delay = tf;
+    s->shooter = (int)i;
+    s->target = ai->target;
+    s->alive = 1;
+    s->hit = s->miss = -1;
+    s->impact = ai->aim_point;
+    /* (w->tick was counted up as the step began: t_impact is from the
+     * step's start, tick - 1.) */
+    s->impact_time = (double)(w->tick - 1) * dt + ai->t_impact;
+    v->gun.reload_left = v->p->reload + tf;
+    w->stats.shots++;
+    s->id = w->stats.shots;
+    struct event *e = world_event(w, EV_SHOT, (int)i, ai->target);
+    if (e) {
+        e->u.shot.shell = s->id;
+        e->u.shot.x = s->pos.x;
+        e->u.shot.y = s->pos.y;
+        e->u.shot.heading = ai->aim_dir;        /* radians; the trace
+                                                   writes degrees */
+    } else {
+        *fail = 1;
+    }
+    return 0;
+}
+
 int shells_update(struct world *w, const struct tick_ctx *c)
 {
-    double dt = w->dt;
     int fail = 0;               /* an event could not be kept */
 
     /* Shells that ended last tick were kept for the viewer (alive 0, at
@@ -179,56 +231,23 @@ int shells_update(struct world *w, const struct tick_ctx *c)
             w->shells.p[k++] = w->shells.p[i];
     w->shells.n = k;
 
-    /* Fire: each shell leaves the gun's centre where the gun is at t_fire. */
-    /* Only when the decide phase saw a gun fire: no pass over a crowd
-     * that never shoots. */
-    for (size_t i = 0; w->fires > 0 && i < w->vehicles.n; i++) {
-        /* The decision first: a few hundred of a battle's ten thousand
-         * fire, and the vehicle's record (four cache lines away) is read
-         * only for those.  (The decide stages write a wreck's decision
-         * too; where one is old, the alive below still decides.) */
-        if (!c->d[i].want.fire)
-            continue;
-        struct vehicle *v = &w->vehicles.p[i];
-        /* A gun wants to fire only after a solution, which has a record;
-         * without one there is no direction to fire along. */
-        if (!v->alive)
-            continue;
-        const struct aim_info *ai = world_aim(w, v);
-        if (!ai)
-            continue;
-        /* No room for the shell: the tick's error (tick_step's -1), not
-         * a tick without its firing and flight. */
-        if (WORLD_RESERVE(w->shells, w->shells.n + 1))
-            return -1;
-        double tf = clampd(ai->t_fire, 0, dt);
-        struct shell *s = &w->shells.p[w->shells.n++];
-        memset(s, 0, sizeof *s);
-        s->pos = s->start = v2_add(v->from, v2_scale(ai->vel, tf));
-        s->vel = v2_scale(v2_dir(ai->aim_dir), v->p->shell_speed);
-        s->range = v->p->range;
-        s->delay = tf;
-        s->shooter = (int)i;
-        s->target = ai->target;
-        s->alive = 1;
-        s->hit = s->miss = -1;
-        s->impact = ai->aim_point;
-        /* (w->tick was counted up as the step began: t_impact is from the
-         * step's start, tick - 1.) */
-        s->impact_time = (double)(w->tick - 1) * dt + ai->t_impact;
-        v->gun.reload_left = v->p->reload + tf;
-        w->stats.shots++;
-        s->id = w->stats.shots;
-        struct event *e = world_event(w, EV_SHOT, (int)i, ai->target);
-        if (e) {
-            e->u.shot.shell = s->id;
-            e->u.shot.x = s->pos.x;
-            e->u.shot.y = s->pos.y;
-            e->u.shot.heading = ai->aim_dir;        /* radians; the trace
-                                                       writes degrees */
-        } else {
-            fail = 1;
-        }
+    /* Fire: each shell leaves the gun's centre where the gun is at t_fire,
+     * vehicle after vehicle.  Only when the decide phase saw a gun fire:
+     * no pass over a crowd that never shoots.  The threads' decide and
+     * act pass lists who fires (par.h), so their decisions, half of them
+     * in the other core's cache, are not all read again here. */
+    struct par_state *fired = c->par && c->par->fired_valid ? c->par : NULL;
+    if (c->par)
+        c->par->fired_valid = 0;            /* this tick's, used once */
+    if (w->fires > 0 && fired) {
+        for (size_t ch = 0; ch < fired->fired_nc; ch++)
+            for (size_t j = 0; j < fired->chunks[ch].nfired; j++)
+                if (fire_one(w, c, (size_t)fired->chunks[ch].fired[j], &fail))
+                    return -1;
+    } else {
+        for (size_t i = 0; w->fires > 0 && i < w->vehicles.n; i++)
+            if (fire_one(w, c, i, &fail))
+                return -1;
     }
     if (w->shells.n == 0)
         return fail ? -1 : 0;
