@@ -24,6 +24,7 @@
 #include "core/tick.h"
 #include "core/world.h"
 #include "io/map.h"
+#include "pairs.h"
 
 #define TICKS 3000
 
@@ -166,31 +167,15 @@ static double run_crowd(int threads)
     return CROWD_TICKS / secs;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static void crowd(void)
 {
     int all = par_default_threads();
-    double one[CROWD_ROUNDS], many[CROWD_ROUNDS], ratio[CROWD_ROUNDS];
+    double one[CROWD_ROUNDS], many[CROWD_ROUNDS];
     for (int r = 0; r < CROWD_ROUNDS; r++) {
         one[r] = run_crowd(1);
         many[r] = run_crowd(all);
-        ratio[r] = many[r] / one[r];
     }
-    qsort(one, CROWD_ROUNDS, sizeof *one, cmp_double);
-    qsort(many, CROWD_ROUNDS, sizeof *many, cmp_double);
-    qsort(ratio, CROWD_ROUNDS, sizeof *ratio, cmp_double);
-    int mid = CROWD_ROUNDS / 2, last = CROWD_ROUNDS - 1;
-    printf("bench bots_crowd_1000_1_thread %.1f ticks/s (median of %d, %.1f to %.1f)\n",
-           one[mid], CROWD_ROUNDS, one[0], one[last]);
-    printf("bench bots_crowd_1000_%d_threads %.1f ticks/s (median of %d, %.1f to %.1f)\n",
-           all, many[mid], CROWD_ROUNDS, many[0], many[last]);
-    printf("bench bots_crowd_1000_speedup %.2f x (median of %d alternated pairs, %.2f to %.2f)\n",
-           ratio[mid], CROWD_ROUNDS, ratio[0], ratio[last]);
+    pairs_print("bots_crowd_1000", all, one, many, CROWD_ROUNDS);
 }
 
 static void put(const char *name, const char *text, size_t len)
