@@ -228,6 +228,11 @@ static inline void walk_row(void *ctx, int r, int lo, int hi)
     k->n += m;
 }
 
+/* Up to this many listings in the whole grid (64 KiB of them), a scratch
+ * keeps room for all of them; a bigger forest reserves what a wedge can
+ * list, below. */
+#define LISTED_WHOLE_MAX 16384
+
 /* Room in s->listed for every listing of the rows the sweep of poly will
  * visit: its first and last, taken as the sweep takes them, and the
  * padding the walk writes past the end.  Reserved before, so the walk
@@ -236,6 +241,14 @@ static inline void walk_row(void *ctx, int r, int lo, int hi)
 static int listed_reserve(const struct tree_grid *g, const vec2 *poly, int np,
                           struct sight_scratch *s)
 {
+    /* A small forest (the article's map lists about 800): room for every
+     * listing of the grid once, and no query reckons its rows again. */
+    size_t all = (size_t)g->start[(size_t)g->nx * g->ny];
+    if (all + GRID_ITEMS_PAD <= s->caplisted)
+        return 0;
+    if (all <= LISTED_WHOLE_MAX)
+        return grow_reserve(&s->listed, &s->caplisted, all + GRID_ITEMS_PAD,
+                            sizeof *s->listed);
     double inv = 1 / g->cell, ylo = poly[0].y * inv, yhi = ylo;
     for (int i = 1; i < np; i++) {
         double y = poly[i].y * inv;
