@@ -61,48 +61,6 @@ struct sight_shape sight_shape_of(const struct vehicle *v)
     return t;
 }
 
-/* ---- clipping to the target's extent ------------------------------------ */
-
-static int push_piece(const struct sight_frame *f, double a, vec2 va,
-                      double b, vec2 vb, struct sight_scratch *s)
-{
-    if (a < f->plo) {
-        a = f->plo;
-        va = f->lo;
-    }
-    if (b > f->phi) {
-        b = f->phi;
-        vb = f->hi;
-    }
-    if (!(a < b))
-        return 0;
-    if (grow_reserve(&s->pieces, &s->cappieces, s->npieces + 1, sizeof *s->pieces))
-        return -1;
-    struct sight_piece *p = &s->pieces[s->npieces++];
-    p->lo = a;
-    p->hi = b;
-    p->vlo = va;
-    p->vhi = vb;
-    return 1;
-}
-
-int sight_clip(const struct sight_frame *f, vec2 va, vec2 vb,
-               struct sight_scratch *s)
-{
-    double a = sight_pa(va.x, va.y), b = sight_pa(vb.x, vb.y);
-    if (a <= b)
-        return push_piece(f, a, va, b, vb, s);
-    /* A true wrap past pi spans at least pi, i.e. 2 in pseudo-angle
-     * (pa(-v) = pa(v) - 2); a smaller inversion is rounding of an interval
-     * too narrow to matter. */
-    if (a - b < 1)
-        return 0;
-    /* The extent never contains pi, so at most one part is left. */
-    int k1 = push_piece(f, a, va, 2, v2(-1, 0), s);
-    int k2 = push_piece(f, -2, v2(-1, 0), b, vb, s);
-    return k1 < 0 || k2 < 0 ? -1 : k1 + k2;
-}
-
 /* ---- the frame of one question ------------------------------------------ */
 
 /* Sets up f for observer o and target t; returns 1 when o is inside or on
