@@ -164,8 +164,7 @@ struct walk {
     const int *start, *items;
     int nx;
     struct sight_span *sp;
-    int *listed;                /* room for every listing of the rows */
-    size_t n;
+    int *out;                   /* the next listing; room for every one */
 };
 
 static inline void walk_row(void *ctx, int r, int lo, int hi)
@@ -179,11 +178,11 @@ static inline void walk_row(void *ctx, int r, int lo, int hi)
     int k0 = row[lo], k1 = row[hi + 1];
     size_t m = (size_t)(k1 - k0);
     const int *run = k->items + k0;
-    int *out = k->listed + k->n;
+    int *out = k->out;
     memcpy(out, run, GRID_ITEMS_PAD * sizeof *out);
     for (size_t j = GRID_ITEMS_PAD; j < m; j++)
         out[j] = run[j];
-    k->n += m;
+    k->out = out + m;
 }
 
 /* Up to this many listings in the whole grid (64 KiB of them), a scratch
@@ -347,8 +346,7 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
     k.items = g->items;
     k.nx = g->nx;
     k.sp = s->spans;
-    k.listed = s->listed;
-    k.n = 0;
+    k.out = s->listed;
     int r0, r1;
     if (grid_convex_sweep(g->cell, g->nx, g->ny, poly, np, &r0, &r1, walk_row, &k))
         return 0;
@@ -356,11 +354,11 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
     /* Each tree once, where it is first listed.  The mark's store does
      * not wait on its load (a store that did would hold up the next load
      * of the same tree's mark, a row or two on). */
-    const int *listed = k.listed;
+    const int *listed = s->listed;
     unsigned *mark = s->mark, stamp = s->stamp;
     int *cand = s->cand;
-    size_t nsp = (size_t)(k.sp - s->spans), nc = 0;
-    for (size_t j = 0; j < k.n; j++) {
+    size_t nsp = (size_t)(k.sp - s->spans), nc = 0, nl = (size_t)(k.out - listed);
+    for (size_t j = 0; j < nl; j++) {
         int i = listed[j];
         cand[nc] = i;
         nc += mark[i] != stamp;
