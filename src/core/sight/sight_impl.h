@@ -109,8 +109,9 @@ static inline vec2 sight_frame_of(const struct sight_frame *f, vec2 p)
 
 /* ---- clipping to the target's extent ------------------------------------ */
 
-static inline int sight_push_piece(const struct sight_frame *f, double a, vec2 va,
-                                   double b, vec2 vb, struct sight_scratch *s)
+static inline __attribute__((always_inline))
+int sight_push_piece(const struct sight_frame *f, double a, vec2 va,
+                     double b, vec2 vb, struct sight_scratch *s)
 {
     if (a < f->plo) {
         a = f->plo;
@@ -135,10 +136,12 @@ static inline int sight_push_piece(const struct sight_frame *f, double a, vec2 v
 /* Clips the direction interval va..vb (counter-clockwise in the frame,
  * at most pi wide; it may wrap past pi) to the target's extent and appends
  * what is left to s->pieces; returns the number appended, -1 on no memory.
- * Inline: exact calls it for about every tree it weighs, and a call (with
- * the frame and the scratch re-read from memory) was most of its cost. */
-static inline int sight_clip(const struct sight_frame *f, vec2 va, vec2 vb,
-                             struct sight_scratch *s)
+ * Always inline (GCC kept a copy out of line): exact calls it for about
+ * every tree it weighs, and a call (the frame and the scratch re-read
+ * from memory) was most of its cost. */
+static inline __attribute__((always_inline))
+int sight_clip(const struct sight_frame *f, vec2 va, vec2 vb,
+               struct sight_scratch *s)
 {
     double a = sight_pa(va.x, va.y), b = sight_pa(vb.x, vb.y);
     if (a <= b)
