@@ -112,7 +112,11 @@ int grid_convex_sweep(double cell, int nx, int ny, const vec2 *v, int n,
         top = y < ytop ? i : top;
         ytop = y < ytop ? y : ytop;
         bot = y >= ybot ? i : bot;
-        ybot = y >= ybot ? y : ybot;
+        /* y >= ybot ? y : ybot, as a max instruction (ybot > y ? ybot :
+         * y): the same double but for a NaN, which fails the polygon
+         * below anyway.  As written it was a branch, mispredicted about
+         * once a polygon. */
+        ybot = grid_dmax(ybot, y);
     }
     if (zero != 0)
         return -1;
