@@ -124,8 +124,13 @@ static int frame_init(struct sight_frame *f, int method, vec2 o,
         f->phi = phi;
         f->ilo = ilo;
         f->ihi = ihi;
-        f->lo = c[ilo];
-        f->hi = c[ihi];
+        /* Coordinate by coordinate: each was stored on its own, and a
+         * vector's load of both waited for the two stores to retire (no
+         * store forwards to a load wider than itself). */
+        f->lo.x = c[ilo].x;
+        f->lo.y = c[ilo].y;
+        f->hi.x = c[ihi].x;
+        f->hi.y = c[ihi].y;
     }
     /* The extent is under pi (o is outside the outline), so it has a
      * width exactly when hi is clockwise of lo. */
@@ -239,6 +244,16 @@ static int listed_reserve(const struct tree_grid *g, const vec2 *poly, int np,
     return grow_reserve(&s->listed, &s->caplisted, n + GRID_ITEMS_PAD, sizeof *s->listed);
 }
 
+/* poly[(*np)++] = c, coordinate by coordinate: the corners were stored
+ * that way, and a vector's load of both waits for the two stores to
+ * retire (no store forwards to a load wider than itself). */
+static inline void poly_put(vec2 *poly, int *np, const vec2 *c)
+{
+    poly[*np].x = c->x;
+    poly[*np].y = c->y;
+    ++*np;
+}
+
 /* The sight wedge is the convex hull of the observer and the outline: the
  * triangle observer / outermost corner / outermost corner, joined to the
  * outline (the article's "do the list twice, once for each side of the
@@ -315,12 +330,12 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
     if (on_top) {
         /* Inside the outline: the outline is all of it. */
         for (int i = 0; i < 4; i++)
-            poly[np++] = c[i];
+            poly_put(poly, &np, &c[i]);
     } else if (il == ih) {
         /* An outline of no width: o and the corners on one line. */
         poly[np++] = o;
         for (int i = 0; i < 4; i++)
-            poly[np++] = c[i];
+            poly_put(poly, &np, &c[i]);
     } else {
         /* Of the outline only its far side bounds the wedge.  Outermost
          * corners side by side: the face between them faces the observer,
@@ -330,14 +345,14 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
         int d = (ih - il) & 3;
         if (d == 2) {
             int m1 = (il + 1) & 3, m3 = (il + 3) & 3;
-            poly[np++] = c[il];
-            poly[np++] = c[v2_dist2(c[m1], o) > v2_dist2(c[m3], o) ? m1 : m3];
+            poly_put(poly, &np, &c[il]);
+            poly_put(poly, &np, &c[v2_dist2(c[m1], o) > v2_dist2(c[m3], o) ? m1 : m3]);
         } else {
             int step = d == 1 ? 3 : 1;
             for (int i = il; i != ih; i = (i + step) & 3)
-                poly[np++] = c[i];
+                poly_put(poly, &np, &c[i]);
         }
-        poly[np++] = c[ih];
+        poly_put(poly, &np, &c[ih]);
     }
     if (listed_reserve(g, poly, np, s))
         return -1;
