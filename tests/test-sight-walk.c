@@ -197,6 +197,93 @@ TEST(query_equals_brute_force)
     check_int(partly, >, queries / 50);
 }
 
+/* A target whose outline (a hull's, or a circle's bounding square) has
+ * level edges lying on row borders, seen now and then from an observer on
+ * one of those borders: the sweep carries such an edge's far vertex into
+ * the next band (a level edge lies in both), which no crossing of the
+ * chains gives.  The maps' forests fall on both sides of the whole-grid
+ * room (a small forest's walk keeps room for every listing, a big one's
+ * what its wedge can list). */
+static struct sight_shape bordered_target(const struct world *w, vec2 *o)
+{
+    struct sight_shape t;
+    memset(&t, 0, sizeof t);
+    double cell = w->cell, half = cell / 2;
+    double cx = floor(rr(-2, w->width / cell + 2)) * cell;
+    double cy = floor(rr(-2, w->height / cell + 2)) * cell;
+    /* Edges on borders: a centre on a border and a half-size a multiple
+     * of the cell, or on a half cell and an odd multiple of half a cell. */
+    int odd = coin(0.5);
+    t.c = v2(cx + (coin(0.5) ? half : 0), cy + (odd ? half : 0));
+    double k1 = floor(rr(1, 4)), k2 = floor(rr(1, 4));
+    double hy = odd ? (2 * k1 - 1) * half : k1 * cell;
+    if (coin(0.3)) {
+        t.circle = 1;
+        t.r = hy;
+        t.axis = v2(1, 0);
+    } else {
+        /* Lengthwise along x (axis 0 or pi) or along y (pi/2); along x
+         * now and then tilted by a hair, so that its long edges cross a
+         * border within the sweep's slack: the chain passes both ends in
+         * one band, and only the carry keeps the first. */
+        int along_y = coin(0.4);
+        double tilt = coin(0.2) ? 0 : (coin(0.5) ? 1 : -1) * rr(1e-11, 1e-8);
+        t.axis = along_y ? v2_dir(M_PI / 2) : v2_dir((coin(0.5) ? 0 : M_PI) + tilt);
+        t.hl = along_y ? hy : k2 * half;
+        t.hw = along_y ? k2 * half : hy;
+    }
+    double top = t.c.y - hy, bottom = t.c.y + hy;
+    o->x = coin(0.3) ? floor(rr(-1, w->width / cell + 1)) * cell : rr(-50, w->width + 50);
+    double k = rnd();
+    o->y = k < 0.25 ? top : k < 0.5 ? bottom : coord(-50, w->height + 50, cell);
+    return t;
+}
+
+TEST(walk_level_edges_on_borders)
+{
+    long queries = 0, bad = 0, rows = 0, small = 0, big = 0;
+    for (int m = 0; m < 60; m++) {
+        struct world w;
+        random_map(&w);
+        if (world_finish(&w)) {
+            check(!"out of memory");
+            return;
+        }
+        size_t total = (size_t)w.tree_grid.start[(size_t)w.tree_grid.nx * w.tree_grid.ny];
+        small += total > 0 && total <= 16384;
+        big += total > 16384;
+        struct sight_scratch s;
+        memset(&s, 0, sizeof s);
+        struct sight_span *sp = malloc(((size_t)w.tree_grid.ny + 1) * sizeof *sp);
+        int *cand = malloc((w.trees.n + 1) * sizeof *cand);
+        for (int q = 0; q < 300; q++) {
+            vec2 o;
+            struct sight_shape t = bordered_target(&w, &o);
+            size_t nsp;
+            int n = oracle_candidates(&w, o, &t, sp, &nsp, cand);
+            int got = sight_candidates(&w, o, &t, &s);
+            queries++;
+            rows += (long)nsp;
+            int ok = got == n && s.ncand == (size_t)n && s.nspans == nsp
+                && (n == 0 || memcmp(s.cand, cand, (size_t)n * sizeof *cand) == 0)
+                && (nsp == 0 || memcmp(s.spans, sp, nsp * sizeof *sp) == 0);
+            if (!ok && bad++ < 3)
+                tap_note("map %d query %d: %d trees %zu rows, old walk %d trees %zu rows",
+                         m, q, got, s.nspans, n, nsp);
+        }
+        free(sp);
+        free(cand);
+        sight_scratch_free(&s);
+        world_free(&w);
+    }
+    tap_note("%ld queries, %ld rows; %ld maps of up to 16,384 listings, %ld of more",
+             queries, rows, small, big);
+    check_int(bad, ==, 0);
+    check_int(rows, >, queries);
+    check_int(small, >, 10);
+    check_int(big, >, 0);
+}
+
 /* A thin wedge the height of a dense forest: the walk's room is what the
  * wedge's rows list within its columns, not every listing of those rows
  * (a scratch per thread keeps what it grew to). */
@@ -231,6 +318,7 @@ TEST(walk_room_bounded_by_wedge)
 int main(void)
 {
     run(walk_equals_old_walk, "candidate walk: the old walk's spans and trees, in order, on random maps");
+    run(walk_level_edges_on_borders, "candidate walk: level edges on row borders (carried to the next band), small and big forests");
     run(walk_room_bounded_by_wedge, "candidate walk: a thin wedge through a dense forest reserves what it can list, not the grid");
     run(query_equals_brute_force, "exact: a query through the grid answers what one over every tree does, bit for bit");
     return tap_done();

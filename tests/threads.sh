@@ -42,6 +42,29 @@ cmp "$TMPD/sum1" "$TMPD/sum2" && cmp "$TMPD/sum1" "$TMPD/sum4" \
     && ! grep -q '^4294967295 0$' "$TMPD/sum1" && [ ! -s "$TMPD/bad" ]
 ok $? "10,000-tank battle, $BT ticks: 1, 2 and 4 threads, the same trace"
 
+# 600 Lua bots (tests/bots/busy.lua: every built-in method, logs,
+# drawings, errors on purpose), enough for the threads without
+# BOTFIELD_THREADS_ALWAYS: each bot decides on whichever thread takes its
+# chunk, and its log and error lines still come in vehicle order.
+mkdir "$TMPD/busy"
+cp "$top_srcdir/tests/bots/busy.lua" "$TMPD/busy/"
+printf '[map]\nname = busy bots\nwidth = 3000\nheight = 3000\n[trees]\nrandom = 150\n[team.a]\nrandom = 300\nbot = busy.lua\n[team.b]\nrandom = 300\nbot = busy.lua\n' \
+    >"$TMPD/busy/m.ini"
+BK=30
+[ "$BT" = 10 ] && BK=8
+rm -f "$TMPD/bad"
+for t in 1 2 4; do
+    env -u BOTFIELD_THREADS_ALWAYS "$BOTFIELD" --headless --ticks $BK --threads $t \
+        --trace-decisions --trace "$TMPD/busy$t" "$TMPD/busy/m.ini" \
+        || echo "$t threads: exit $?" >>"$TMPD/bad"
+done
+nlog=$(grep -c '"type":"log"' "$TMPD/busy1")
+nerr=$(grep -c '"type":"bot_error"' "$TMPD/busy1")
+note "busy bots: $nlog log lines, $nerr bot_error lines" "$(cat "$TMPD/bad" 2>/dev/null)"
+cmp "$TMPD/busy1" "$TMPD/busy2" && cmp "$TMPD/busy1" "$TMPD/busy4" \
+    && [ "$nlog" -ge 600 ] && [ "$nerr" -gt 10 ] && [ ! -s "$TMPD/bad" ]
+ok $? "600 Lua bots, $BK ticks: 1, 2 and 4 threads, the same trace (logs and errors in vehicle order)"
+
 # Bad counts: a clear error, exit 2, nothing run.
 for bad in 0 -1 257 x 2x ''; do
     "$BOTFIELD" --headless --ticks 1 --threads "$bad" "$top_srcdir/maps/duel.ini" \

@@ -37,6 +37,14 @@ struct slot {
     struct bot_enemy *en; size_t encap;
     struct bot_ally *al; size_t alcap;
     struct bot_waypoint *wp; size_t wpcap;
+    /* What this bot gave in the step it last decided in (bot_error, log
+     * lines), and its own sight scratch (sight.hidden_from): a bot's, not
+     * the bot world's, so bots may decide on several threads at once
+     * (each slot is one vehicle's, decided by one thread). */
+    struct line *lines; size_t nlines, linecap;
+    long line_tick;             /* the step they belong to */
+    int errors;
+    struct sight_scratch scratch;
 };
 
 struct bot_world {
@@ -46,10 +54,7 @@ struct bot_world {
     int *slot_of;               /* per vehicle: its slot, -1 none */
     size_t nveh;
     char *dir;                  /* where the scripts are */
-    struct sight_scratch scratch;   /* sight.hidden_from */
-    struct line *lines; size_t nlines, linecap;
-    long line_tick;             /* the step the lines belong to */
-    int errors;
+    int errors;                 /* bot_error lines of the last step */
 };
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -76,30 +81,40 @@ static char *dup_printf2(const char *a, const char *b)
     return s;
 }
 
-static void add_line(struct bot_world *bw, int vehicle, const char *type,
+static void add_line(struct slot *s, int vehicle, const char *type,
                      const char *key, const char *text)
 {
-    struct line *l = grow(bw->lines, &bw->linecap, bw->nlines + 1, sizeof *l);
+    struct line *l = grow(s->lines, &s->linecap, s->nlines + 1, sizeof *l);
     if (!l)
         return;
-    bw->lines = l;
+    s->lines = l;
     char *t = strdup(text);
     if (!t)
         return;
     /* field by field: cppcheck 2.10 loses t in a compound literal */
-    struct line *ln = &bw->lines[bw->nlines++];
+    struct line *ln = &s->lines[s->nlines++];
     ln->vehicle = vehicle;
     ln->type = type;
     ln->key = key;
     ln->text = t;
 }
 
-static void clear_lines(struct bot_world *bw)
+static void clear_lines(struct slot *s)
 {
-    for (size_t k = 0; k < bw->nlines; k++)
-        free(bw->lines[k].text);
-    bw->nlines = 0;
-    bw->errors = 0;
+    for (size_t k = 0; k < s->nlines; k++)
+        free(s->lines[k].text);
+    s->nlines = 0;
+    s->errors = 0;
+}
+
+/* The slot of vehicle i when its lines are those of the step at `tick`
+ * (a bot that did not decide in it, dead or new, gave none), else NULL. */
+static const struct slot *lines_of(const struct bot_world *bw, size_t i, long tick)
+{
+    if (bw->slot_of[i] < 0)
+        return NULL;
+    const struct slot *s = &bw->slots[bw->slot_of[i]];
+    return s->line_tick == tick ? s : NULL;
 }
 
 /* ---- the view ----------------------------------------------------------- */
@@ -337,7 +352,8 @@ static int hidden_from_cb(void *p, double x, double y, double *fraction)
         return -1;
     const struct vehicle *v = world_vehicle(cc->w, cc->i);
     struct sight_shape shape = sight_shape_of(v);
-    double vis = sight_query(cc->w, SIGHT_EXACT, v2(x, y), &shape, &cc->bw->scratch, NULL);
+    struct slot *s = &cc->bw->slots[cc->bw->slot_of[cc->i]];
+    double vis = sight_query(cc->w, SIGHT_EXACT, v2(x, y), &shape, &s->scratch, NULL);
     *fraction = isfinite(vis) ? 1 - vis : 0;
     return 0;
 }
@@ -421,10 +437,10 @@ static void decide(void *user, const struct world *w, int i, struct tick_ctx *c,
 {
     struct bot_world *bw = user;
     struct slot *s = &bw->slots[bw->slot_of[i]];
-    if (bw->line_tick != w->tick) {     /* the step's first bot */
-        clear_lines(bw);
-        bw->line_tick = w->tick;
-    }
+    /* A vehicle decides once a step: what it gave before is another
+     * step's (a step back may redo the same tick number). */
+    clear_lines(s);
+    s->line_tick = w->tick;
     /* the gun's reload runs on as for any gun; a car has none, and the
      * tick leaves its d->gun unset (me.reload_left would read garbage) */
     if (world_vehicle(w, i)->kind == VK_CAR)
@@ -450,19 +466,19 @@ static void decide(void *user, const struct world *w, int i, struct tick_ctx *c,
         char err[BOT_ERR_BYTES];
         s->inited = 1;
         if (bot_init(s->bot, &view, err, sizeof err)) {
-            add_line(bw, i, "bot_error", "error", err);
-            bw->errors++;
+            add_line(s, i, "bot_error", "error", err);
+            s->errors++;
         }
     }
     struct bot_out out = { 0, view.speed, view.turret, 0 };
     int rc = bot_tick(s->bot, &view, &out, &s->rep);
     s->ran = 1;
     if (rc && s->rep.error[0]) {
-        add_line(bw, i, "bot_error", "error", s->rep.error);
-        bw->errors++;
+        add_line(s, i, "bot_error", "error", s->rep.error);
+        s->errors++;
     }
     for (int k = 0; k < s->rep.n_log; k++)
-        add_line(bw, i, "log", "text", s->rep.log[k]);
+        add_line(s, i, "log", "text", s->rep.log[k]);
     if (d->why) {
         struct explain_bot *x = &d->why->bot;
         x->ran = 1;
@@ -475,6 +491,19 @@ static void decide(void *user, const struct world *w, int i, struct tick_ctx *c,
         x->error = s->rep.disabled ? s->rep.disabled_reason : s->rep.error;
     }
     apply_out(w, i, c, d, &out);
+}
+
+/* Its own bot_error of this step, as one of next tick's world.events. */
+static void error_event(struct slot *s, const char *text)
+{
+    if (s->nev >= EVENTS_MAX)
+        return;
+    snprintf(s->err_ev, sizeof s->err_ev, "%s", text);
+    struct bot_event *be = &s->ev[s->nev++];
+    memset(be, 0, sizeof *be);
+    be->type = "bot_error";
+    be->fields[0] = (struct bot_field){ "error", s->err_ev, 0 };
+    be->n_fields = 1;
 }
 
 /* Keeps, for each bot, what happened to its vehicle in this step: next
@@ -523,20 +552,16 @@ static void after(void *user, const struct world *w)
             be->n_fields = n;
         }
     }
-    /* its own errors of this tick, as events too */
-    for (size_t l = 0; l < bw->nlines; l++) {
-        const struct line *ln = &bw->lines[l];
-        if (strcmp(ln->type, "bot_error"))
+    /* its own errors of this tick, as events too; and the step's count */
+    bw->errors = 0;
+    for (size_t k = 0; k < bw->n; k++) {
+        struct slot *s = &bw->slots[k];
+        if (s->line_tick != w->tick)
             continue;
-        struct slot *s = &bw->slots[bw->slot_of[ln->vehicle]];
-        if (s->nev >= EVENTS_MAX)
-            continue;
-        snprintf(s->err_ev, sizeof s->err_ev, "%s", ln->text);
-        struct bot_event *be = &s->ev[s->nev++];
-        memset(be, 0, sizeof *be);
-        be->type = "bot_error";
-        be->fields[0] = (struct bot_field){ "error", s->err_ev, 0 };
-        be->n_fields = 1;
+        bw->errors += s->errors;
+        for (size_t l = 0; l < s->nlines; l++)
+            if (!strcmp(s->lines[l].type, "bot_error"))
+                error_event(s, s->lines[l].text);
     }
 }
 
@@ -567,6 +592,9 @@ static void slot_free(struct slot *s)
     free(s->en);
     free(s->al);
     free(s->wp);
+    clear_lines(s);
+    free(s->lines);
+    sight_scratch_free(&s->scratch);
 }
 
 void bot_world_free(struct world *w, struct bot_world *bw)
@@ -577,12 +605,9 @@ void bot_world_free(struct world *w, struct bot_world *bw)
         w->brain = NULL;
     for (size_t k = 0; k < bw->n; k++)
         slot_free(&bw->slots[k]);
-    clear_lines(bw);
-    free(bw->lines);
     free(bw->slots);
     free(bw->slot_of);
     free(bw->dir);
-    sight_scratch_free(&bw->scratch);
     free(bw);
 }
 
@@ -652,7 +677,7 @@ static int attach(struct world *w, const char *bundled_dir, const struct bot_tex
         memcpy(w->bots.p[k].sha256, bw->slots[k].script.sha256, sizeof w->bots.p[k].sha256);
     }
     w->bot_engine = bot_lua_version();
-    bw->brain = (struct brain){ "lua", bw, owns, decide, after };
+    bw->brain = (struct brain){ "lua", bw, owns, decide, after, 1 };
     w->brain = &bw->brain;
     *out = bw;
     return 0;
@@ -679,10 +704,13 @@ int bot_world_attach_texts(struct world *w, const struct bot_texts *src,
 int bot_world_trace(const struct bot_world *bw, const struct world *w, FILE *f)
 {
     int rc = 0;
-    for (size_t k = 0; bw && k < bw->nlines; k++) {
-        const struct line *l = &bw->lines[k];
-        if (trace_bot_line(f, l->type, w->tick, w->vehicles.p[l->vehicle].id, l->key, l->text))
-            rc = -1;
+    for (size_t i = 0; bw && i < bw->nveh && i < w->vehicles.n; i++) {
+        const struct slot *s = lines_of(bw, i, w->tick);
+        for (size_t k = 0; s && k < s->nlines; k++) {
+            const struct line *l = &s->lines[k];
+            if (trace_bot_line(f, l->type, w->tick, w->vehicles.p[l->vehicle].id, l->key, l->text))
+                rc = -1;
+        }
     }
     return rc;
 }
@@ -805,7 +833,11 @@ static int reload_slot(struct bot_world *bw, struct world *w, size_t k,
     bot_script_free(&s->script);
     s->script = *fresh;
     memcpy(w->bots.p[k].sha256, fresh->sha256, sizeof fresh->sha256);
-    add_line(bw, s->vehicle, "bot_reload", "bot_sha256", fresh->sha256);
+    if (s->line_tick != w->tick) {      /* its lines: this step's from now */
+        clear_lines(s);
+        s->line_tick = w->tick;
+    }
+    add_line(s, s->vehicle, "bot_reload", "bot_sha256", fresh->sha256);
     return 1;
 }
 

@@ -135,6 +135,11 @@ struct brain {
                    struct tick_ctx *c, struct decision *d);
     /* after each step (NULL: none): the tick's events are in the world */
     void (*after)(void *user, const struct world *w);
+    /* 1 when decide may run for different vehicles on different threads
+     * at once (decide_par.c): it then writes only vehicle i's decision,
+     * what it owns for vehicle i alone, and the tick context it is given
+     * (a thread's lane); `after` still runs on one thread. */
+    int threads_ok;
 };
 
 /* Appends an aim record to the tick's store; NULL when memory ran out. */

@@ -27,12 +27,11 @@
 
 int decide_par_ok(const struct world *w)
 {
-    /* The bots each have their own Lua state, allocator and hook, but
-     * src/bot/ gives them one sight scratch, one list of drawn lines and
-     * one error count; the racing lines are a cache filled on first use;
-     * the tests' all-pairs avoidance keeps its maxima in the context:
-     * those decide on the calling thread. */
-    return !w->brain && w->racers.n == 0 && !w->avoid_brute;
+    /* A brain (the Lua bots) says whether it may (struct brain); the
+     * racing lines are a cache filled on first use; the tests' all-pairs
+     * avoidance keeps its maxima in the context: those decide on the
+     * calling thread. */
+    return (!w->brain || w->brain->threads_ok) && w->racers.n == 0 && !w->avoid_brute;
 }
 
 /* Lane k as a tick context: the shared slots (decisions, records), its

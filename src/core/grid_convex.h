@@ -112,7 +112,11 @@ int grid_convex_sweep(double cell, int nx, int ny, const vec2 *v, int n,
         top = y < ytop ? i : top;
         ytop = y < ytop ? y : ytop;
         bot = y >= ybot ? i : bot;
-        ybot = y >= ybot ? y : ybot;
+        /* y >= ybot ? y : ybot, as a max instruction (ybot > y ? ybot :
+         * y): the same double but for a NaN, which fails the polygon
+         * below anyway.  As written it was a branch, mispredicted about
+         * once a polygon. */
+        ybot = grid_dmax(ybot, y);
     }
     if (zero != 0)
         return -1;
@@ -137,12 +141,28 @@ int grid_convex_sweep(double cell, int nx, int ny, const vec2 *v, int n,
     }
     a = grid_chain_to(a, px, py, n, bot, py[top], ra + 1 - e, &xl, &xh, &nl, &nh);
     b = grid_chain_to(b, px, py, n, bot, py[top], ra + 1 - e, &xl, &xh, &nl, &nh);
+    /* A band passes a vertex (a chain moves on) in one or two rows of a
+     * wedge's ten: one compare for both chains, and the vertices carried
+     * into the next band (nl, nh) only handled then.  Without a carry the
+     * next band starts from this one's crossings alone: min(l, +inf) is l
+     * but for a NaN l, which every later min (the only use of xl, as
+     * their first operand) treats as it treats +inf; likewise xh. */
+    double ynext = grid_dmin(a.yend, b.yend);
+    int carry = 1;              /* the first band's are nl, nh */
     for (int r = ra; r < rb; r++) {
         double y = r + 1;       /* this band's lower border */
-        if (y + e >= a.yend)
-            a = grid_chain_to(a, px, py, n, bot, y + e, y - e, &xl, &xh, &nl, &nh);
-        if (y + e >= b.yend)
-            b = grid_chain_to(b, px, py, n, bot, y + e, y - e, &xl, &xh, &nl, &nh);
+        if (__builtin_expect(y + e >= ynext, 0)) {
+            if (!carry) {
+                nl = INFINITY;
+                nh = -INFINITY;
+            }
+            if (y + e >= a.yend)
+                a = grid_chain_to(a, px, py, n, bot, y + e, y - e, &xl, &xh, &nl, &nh);
+            if (y + e >= b.yend)
+                b = grid_chain_to(b, px, py, n, bot, y + e, y - e, &xl, &xh, &nl, &nh);
+            ynext = grid_dmin(a.yend, b.yend);
+            carry = 1;
+        }
         /* A chain may stand at a vertex just below y: its crossing of y
          * is that vertex. */
         double xa = a.x0 + grid_dmax(y - a.y0, pz) * a.s;
@@ -150,10 +170,14 @@ int grid_convex_sweep(double cell, int nx, int ny, const vec2 *v, int n,
         double l = grid_dmin(xa, xb), h = grid_dmax(xa, xb);
         row(ctx, r, grid_col_clamp(grid_dmin(xl, l) - e, xmax, pz),
             grid_col_clamp(grid_dmax(xh, h) + e, xmax, pz));
-        xl = grid_dmin(l, nl);
-        xh = grid_dmax(h, nh);
-        nl = INFINITY;
-        nh = -INFINITY;
+        if (carry) {
+            xl = grid_dmin(l, nl);
+            xh = grid_dmax(h, nh);
+            carry = 0;
+        } else {
+            xl = l;
+            xh = h;
+        }
     }
     /* The last band: what is left of both chains, the vertices the loop
      * has not passed (below rb + e) and those it carried (from rb - e),

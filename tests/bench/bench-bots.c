@@ -5,8 +5,11 @@
  * half as fast); the same map with ten empty bots and with ten hunters
  * (maps/bots/hunter.lua), each bot call's cost in the simulation (the
  * run's extra CPU time over the built-ins' per bot call), and the peak
- * Lua heap per bot.  Times are CPU time.  bench-bot gives the cost of one
- * call in isolation, with exact instruction counts.
+ * Lua heap per bot.  Times are CPU time.  Then a crowd of 1,000 such
+ * bots on one thread and on every core (wall time: CROWD_ROUNDS
+ * alternated pairs, medians), the bots deciding on the threads.
+ * bench-bot gives the cost of one call in isolation, with exact
+ * instruction counts.
  * Lines read "bench <name> <value> <unit>". */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
@@ -17,9 +20,11 @@
 #include <time.h>
 
 #include "bot/bot_world.h"
+#include "core/par.h"
 #include "core/tick.h"
 #include "core/world.h"
 #include "io/map.h"
+#include "pairs.h"
 
 #define TICKS 3000
 
@@ -116,6 +121,63 @@ static struct result run(const char *bot)
     return r;
 }
 
+/* 1,000 bots with the rows' script, two teams on a 3000 x 3000 field
+ * with trees, every tank able to take a million hits: CROWD_TICKS ticks'
+ * wall-clock ticks/s on `threads`. */
+#define CROWD_TICKS 60
+#define CROWD_ROUNDS 5
+static double monotonic(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static double run_crowd(int threads)
+{
+    static const char text[] =
+        "[map]\nname = bot crowd\nwidth = 3000\nheight = 3000\n"
+        "[trees]\nrandom = 100\n"
+        "[team.a]\nrandom = 500\nhealth = 1000000\nbot = row.lua\n"
+        "[team.b]\nrandom = 500\nhealth = 1000000\nbot = row.lua\n";
+    struct world w;
+    struct map_error me = { 0 };
+    if (map_load_text("crowd.ini", text, strlen(text), NULL, &w, &me)) {
+        fprintf(stderr, "bench-bots: %s\n", me.text ? me.text : "cannot load");
+        exit(1);
+    }
+    struct bot_world *bw = NULL;
+    char *err = NULL;
+    if (bot_world_attach(&w, dir, &bw, &err)) {
+        fprintf(stderr, "bench-bots: %s\n", err ? err : "cannot attach");
+        exit(1);
+    }
+    w.threads = threads;
+    double t0 = monotonic();
+    int errors = 0;
+    for (int k = 0; k < CROWD_TICKS; k++) {
+        tick_step(&w);
+        errors += bot_world_errors(bw);
+    }
+    double secs = monotonic() - t0;
+    if (errors)
+        fprintf(stderr, "bench-bots: crowd: %d bot errors\n", errors);
+    bot_world_free(&w, bw);
+    world_free(&w);
+    return CROWD_TICKS / secs;
+}
+
+static void crowd(void)
+{
+    int all = par_default_threads();
+    double one[CROWD_ROUNDS], many[CROWD_ROUNDS];
+    for (int r = 0; r < CROWD_ROUNDS; r++) {
+        one[r] = run_crowd(1);
+        many[r] = run_crowd(all);
+    }
+    pairs_print("bots_crowd_1000", all, one, many, CROWD_ROUNDS);
+}
+
 static void put(const char *name, const char *text, size_t len)
 {
     char path[256];
@@ -176,6 +238,7 @@ int main(int argc, char **argv)
     if (row.errors || hun.errors || emp.errors)
         fprintf(stderr, "bench-bots: bot errors: rows %d, hunter %d, empty %d\n",
                 row.errors, hun.errors, emp.errors);
+    crowd();
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     return system(cmd) != 0;

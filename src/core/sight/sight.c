@@ -61,48 +61,6 @@ struct sight_shape sight_shape_of(const struct vehicle *v)
     return t;
 }
 
-/* ---- clipping to the target's extent ------------------------------------ */
-
-static int push_piece(const struct sight_frame *f, double a, vec2 va,
-                      double b, vec2 vb, struct sight_scratch *s)
-{
-    if (a < f->plo) {
-        a = f->plo;
-        va = f->lo;
-    }
-    if (b > f->phi) {
-        b = f->phi;
-        vb = f->hi;
-    }
-    if (!(a < b))
-        return 0;
-    if (grow_reserve(&s->pieces, &s->cappieces, s->npieces + 1, sizeof *s->pieces))
-        return -1;
-    struct sight_piece *p = &s->pieces[s->npieces++];
-    p->lo = a;
-    p->hi = b;
-    p->vlo = va;
-    p->vhi = vb;
-    return 1;
-}
-
-int sight_clip(const struct sight_frame *f, vec2 va, vec2 vb,
-               struct sight_scratch *s)
-{
-    double a = sight_pa(va.x, va.y), b = sight_pa(vb.x, vb.y);
-    if (a <= b)
-        return push_piece(f, a, va, b, vb, s);
-    /* A true wrap past pi spans at least pi, i.e. 2 in pseudo-angle
-     * (pa(-v) = pa(v) - 2); a smaller inversion is rounding of an interval
-     * too narrow to matter. */
-    if (a - b < 1)
-        return 0;
-    /* The extent never contains pi, so at most one part is left. */
-    int k1 = push_piece(f, a, va, 2, v2(-1, 0), s);
-    int k2 = push_piece(f, -2, v2(-1, 0), b, vb, s);
-    return k1 < 0 || k2 < 0 ? -1 : k1 + k2;
-}
-
 /* ---- the frame of one question ------------------------------------------ */
 
 /* Sets up f for observer o and target t; returns 1 when o is inside or on
@@ -166,8 +124,13 @@ static int frame_init(struct sight_frame *f, int method, vec2 o,
         f->phi = phi;
         f->ilo = ilo;
         f->ihi = ihi;
-        f->lo = c[ilo];
-        f->hi = c[ihi];
+        /* Coordinate by coordinate: each was stored on its own, and a
+         * vector's load of both waited for the two stores to retire (no
+         * store forwards to a load wider than itself). */
+        f->lo.x = c[ilo].x;
+        f->lo.y = c[ilo].y;
+        f->hi.x = c[ihi].x;
+        f->hi.y = c[ihi].y;
     }
     /* The extent is under pi (o is outside the outline), so it has a
      * width exactly when hi is clockwise of lo. */
@@ -206,8 +169,7 @@ struct walk {
     const int *start, *items;
     int nx;
     struct sight_span *sp;
-    int *listed;                /* room for every listing of the rows */
-    size_t n;
+    int *out;                   /* the next listing; room for every one */
 };
 
 static inline void walk_row(void *ctx, int r, int lo, int hi)
@@ -221,12 +183,17 @@ static inline void walk_row(void *ctx, int r, int lo, int hi)
     int k0 = row[lo], k1 = row[hi + 1];
     size_t m = (size_t)(k1 - k0);
     const int *run = k->items + k0;
-    int *out = k->listed + k->n;
+    int *out = k->out;
     memcpy(out, run, GRID_ITEMS_PAD * sizeof *out);
     for (size_t j = GRID_ITEMS_PAD; j < m; j++)
         out[j] = run[j];
-    k->n += m;
+    k->out = out + m;
 }
+
+/* Up to this many listings in the whole grid (64 KiB of them), a scratch
+ * keeps room for all of them; a bigger forest reserves what a wedge can
+ * list, below. */
+#define LISTED_WHOLE_MAX 16384
 
 /* Room in s->listed for every listing of the rows the sweep of poly will
  * visit: its first and last, taken as the sweep takes them, and the
@@ -236,6 +203,14 @@ static inline void walk_row(void *ctx, int r, int lo, int hi)
 static int listed_reserve(const struct tree_grid *g, const vec2 *poly, int np,
                           struct sight_scratch *s)
 {
+    /* A small forest (the article's map lists about 800): room for every
+     * listing of the grid once, and no query reckons its rows again. */
+    size_t all = (size_t)g->start[(size_t)g->nx * g->ny];
+    if (all + GRID_ITEMS_PAD <= s->caplisted)
+        return 0;
+    if (all <= LISTED_WHOLE_MAX)
+        return grow_reserve(&s->listed, &s->caplisted, all + GRID_ITEMS_PAD,
+                            sizeof *s->listed);
     double inv = 1 / g->cell, ylo = poly[0].y * inv, yhi = ylo;
     for (int i = 1; i < np; i++) {
         double y = poly[i].y * inv;
@@ -267,6 +242,16 @@ static int listed_reserve(const struct tree_grid *g, const vec2 *poly, int np,
         n = m < n ? m : n;
     }
     return grow_reserve(&s->listed, &s->caplisted, n + GRID_ITEMS_PAD, sizeof *s->listed);
+}
+
+/* poly[(*np)++] = c, coordinate by coordinate: the corners were stored
+ * that way, and a vector's load of both waits for the two stores to
+ * retire (no store forwards to a load wider than itself). */
+static inline void poly_put(vec2 *poly, int *np, const vec2 *c)
+{
+    poly[*np].x = c->x;
+    poly[*np].y = c->y;
+    ++*np;
 }
 
 /* The sight wedge is the convex hull of the observer and the outline: the
@@ -345,12 +330,12 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
     if (on_top) {
         /* Inside the outline: the outline is all of it. */
         for (int i = 0; i < 4; i++)
-            poly[np++] = c[i];
+            poly_put(poly, &np, &c[i]);
     } else if (il == ih) {
         /* An outline of no width: o and the corners on one line. */
         poly[np++] = o;
         for (int i = 0; i < 4; i++)
-            poly[np++] = c[i];
+            poly_put(poly, &np, &c[i]);
     } else {
         /* Of the outline only its far side bounds the wedge.  Outermost
          * corners side by side: the face between them faces the observer,
@@ -360,14 +345,14 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
         int d = (ih - il) & 3;
         if (d == 2) {
             int m1 = (il + 1) & 3, m3 = (il + 3) & 3;
-            poly[np++] = c[il];
-            poly[np++] = c[v2_dist2(c[m1], o) > v2_dist2(c[m3], o) ? m1 : m3];
+            poly_put(poly, &np, &c[il]);
+            poly_put(poly, &np, &c[v2_dist2(c[m1], o) > v2_dist2(c[m3], o) ? m1 : m3]);
         } else {
             int step = d == 1 ? 3 : 1;
             for (int i = il; i != ih; i = (i + step) & 3)
-                poly[np++] = c[i];
+                poly_put(poly, &np, &c[i]);
         }
-        poly[np++] = c[ih];
+        poly_put(poly, &np, &c[ih]);
     }
     if (listed_reserve(g, poly, np, s))
         return -1;
@@ -376,8 +361,7 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
     k.items = g->items;
     k.nx = g->nx;
     k.sp = s->spans;
-    k.listed = s->listed;
-    k.n = 0;
+    k.out = s->listed;
     int r0, r1;
     if (grid_convex_sweep(g->cell, g->nx, g->ny, poly, np, &r0, &r1, walk_row, &k))
         return 0;
@@ -385,11 +369,11 @@ static int gather(const struct world *w, vec2 o, const struct sight_shape *t,
     /* Each tree once, where it is first listed.  The mark's store does
      * not wait on its load (a store that did would hold up the next load
      * of the same tree's mark, a row or two on). */
-    const int *listed = k.listed;
+    const int *listed = s->listed;
     unsigned *mark = s->mark, stamp = s->stamp;
     int *cand = s->cand;
-    size_t nsp = (size_t)(k.sp - s->spans), nc = 0;
-    for (size_t j = 0; j < k.n; j++) {
+    size_t nsp = (size_t)(k.sp - s->spans), nc = 0, nl = (size_t)(k.out - listed);
+    for (size_t j = 0; j < nl; j++) {
         int i = listed[j];
         cand[nc] = i;
         nc += mark[i] != stamp;

@@ -107,11 +107,55 @@ static inline vec2 sight_frame_of(const struct sight_frame *f, vec2 p)
 }
 
 
+/* ---- clipping to the target's extent ------------------------------------ */
+
+static inline __attribute__((always_inline))
+int sight_push_piece(const struct sight_frame *f, double a, vec2 va,
+                     double b, vec2 vb, struct sight_scratch *s)
+{
+    if (a < f->plo) {
+        a = f->plo;
+        va = f->lo;
+    }
+    if (b > f->phi) {
+        b = f->phi;
+        vb = f->hi;
+    }
+    if (!(a < b))
+        return 0;
+    if (grow_reserve(&s->pieces, &s->cappieces, s->npieces + 1, sizeof *s->pieces))
+        return -1;
+    struct sight_piece *p = &s->pieces[s->npieces++];
+    p->lo = a;
+    p->hi = b;
+    p->vlo = va;
+    p->vhi = vb;
+    return 1;
+}
+
 /* Clips the direction interval va..vb (counter-clockwise in the frame,
  * at most pi wide; it may wrap past pi) to the target's extent and appends
- * what is left to s->pieces; returns the number appended, -1 on no memory. */
+ * what is left to s->pieces; returns the number appended, -1 on no memory.
+ * Always inline (GCC kept a copy out of line): exact calls it for about
+ * every tree it weighs, and a call (the frame and the scratch re-read
+ * from memory) was most of its cost. */
+static inline __attribute__((always_inline))
 int sight_clip(const struct sight_frame *f, vec2 va, vec2 vb,
-               struct sight_scratch *s);
+               struct sight_scratch *s)
+{
+    double a = sight_pa(va.x, va.y), b = sight_pa(vb.x, vb.y);
+    if (a <= b)
+        return sight_push_piece(f, a, va, b, vb, s);
+    /* A true wrap past pi spans at least pi, i.e. 2 in pseudo-angle
+     * (pa(-v) = pa(v) - 2); a smaller inversion is rounding of an interval
+     * too narrow to matter. */
+    if (a - b < 1)
+        return 0;
+    /* The extent never contains pi, so at most one part is left. */
+    int k1 = sight_push_piece(f, a, va, 2, v2(-1, 0), s);
+    int k2 = sight_push_piece(f, -2, v2(-1, 0), b, vb, s);
+    return k1 < 0 || k2 < 0 ? -1 : k1 + k2;
+}
 
 /* The field of view of an observer at o looking along h (any length),
  * of half-angle acos(coshalf), out to range, as a convex polygon into
