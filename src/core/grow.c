@@ -32,11 +32,10 @@ static void grow_populate(char *p, size_t n)
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23
 #endif
-    static size_t page;
-    if (!page) {
-        long ps = sysconf(_SC_PAGESIZE);
-        page = ps > 0 ? (size_t)ps : 4096;
-    }
+    /* asked each time, not cached in a static: lanes on several threads
+     * grow their lists at once, and this runs only for big arrays */
+    long ps = sysconf(_SC_PAGESIZE);
+    size_t page = ps > 0 ? (size_t)ps : 4096;
     uintptr_t lo = ((uintptr_t)p + page - 1) / page * page;
     uintptr_t hi = ((uintptr_t)p + n) / page * page;
     if (hi <= lo)
@@ -70,6 +69,10 @@ int grow_reserve_slow(void *pp, size_t *cap, size_t need, size_t elem)
     void *p = realloc(*slot, c * elem);
     if (!p)
         return -1;
+    /* the whole new room, the doubling's headroom too: a list grown one
+     * item at a time (a one-thread tick's records) fills it within the
+     * tick, and populating only up to `need` would leave it a fault a page
+     * again.  The cost: at most the room realloc already gave, in use. */
     if (c * elem >= GROW_POPULATE_MIN)
         grow_populate((char *)p + *cap * elem, (c - *cap) * elem);
     *slot = p;
