@@ -32,6 +32,7 @@
 #include "core/tick.h"
 #include "core/world.h"
 #include "io/map.h"
+#include "pairs.h"
 
 static double now(void)
 {
@@ -107,12 +108,6 @@ static double maxd(double a, double b) { return a > b ? a : b; }
 
 #define FIRST60_ROUNDS 7
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The first 60 ticks' milliseconds a tick in each stage (stages.h; with
  * threads, act runs in decide's team of threads: one figure for both). */
 static void stage_times(int threads, double ms[TICK_T_COUNT])
@@ -187,13 +182,12 @@ int main(int argc, char **argv)
     int all = par_default_threads();
 
     struct battle_fig one = { 0, 0, 0, 0 }, many = { 0, 0, 0, 0 };
-    double r1[FIRST60_ROUNDS], rn[FIRST60_ROUNDS], ratio[FIRST60_ROUNDS];
+    double r1[FIRST60_ROUNDS], rn[FIRST60_ROUNDS];
     for (int round = 0; round < FIRST60_ROUNDS; round++) {
         struct battle_fig a = run_battle(1, round == 0, round < 2);
         struct battle_fig b = run_battle(all, round == 0, round < 2);
         r1[round] = a.first60;
         rn[round] = b.first60;
-        ratio[round] = b.first60 / a.first60;
         one.queries = maxd(one.queries, a.queries);
         many.queries = maxd(many.queries, b.queries);
         if (round == 0) {
@@ -203,16 +197,7 @@ int main(int argc, char **argv)
             many.ticks = b.ticks;
         }
     }
-    qsort(r1, FIRST60_ROUNDS, sizeof *r1, cmp_double);
-    qsort(rn, FIRST60_ROUNDS, sizeof *rn, cmp_double);
-    qsort(ratio, FIRST60_ROUNDS, sizeof *ratio, cmp_double);
-    int mid = FIRST60_ROUNDS / 2, last = FIRST60_ROUNDS - 1;
-    printf("bench battle_10000_first60_1_thread %.1f ticks/s (median of %d, %.1f to %.1f)\n",
-           r1[mid], FIRST60_ROUNDS, r1[0], r1[last]);
-    printf("bench battle_10000_first60_%d_threads %.1f ticks/s (median of %d, %.1f to %.1f)\n",
-           all, rn[mid], FIRST60_ROUNDS, rn[0], rn[last]);
-    printf("bench battle_10000_first60_speedup %.2f x (median of %d alternated pairs, %.2f to %.2f)\n",
-           ratio[mid], FIRST60_ROUNDS, ratio[0], ratio[last]);
+    pairs_print("battle_10000_first60", all, r1, rn, FIRST60_ROUNDS);
     printf("bench battle_10000_to_winner_1_thread %.1f ticks/s (%ld ticks)\n",
            one.to_end, one.ticks);
     printf("bench battle_10000_to_winner_%d_threads %.1f ticks/s (%ld ticks)\n",
