@@ -91,6 +91,24 @@ static struct sight_shape random_target(const struct world *w, vec2 o)
 /* The same doubles: compared as bits. */
 static int same(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
 
+/* One query through the walk and through the frozen old one (the old
+ * spans in sp, its trees in cand, *nsp rows): how many trees the old walk
+ * gave; a mismatch counted in *bad, the first three noted. */
+static int same_walk(const struct world *w, vec2 o, const struct sight_shape *t,
+                     struct sight_scratch *s, struct sight_span *sp, int *cand,
+                     size_t *nsp, int m, int q, long *bad)
+{
+    int n = oracle_candidates(w, o, t, sp, nsp, cand);
+    int got = sight_candidates(w, o, t, s);
+    int ok = got == n && s->ncand == (size_t)n && s->nspans == *nsp
+        && (n == 0 || memcmp(s->cand, cand, (size_t)n * sizeof *cand) == 0)
+        && (*nsp == 0 || memcmp(s->spans, sp, *nsp * sizeof *sp) == 0);
+    if (!ok && (*bad)++ < 3)
+        tap_note("map %d query %d: %d trees %zu rows, old walk %d trees %zu rows",
+                 m, q, got, s->nspans, n, *nsp);
+    return n;
+}
+
 TEST(walk_equals_old_walk)
 {
     long queries = 0, bad = 0, rows = 0, listed = 0, long_runs = 0;
@@ -109,8 +127,7 @@ TEST(walk_equals_old_walk)
             vec2 o = v2(coord(-50, w.width + 50, w.cell), coord(-50, w.height + 50, w.cell));
             struct sight_shape t = random_target(&w, o);
             size_t nsp;
-            int n = oracle_candidates(&w, o, &t, sp, &nsp, cand);
-            int got = sight_candidates(&w, o, &t, &s);
+            int n = same_walk(&w, o, &t, &s, sp, cand, &nsp, m, q, &bad);
             queries++;
             rows += (long)nsp;
             listed += n;
@@ -118,12 +135,6 @@ TEST(walk_equals_old_walk)
                 const int *row = w.tree_grid.start + (size_t)sp[k].cy * w.tree_grid.nx;
                 long_runs += row[sp[k].c1 + 1] - row[sp[k].c0] > GRID_ITEMS_PAD;
             }
-            int ok = got == n && s.ncand == (size_t)n && s.nspans == nsp
-                && (n == 0 || memcmp(s.cand, cand, (size_t)n * sizeof *cand) == 0)
-                && (nsp == 0 || memcmp(s.spans, sp, nsp * sizeof *sp) == 0);
-            if (!ok && bad++ < 3)
-                tap_note("map %d query %d: %d trees %zu rows, old walk %d trees %zu rows",
-                         m, q, got, s.nspans, n, nsp);
         }
         free(sp);
         free(cand);
@@ -260,16 +271,9 @@ TEST(walk_level_edges_on_borders)
             vec2 o;
             struct sight_shape t = bordered_target(&w, &o);
             size_t nsp;
-            int n = oracle_candidates(&w, o, &t, sp, &nsp, cand);
-            int got = sight_candidates(&w, o, &t, &s);
+            same_walk(&w, o, &t, &s, sp, cand, &nsp, m, q, &bad);
             queries++;
             rows += (long)nsp;
-            int ok = got == n && s.ncand == (size_t)n && s.nspans == nsp
-                && (n == 0 || memcmp(s.cand, cand, (size_t)n * sizeof *cand) == 0)
-                && (nsp == 0 || memcmp(s.spans, sp, nsp * sizeof *sp) == 0);
-            if (!ok && bad++ < 3)
-                tap_note("map %d query %d: %d trees %zu rows, old walk %d trees %zu rows",
-                         m, q, got, s.nspans, n, nsp);
         }
         free(sp);
         free(cand);
