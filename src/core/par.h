@@ -15,6 +15,8 @@
 
 #include <stddef.h>
 
+#include "vec.h"
+
 struct world;
 struct tick_ctx;
 struct sight_out;
@@ -83,6 +85,16 @@ struct par_state {
      * the decide and act pass, used and cleared by the shells stage */
     size_t fired_nc;
     int fired_valid;
+    /* the shells' flight: what it reads of each vehicle (shell.c) */
+    struct shell_body *bodies; size_t capbodies;
+};
+
+/* What a shell's flight reads of a vehicle, copied from its record by
+ * the threads' bounds pass (shell.c): where it was as the tick began and
+ * is now, and its radius; -1 when it is no target (a wreck, a car). */
+struct shell_body {
+    vec2 from, pos;
+    double radius;
 };
 struct par_state *par_state_for(struct tick_ctx *c, int threads, size_t nchunks);
 void par_state_free(struct par_state *p);
