@@ -81,6 +81,7 @@ struct par_state {
     struct tick_ctx *lanes; size_t nlanes;          /* one per chunk */
     struct par_chunk *chunks; size_t nchunks;       /* one per chunk */
     int *cells; size_t capcells;    /* one per vehicle (grid_par.c) */
+    int *order; size_t caporder;    /* one per vehicle (grid_par.c) */
     /* chunks[0 .. fired_nc) list this tick's firing vehicles: set by
      * the decide and act pass, used and cleared by the shells stage */
     size_t fired_nc;
