@@ -19,6 +19,7 @@
 #include "decide.h"
 #include "grow.h"
 #include "par.h"
+#include "stages.h"
 #include "trees.h"
 #include "world.h"
 
@@ -203,6 +204,52 @@ static void shells_fly_par(struct world *w, int threads, struct shell_body *bodi
     }
 }
 
+void shell_fire(const struct world *w, struct vehicle *v, int i,
+                const struct aim_info *ai, struct shell *s)
+{
+    double dt = w->dt;
+    double tf = clampd(ai->t_fire, 0, dt);
+    memset(s, 0, sizeof *s);
+    s->pos = s->start = v2_add(v->from, v2_scale(ai->vel, tf));
+    s->vel = v2_scale(v2_dir(ai->aim_dir), v->p->shell_speed);
+    s->range = v->p->range;
+    s->delay = tf;
+    s->shooter = i;
+    s->target = ai->target;
+    s->alive = 1;
+    s->hit = s->miss = -1;
+    s->impact = ai->aim_point;
+    /* (w->tick was counted up as the step began: t_impact is from the
+     * step's start, tick - 1.) */
+    s->impact_time = (double)(w->tick - 1) * dt + ai->t_impact;
+    v->gun.reload_left = v->p->reload + tf;
+}
+
+/* Shell s, fired (shell_fire) along `heading`, joins the world's list:
+ * its id (the run's count of shots) and its shot event.  0, or -1 when
+ * the list could not grow (the tick's error).  *fail: an event could not
+ * be kept. */
+static int shell_add(struct world *w, const struct shell *s, double heading, int *fail)
+{
+    if (WORLD_RESERVE(w->shells, w->shells.n + 1))
+        return -1;
+    struct shell *to = &w->shells.p[w->shells.n++];
+    *to = *s;
+    w->stats.shots++;
+    to->id = w->stats.shots;
+    struct event *e = world_event(w, EV_SHOT, to->shooter, to->target);
+    if (e) {
+        e->u.shot.shell = to->id;
+        e->u.shot.x = to->pos.x;
+        e->u.shot.y = to->pos.y;
+        e->u.shot.heading = heading;            /* radians; the trace
+                                                   writes degrees */
+    } else {
+        *fail = 1;
+    }
+    return 0;
+}
+
 /* Vehicle i fires if its decision says so and it can (one shell, its
  * shot event): 0, or -1 when the shells' list could not grow (the
  * tick's error).  *fail: an event could not be kept. */
@@ -222,38 +269,9 @@ static int fire_one(struct world *w, const struct tick_ctx *c, size_t i, int *fa
     const struct aim_info *ai = world_aim(w, v);
     if (!ai)
         return 0;
-    if (WORLD_RESERVE(w->shells, w->shells.n + 1))
-        return -1;
-    double dt = w->dt;
-    double tf = clampd(ai->t_fire, 0, dt);
-    struct shell *s = &w->shells.p[w->shells.n++];
-    memset(s, 0, sizeof *s);
-    s->pos = s->start = v2_add(v->from, v2_scale(ai->vel, tf));
-    s->vel = v2_scale(v2_dir(ai->aim_dir), v->p->shell_speed);
-    s->range = v->p->range;
-    s->delay = tf;
-    s->shooter = (int)i;
-    s->target = ai->target;
-    s->alive = 1;
-    s->hit = s->miss = -1;
-    s->impact = ai->aim_point;
-    /* (w->tick was counted up as the step began: t_impact is from the
-     * step's start, tick - 1.) */
-    s->impact_time = (double)(w->tick - 1) * dt + ai->t_impact;
-    v->gun.reload_left = v->p->reload + tf;
-    w->stats.shots++;
-    s->id = w->stats.shots;
-    struct event *e = world_event(w, EV_SHOT, (int)i, ai->target);
-    if (e) {
-        e->u.shot.shell = s->id;
-        e->u.shot.x = s->pos.x;
-        e->u.shot.y = s->pos.y;
-        e->u.shot.heading = ai->aim_dir;        /* radians; the trace
-                                                   writes degrees */
-    } else {
-        *fail = 1;
-    }
-    return 0;
+    struct shell s;
+    shell_fire(w, v, (int)i, ai, &s);
+    return shell_add(w, &s, ai->aim_dir, fail);
 }
 
 int shells_update(struct world *w, const struct tick_ctx *c)
@@ -279,7 +297,8 @@ int shells_update(struct world *w, const struct tick_ctx *c)
     if (w->fires > 0 && fired) {
         for (size_t ch = 0; ch < fired->fired_nc; ch++)
             for (size_t j = 0; j < fired->chunks[ch].nfired; j++)
-                if (fire_one(w, c, (size_t)fired->chunks[ch].fired[j], &fail))
+                if (shell_add(w, &fired->chunks[ch].fired[j].shell,
+                              fired->chunks[ch].fired[j].heading, &fail))
                     return -1;
     } else {
         for (size_t i = 0; w->fires > 0 && i < w->vehicles.n; i++)
