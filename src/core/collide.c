@@ -124,11 +124,11 @@ static double scan_range(const struct vehicle_grid *g, double reach,
 }
 
 
-/* The scan over all of g's entries, on `threads` (par.h): runs of
- * entries handed out as threads come free, each thread's pairs in its own
- * list, joined after.  The pairs are sorted afterwards and the minimum is
- * the same number in any order: the same result on any number of
- * threads. */
+/* The scan over all of g's entries, on `threads` (par.h): each thread a
+ * fixed run of entries (static: the run grid_par.c wrote, still in its
+ * core's cache), its pairs in its own list, joined after.  The pairs are
+ * sorted afterwards and the minimum is the same number in any order: the
+ * same result on any number of threads. */
 static double scan_pairs(const struct vehicle_grid *g, double reach,
                          struct pairs *out, int *fail, int threads)
 {
@@ -151,7 +151,7 @@ static double scan_pairs(const struct vehicle_grid *g, double reach,
         double b = INFINITY;
         int f = 0;
 #ifdef _OPENMP
-#pragma omp for schedule(dynamic, 1)
+#pragma omp for schedule(static)
 #endif
         for (size_t k = 0; k < nc; k++)
             b = fmin(b, scan_range(g, reach, mine, &f,

@@ -132,11 +132,15 @@ static void act_chunk(struct world *w, struct tick_ctx *l, struct par_chunk *ch,
             d->aim_slot = placed ? d->aim_slot + (int)ch->aims : -1;
         edges += act_one(w, l, i, d);
         fires += d->want.fire;
-        if (d->want.fire) {
-            if (grow_reserve(&ch->fired, &ch->capfired, ch->nfired + 1, sizeof *ch->fired))
+        const struct aim_info *ai = d->want.fire ? world_aim(w, v) : NULL;
+        if (ai) {
+            if (grow_reserve(&ch->fired, &ch->capfired, ch->nfired + 1, sizeof *ch->fired)) {
                 ch->fired_fail = 1;
-            else
-                ch->fired[ch->nfired++] = (int)i;
+            } else {
+                struct par_fired *f = &ch->fired[ch->nfired++];
+                shell_fire(w, v, (int)i, ai, &f->shell);
+                f->heading = ai->aim_dir;
+            }
         }
     }
     ch->edge_hits = edges;

@@ -98,6 +98,8 @@ void par_state_free(struct par_state *p)
     free(p->lanes);
     free(p->chunks);
     free(p->cells);
+    free(p->order);
+    free(p->bodies);
     free(p);
 }
 

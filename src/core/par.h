@@ -15,6 +15,9 @@
 
 #include <stddef.h>
 
+#include "vec.h"
+#include "aim/aim.h"
+
 struct world;
 struct tick_ctx;
 struct sight_out;
@@ -53,6 +56,13 @@ static inline size_t par_chunk_lo(size_t n, size_t nchunks, size_t k)
     return n * k / nchunks;
 }
 
+/* A shell fired by the threads' act pass, and the heading of its shot
+ * event (the gun's aim direction, which its velocity rounds). */
+struct par_fired {
+    struct shell shell;
+    double heading;
+};
+
 /* What a chunk of the decide and act pass (decide_par.c) counts: its
  * lane's aim events, and where its lists land in the world's; what its
  * act pass adds up.  A cache line of room apart, as they are side by
@@ -62,11 +72,13 @@ struct par_chunk {
     size_t nevents;                 /* its aim events */
     long edge_hits;
     int fires;
-    /* the vehicles of the chunk that fire, in order, for the shells
-     * stage (shell.c: a list instead of a pass over every decision,
-     * half of them in the other core's cache); fired_fail: it could not
-     * grow */
-    int *fired; size_t nfired, capfired;
+    /* the shells the chunk's vehicles fire, in vehicle order, made as
+     * each acts (shell_fire: its records in this core's cache), which
+     * the shells stage joins to the world's list chunk after chunk, so
+     * in vehicle order, as its one-thread pass fires them; fired_fail:
+     * the list could not grow (the shells stage then fires from the
+     * decisions, the same shells: a gun's reload is set the same) */
+    struct par_fired *fired; size_t nfired, capfired;
     int fired_fail;
     char pad_[64];
 };
@@ -79,10 +91,21 @@ struct par_state {
     struct tick_ctx *lanes; size_t nlanes;          /* one per chunk */
     struct par_chunk *chunks; size_t nchunks;       /* one per chunk */
     int *cells; size_t capcells;    /* one per vehicle (grid_par.c) */
+    int *order; size_t caporder;    /* one per vehicle (grid_par.c) */
     /* chunks[0 .. fired_nc) list this tick's firing vehicles: set by
      * the decide and act pass, used and cleared by the shells stage */
     size_t fired_nc;
     int fired_valid;
+    /* the shells' flight: what it reads of each vehicle (shell.c) */
+    struct shell_body *bodies; size_t capbodies;
+};
+
+/* What a shell's flight reads of a vehicle, copied from its record by
+ * the threads' bounds pass (shell.c): where it was as the tick began and
+ * is now, and its radius; -1 when it is no target (a wreck, a car). */
+struct shell_body {
+    vec2 from, pos;
+    double radius;
 };
 struct par_state *par_state_for(struct tick_ctx *c, int threads, size_t nchunks);
 void par_state_free(struct par_state *p);

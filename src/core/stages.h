@@ -45,6 +45,15 @@ void act_fused_stage(struct world *w, struct tick_ctx *c);
  * threads' buffer could not grow (build it on one thread); -1 when the
  * grid's could not. */
 int grid_build_par(struct world *w, int threads, double min_cell);
+/* Vehicle v (index i), which fires along aim record ai this tick, into
+ * shell s: all but its id, which the shells stage gives as the shell
+ * joins the world's list (shell.c); its gun reloads.  The threads' act
+ * pass fires its own vehicles with it (decide_par.c). */
+struct vehicle;
+struct aim_info;
+struct shell;
+void shell_fire(const struct world *w, struct vehicle *v, int i,
+                const struct aim_info *ai, struct shell *s);
 /* 0, or -1 when memory ran out. */
 int collide_stage(struct world *w);
 void end_stage(struct world *w);
