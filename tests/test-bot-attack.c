@@ -462,6 +462,54 @@ TEST(mem_shared_subtables)
     bot_free(b);
 }
 
+TEST(mem_shared_strings)
+{
+    /* A string is one object however many tables hold it, but mem writes
+     * it out at each place: 2000 references to a 256 KiB string fit a
+     * 4 MiB heap and wrote 512 MiB (the viewer's history saves mem every
+     * tick, a recording's checkpoints hash it), outside every cap.  The
+     * written size is capped at twice bot_memory (more than plain data
+     * without sharing ever needs), so the save fails, small and quick. */
+    fixture_init(&fx, 1);
+    struct bot *b = fixture_bot("function init(me, mem)\n"
+                                " local s = string.rep('x', 256 * 1024)\n"
+                                " mem.t = {} for i = 1, 2000 do mem.t[i] = s end end\n"
+                                "function tick() end", 0, 0, err, sizeof err);
+    check(b != NULL);
+    if (!b)
+        return;
+    check_int(bot_init(b, &fx.view, err, sizeof err), ==, 0);
+    unsigned char *buf = NULL;
+    size_t len = 0;
+    double t0 = now();
+    int rc = bot_mem_save(b, &buf, &len, err, sizeof err);
+    double dt = now() - t0;
+    tap_note("%s (%.2f s, %zu bytes)", err, dt, len);
+    check_int(rc, ==, -1);
+    check(buf == NULL);
+    check_num(dt, <, 1.0);
+    check(strstr(err, "bot_memory") != NULL);
+    free(buf);
+    bot_free(b);
+    /* a mem as big as the heap allows, without sharing, still saves */
+    b = fixture_bot("function init(me, mem)\n"
+                    " for i = 1, 3 do mem[i] = string.rep(tostring(i), 600 * 1024) end\n"
+                    " mem.n = {} for i = 1, 3000 do mem.n[i] = i end end\n"
+                    "function tick() end", 0, 0, err, sizeof err);
+    check(b != NULL);
+    if (!b)
+        return;
+    check_int(bot_init(b, &fx.view, err, sizeof err), ==, 0);
+    buf = NULL;
+    rc = bot_mem_save(b, &buf, &len, err, sizeof err);
+    if (rc)
+        tap_note("%s", err);
+    check_int(rc, ==, 0);
+    check_int(len, >, 3 * 600 * 1024);
+    free(buf);
+    bot_free(b);
+}
+
 /* KNOWN HOLE, not asserted (botfield-bots(7) says so): setmetatable
  * refuses a metatable holding __mode, but the field can be added after:
  *   local mt = {} local w = setmetatable({}, mt) mt.__mode = 'v'
@@ -522,6 +570,7 @@ int main(void)
     run(format_precision_scan, "string.format charged by its strings ('%.1s' of a long one)");
     run(parser_nesting, "deeply nested source is a load error, not a crash");
     run(mem_shared_subtables, "mem with a table reached 2^40 times: the save fails, bounded");
+    run(mem_shared_strings, "mem with one big string reached 2000 times: the save fails, bounded");
     run(length_with_holes, "#t with holes and integer keys: the same in two states");
     run(long_string_compare_is_backstopped, "long-string compares: stopped by the CPU backstop");
     return tap_done();

@@ -10,8 +10,14 @@
  * data, not a graph.  Metatables are not kept.
  *
  * The bytes are built in a malloc'd buffer held by the bot (freed by the
- * caller even when a Lua error cuts the walk short); it is transient and
- * no bigger than what the Lua heap holds. */
+ * caller even when a Lua error cuts the walk short).  A string or table
+ * that mem reaches many times is one object in the heap but written at
+ * each place, so the buffer could outgrow the heap a thousandfold (2000
+ * references to a 256 KiB string: 512 MiB, every time the viewer's
+ * history saves mem) outside every cap: it is capped at twice
+ * bot_memory.  Plain data without sharing never needs that much: the
+ * heap holds each value in at least as many bytes as it is written in,
+ * but for an array of integers (16 bytes a slot, 18 written). */
 #include <lauxlib.h>
 #include <lua.h>
 #include <stdint.h>
@@ -32,6 +38,13 @@ struct enc {
 static int put(struct enc *e, const void *p, size_t len)
 {
     struct bot *b = e->bot;
+    size_t max = 2 * b->lim.memory_bytes;
+    if (len > max - b->save_len) {
+        snprintf(e->err, e->n, "%s: written out, mem would exceed %zu KiB (twice bot_memory): "
+                 "a string or table it reaches many times is written at each place",
+                 e->path, max / 1024);
+        return -1;
+    }
     if (b->save_len + len > b->save_cap) {
         size_t cap = b->save_cap ? b->save_cap : 256;
         while (cap < b->save_len + len)
