@@ -366,6 +366,41 @@ TEST(long_string_compare_is_backstopped)
     bot_free(b);
 }
 
+TEST(emptied_table_scans_are_backstopped)
+{
+    /* A table keeps its slots after its keys are cleared (Lua shrinks it
+     * only when it grows again): pairs and next, charged by the keys they
+     * find, scan every empty slot uncounted.  131072 slots cost one next()
+     * 50 us, so the default budget of next() calls took 0.8 s; with a big
+     * bot_budget the CPU backstop stops it and the program goes on (pairs
+     * allocates its snapshot each call: the allocation cap stops it first). */
+    static const char *const loops[] = {
+        "while true do local k = next(t) end",
+        "while true do for k in pairs(t) do end end",
+    };
+    for (size_t i = 0; i < sizeof loops / sizeof loops[0]; i++) {
+        char lua[512];
+        snprintf(lua, sizeof lua, "t = {} for i = 1, 100000 do t[i] = true end\n"
+                 "for i = 1, 100000 do t[i] = nil end\n"
+                 "function tick(me, w, mem, out)\n %s end", loops[i]);
+        fixture_init(&fx, 1);
+        double t0 = now();
+        struct bot *b = fixture_bot(lua, BOT_BUDGET_MAX, 0, err, sizeof err);
+        check(b != NULL);
+        if (!b)
+            return;
+        int rc = bot_tick(b, &fx.view, &out, &rep);
+        double dt = now() - t0;
+        tap_note("%s (%.2f s)", rep.error, dt);
+        check_int(rc, ==, -1);
+        check(rep.abandoned);
+        check(strstr(rep.error, "budget") != NULL || strstr(rep.error, "CPU") != NULL
+              || strstr(rep.error, "limit exceeded") != NULL);
+        check_num(dt, <, 10.0);
+        bot_free(b);
+    }
+}
+
 TEST(string_to_number_scans)
 {
     /* a string where a number is wanted is scanned whole by Lua (leading
@@ -566,6 +601,7 @@ int main(void)
     run(huge_things, "huge tables, strings, concat and moves: the caps hold");
     run(state_across_ticks_and_bots, "a bot wrecking its library affects only itself");
     run(pairs_while_mutating, "pairs and next on a table changed during traversal: deterministic");
+    run(emptied_table_scans_are_backstopped, "pairs/next over an emptied table: stopped by the CPU backstop");
     run(string_to_number_scans, "strings turned into numbers (math.abs(s), s + 0) are charged");
     run(format_precision_scan, "string.format charged by its strings ('%.1s' of a long one)");
     run(parser_nesting, "deeply nested source is a load error, not a crash");
