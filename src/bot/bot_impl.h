@@ -58,6 +58,24 @@ struct bot *bot_of(lua_State *L);
 /* The deterministic key order: -1, 0, 1 for the values at indexes a, b
  * (booleans, then numbers, then strings); *bad set for other types. */
 int bot_key_cmp(lua_State *L, int a, int b, int *bad);
+/* One key, in C, for the sort: its class (0 boolean, 1 number, 2
+ * string), value, and for a string a pointer into Lua's string (valid
+ * while something holds the key). */
+struct bot_key {
+    int cls;
+    int isint;
+    lua_Integer i;
+    lua_Number d;
+    const char *s;
+    size_t len;
+    lua_Integer slot;       /* the caller's: where the key came from */
+};
+/* Fills *k from the key at idx without allocating or raising; -1 (cls
+ * -1) for a key of another type. */
+int bot_key_of(lua_State *L, int idx, struct bot_key *k);
+/* Sorts n keys into the fixed order (a stable merge sort, tmp holds n);
+ * returns a or tmp, whichever holds the result; counts comparisons. */
+struct bot_key *bot_keys_sort(struct bot_key *a, struct bot_key *tmp, size_t n, long *cmps);
 /* Pushes the sorted keys of the table at idx as a sequence; raises an
  * error naming `who` for a key of another type. */
 void bot_sorted_keys(lua_State *L, int idx, const char *who);

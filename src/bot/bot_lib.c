@@ -64,25 +64,15 @@ int bot_key_cmp(lua_State *L, int a, int b, int *bad)
     return la < lb ? -1 : la > lb;
 }
 
-/* One key, in C, for the sort. */
-struct key {
-    int cls;
-    int isint;
-    lua_Integer i;
-    lua_Number d;
-    const char *s;
-    size_t len;
-    lua_Integer slot;       /* its index in the sequence of keys collected */
-};
 
-static int cmp_num(const struct key *a, const struct key *b)
+static int cmp_num(const struct bot_key *a, const struct bot_key *b)
 {
     if (a->isint && b->isint)
         return a->i < b->i ? -1 : a->i > b->i;
     if (!a->isint && !b->isint)
         return a->d < b->d ? -1 : a->d > b->d;
     /* int against float: exact, without rounding the integer */
-    const struct key *ik = a->isint ? a : b, *fk = a->isint ? b : a;
+    const struct bot_key *ik = a->isint ? a : b, *fk = a->isint ? b : a;
     int r;
     double f = fk->d;
     if (f >= 9223372036854775808.0)
@@ -102,7 +92,7 @@ static int cmp_num(const struct key *a, const struct key *b)
     return a->isint ? r : -r;
 }
 
-static int cmp_key(const struct key *a, const struct key *b)
+static int cmp_key(const struct bot_key *a, const struct bot_key *b)
 {
     if (a->cls != b->cls)
         return a->cls < b->cls ? -1 : 1;
@@ -117,7 +107,7 @@ static int cmp_key(const struct key *a, const struct key *b)
 }
 
 /* Bottom-up merge sort of n keys with a buffer of n; counts comparisons. */
-static struct key *merge_keys(struct key *a, struct key *tmp, size_t n, long *cmps)
+struct bot_key *bot_keys_sort(struct bot_key *a, struct bot_key *tmp, size_t n, long *cmps)
 {
     for (size_t w = 1; w < n; w *= 2) {
         for (size_t lo = 0; lo < n; lo += 2 * w) {
@@ -132,11 +122,33 @@ static struct key *merge_keys(struct key *a, struct key *tmp, size_t n, long *cm
             while (j < hi)
                 tmp[k++] = a[j++];
         }
-        struct key *t = a;
+        struct bot_key *t = a;
         a = tmp;
         tmp = t;
     }
     return a;
+}
+
+int bot_key_of(lua_State *L, int idx, struct bot_key *e)
+{
+    e->cls = key_class(lua_type(L, idx));
+    e->slot = 0;
+    e->s = NULL;
+    e->len = 0;
+    e->d = 0;
+    e->i = 0;
+    e->isint = 0;
+    if (e->cls == 0)
+        e->i = lua_toboolean(L, idx);
+    else if (e->cls == 1) {
+        e->isint = lua_isinteger(L, idx);
+        if (e->isint)
+            e->i = lua_tointeger(L, idx);
+        else
+            e->d = lua_tonumber(L, idx);
+    } else if (e->cls == 2)
+        e->s = lua_tolstring(L, idx, &e->len);
+    return e->cls < 0 ? -1 : 0;
 }
 
 static int bad_key(lua_State *L, const char *who, int idx)
@@ -160,31 +172,15 @@ void bot_sorted_keys(lua_State *L, int idx, const char *who)
         lua_rawseti(L, raw, ++n);
     }
     bot_charge(L, (long)n);
-    struct key *k = lua_newuserdatauv(L, (size_t)(n ? n : 1) * 2 * sizeof *k, 0);
+    struct bot_key *k = lua_newuserdatauv(L, (size_t)(n ? n : 1) * 2 * sizeof *k, 0);
     for (lua_Integer i = 0; i < n; i++) {
         lua_rawgeti(L, raw, i + 1);
-        struct key *e = &k[i];
-        e->cls = key_class(lua_type(L, -1));
-        e->slot = i + 1;
-        e->s = NULL;
-        e->len = 0;
-        e->d = 0;
-        e->i = 0;
-        e->isint = 0;
-        if (e->cls == 0)
-            e->i = lua_toboolean(L, -1);
-        else if (e->cls == 1) {
-            e->isint = lua_isinteger(L, -1);
-            if (e->isint)
-                e->i = lua_tointeger(L, -1);
-            else
-                e->d = lua_tonumber(L, -1);
-        } else
-            e->s = lua_tolstring(L, -1, &e->len);   /* kept alive by `raw` */
+        bot_key_of(L, -1, &k[i]);   /* a string stays alive in `raw` */
+        k[i].slot = i + 1;
         lua_pop(L, 1);
     }
     long cmps = 0;
-    struct key *sorted = merge_keys(k, k + n, (size_t)n, &cmps);
+    struct bot_key *sorted = bot_keys_sort(k, k + n, (size_t)n, &cmps);
     bot_charge(L, cmps);
     lua_createtable(L, (int)(n < 1 << 24 ? n : 0), 0);
     for (lua_Integer i = 0; i < n; i++) {

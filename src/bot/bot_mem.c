@@ -29,20 +29,29 @@
 
 struct enc {
     struct bot *bot;
-    int seen;               /* stack index of the tables being written */
+    const void *open[BOT_MEM_DEPTH + 1];    /* the tables on the path: a cycle */
+    int nopen;
+    long work;              /* keys visited and sort steps, this save */
+    int fatal;              /* a limit of the whole save broke: stop at once */
     char *err;
     size_t n;
     char path[160];
 };
+
+/* The walk's work is bounded like a call's budget (a table reached many
+ * times is walked each time). */
+#define ENC_WORK_MAX BOT_BUDGET_MAX
 
 static int put(struct enc *e, const void *p, size_t len)
 {
     struct bot *b = e->bot;
     size_t max = 2 * b->lim.memory_bytes;
     if (len > max - b->save_len) {
-        snprintf(e->err, e->n, "%s: written out, mem would exceed %zu KiB (twice bot_memory): "
-                 "a string or table it reaches many times is written at each place",
-                 e->path, max / 1024);
+        /* no path: where the walk was depends on Lua's order of keys */
+        snprintf(e->err, e->n, "size limit exceeded: written out, mem would take more than "
+                 "%zu KiB (twice bot_memory): a string or table it reaches many times is "
+                 "written at each place", max / 1024);
+        e->fatal = 1;
         return -1;
     }
     if (b->save_len + len > b->save_cap) {
@@ -52,6 +61,7 @@ static int put(struct enc *e, const void *p, size_t len)
         unsigned char *nb = realloc(b->save_buf, cap);
         if (!nb) {
             snprintf(e->err, e->n, "out of memory");
+            e->fatal = 1;
             return -1;
         }
         b->save_buf = nb;
@@ -79,7 +89,8 @@ static int put_c(struct enc *e, char c)
     return put(e, &c, 1);
 }
 
-/* Appends ".k" or "[k]" to the path named in an error message. */
+/* Appends ".k" or "[k]" to the path named in an error message (the key
+ * at kidx is a boolean, number or string: nothing is converted in Lua). */
 static size_t path_push(struct enc *e, lua_State *L, int kidx)
 {
     size_t mark = strlen(e->path), room = sizeof e->path - mark;
@@ -92,6 +103,163 @@ static size_t path_push(struct enc *e, lua_State *L, int kidx)
     else
         snprintf(e->path + mark, room, "[%s]", lua_toboolean(L, kidx) ? "true" : "false");
     return mark;
+}
+
+static int enc_value(struct enc *e, lua_State *L, int idx, int depth);
+
+/* ceil(log2(n)): the sort's steps are charged as n times this, a bound
+ * that does not depend on the order Lua happens to hold the keys in. */
+static long log2_ceil(size_t n)
+{
+    long l = 0;
+    while (((size_t)1 << l) < n && l < 63)
+        l++;
+    return l;
+}
+
+/* A table, keys in the pairs order.  The walk allocates nothing in the
+ * bot's heap (the viewer saves mem every tick and a recording hashes it:
+ * Lua garbage made here would move the collector's pace, and with it the
+ * tick at which a bot near its bot_memory breaks the limit): lua_next
+ * gives the pairs in Lua's own order, each is written as it comes, and
+ * the written pieces are then put in the sorted order in C memory.  Of
+ * several bad values the one reported is the first in the sorted order,
+ * so the message does not follow Lua's per-state hash seed. */
+static int enc_table(struct enc *e, lua_State *L, int idx, int depth)
+{
+    if (depth >= BOT_MEM_DEPTH) {
+        snprintf(e->err, e->n, "%s: tables nested deeper than %d", e->path, BOT_MEM_DEPTH);
+        return -1;
+    }
+    const void *self = lua_topointer(L, idx);
+    for (int i = 0; i < e->nopen; i++)
+        if (e->open[i] == self) {
+            snprintf(e->err, e->n, "%s: a cycle (a table that contains itself)", e->path);
+            return -1;
+        }
+    if (!lua_checkstack(L, 4)) {
+        snprintf(e->err, e->n, "%s: mem nested too deep", e->path);
+        return -1;
+    }
+    int base = lua_gettop(L);
+    size_t n = 0;
+    int bad_type = -1;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        int t = lua_type(L, -1);
+        if (t != LUA_TBOOLEAN && t != LUA_TNUMBER && t != LUA_TSTRING
+            && (bad_type < 0 || t < bad_type))
+            bad_type = t;
+        n++;
+    }
+    if (bad_type >= 0) {
+        snprintf(e->err, e->n, "%s: the table has a key of type %s (keys must be booleans, "
+                 "numbers or strings for a fixed order)", e->path, lua_typename(L, bad_type));
+        return -1;
+    }
+    if (n > UINT32_MAX) {
+        snprintf(e->err, e->n, "%s: a table too big", e->path);
+        return -1;
+    }
+    e->work += (long)n + (long)n * log2_ceil(n);
+    if (e->work > ENC_WORK_MAX) {
+        snprintf(e->err, e->n, "work limit exceeded: more than %ld keys and sort steps to "
+                 "save mem (a table reached many times is walked each time)", (long)ENC_WORK_MAX);
+        e->fatal = 1;
+        return -1;
+    }
+    if (put_c(e, 'T') || put_u32(e, (uint32_t)n))
+        return -1;
+    struct bot_key *keys = malloc((n ? n : 1) * 2 * sizeof *keys);
+    size_t *seg = malloc((n ? n : 1) * 2 * sizeof *seg);    /* start, end */
+    size_t *rank = malloc((n ? n : 1) * sizeof *rank);
+    unsigned char *tmp = NULL;
+    char *first = NULL;             /* the error of the lowest-ranked bad pair */
+    size_t first_rank = SIZE_MAX;
+    int rc = -1;
+    if (!keys || !seg || !rank) {
+        snprintf(e->err, e->n, "out of memory");
+        goto out;
+    }
+    /* the order first (keys only), then the pairs in Lua's order */
+    size_t i = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        bot_key_of(L, -1, &keys[i]);    /* a string key stays held by the table */
+        keys[i].slot = (lua_Integer)i;
+        i++;
+    }
+    long cmps = 0;
+    struct bot_key *sorted = bot_keys_sort(keys, keys + n, n, &cmps);
+    for (size_t r = 0; r < n; r++)
+        rank[sorted[r].slot] = r;
+    e->open[e->nopen++] = self;
+    i = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        int k = lua_gettop(L) - 1;
+        size_t mark = path_push(e, L, k);
+        seg[2 * i] = e->bot->save_len;
+        int bad = rank[i] < first_rank
+                  && (enc_value(e, L, k, depth + 1) || enc_value(e, L, k + 1, depth + 1));
+        seg[2 * i + 1] = e->bot->save_len;
+        e->path[mark] = 0;
+        lua_settop(L, k);
+        if (bad && e->fatal)
+            break;
+        if (bad) {
+            free(first);
+            first = strdup(e->err);
+            first_rank = rank[i];
+            if (!first) {
+                snprintf(e->err, e->n, "out of memory");
+                e->nopen--;
+                goto out;
+            }
+        }
+        i++;
+    }
+    e->nopen--;
+    if (e->fatal)
+        goto out;
+    if (first) {
+        snprintf(e->err, e->n, "%s", first);
+        goto out;
+    }
+    /* the pieces, written in Lua's order, put in the sorted order (an
+     * array in order already, the usual case, stays as it is) */
+    size_t r0 = 0;
+    while (r0 < n && sorted[r0].slot == (lua_Integer)r0)
+        r0++;
+    if (r0 == n) {
+        rc = 0;
+        goto out;
+    }
+    size_t from = n ? seg[0] : e->bot->save_len, len = e->bot->save_len - from;
+    tmp = malloc(len ? len : 1);
+    if (!tmp) {
+        snprintf(e->err, e->n, "out of memory");
+        goto out;
+    }
+    size_t at = 0;
+    for (size_t r = 0; r < n; r++) {
+        size_t s = (size_t)sorted[r].slot, l = seg[2 * s + 1] - seg[2 * s];
+        memcpy(tmp + at, e->bot->save_buf + seg[2 * s], l);
+        at += l;
+    }
+    if (len)
+        memcpy(e->bot->save_buf + from, tmp, len);
+    rc = 0;
+out:
+    lua_settop(L, base);
+    free(keys);
+    free(seg);
+    free(rank);
+    free(tmp);
+    free(first);
+    return rc;
 }
 
 static int enc_value(struct enc *e, lua_State *L, int idx, int depth)
@@ -123,64 +291,25 @@ static int enc_value(struct enc *e, lua_State *L, int idx, int depth)
         int which = bot_api_engine_table(L, idx);
         if (which)
             return put_c(e, 'E') || put_c(e, (char)which);
-        break;
+        return enc_table(e, L, idx, depth);
     }
     default:
         snprintf(e->err, e->n, "%s is a %s (mem holds plain data: booleans, numbers, "
                  "strings, tables)", e->path, luaL_typename(L, idx));
         return -1;
     }
-    if (depth >= BOT_MEM_DEPTH) {
-        snprintf(e->err, e->n, "%s: tables nested deeper than %d", e->path, BOT_MEM_DEPTH);
-        return -1;
-    }
-    lua_pushvalue(L, idx);
-    if (lua_rawget(L, e->seen) != LUA_TNIL) {
-        snprintf(e->err, e->n, "%s: a cycle (a table that contains itself)", e->path);
-        lua_pop(L, 1);
-        return -1;
-    }
-    lua_pop(L, 1);
-    lua_pushvalue(L, idx);
-    lua_pushboolean(L, 1);
-    lua_rawset(L, e->seen);
-    luaL_checkstack(L, 4, "mem nested too deep");
-    bot_sorted_keys(L, idx, "mem");
-    int keys = lua_gettop(L);
-    lua_Integer n = (lua_Integer)lua_rawlen(L, keys);
-    if (n > UINT32_MAX || put_c(e, 'T') || put_u32(e, (uint32_t)n)) {
-        if (n > UINT32_MAX)
-            snprintf(e->err, e->n, "%s: a table too big", e->path);
-        return -1;
-    }
-    for (lua_Integer i = 1; i <= n; i++) {
-        lua_rawgeti(L, keys, i);
-        int k = lua_gettop(L);
-        size_t mark = path_push(e, L, k);
-        lua_pushvalue(L, k);
-        lua_rawget(L, idx);
-        if (enc_value(e, L, k, depth + 1) || enc_value(e, L, k + 1, depth + 1))
-            return -1;
-        e->path[mark] = 0;
-        lua_settop(L, keys);
-    }
-    lua_settop(L, keys - 1);
-    /* off the path again: the same table may appear elsewhere (not a cycle) */
-    lua_pushvalue(L, idx);
-    lua_pushnil(L);
-    lua_rawset(L, e->seen);
-    return 0;
 }
 
 int bot_mem_encode(lua_State *L, int idx, char *err, size_t n)
 {
-    struct enc e = { bot_of(L), 0, err, n, "mem" };
-    idx = lua_absindex(L, idx);
-    lua_newtable(L);
-    e.seen = lua_gettop(L);
+    struct enc e;
+    memset(&e, 0, sizeof e);
+    e.bot = bot_of(L);
+    e.err = err;
+    e.n = n;
+    snprintf(e.path, sizeof e.path, "mem");
     e.bot->save_len = 0;
     int rc = put(&e, "BFM1", 4) || enc_value(&e, L, idx, 0);
-    lua_settop(L, e.seen - 1);
     return rc ? -1 : 0;
 }
 
