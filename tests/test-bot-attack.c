@@ -401,6 +401,28 @@ TEST(emptied_table_scans_are_backstopped)
     }
 }
 
+TEST(world_trees_on_a_big_forest)
+{
+    /* world.trees(r) examines every tree of the map (up to a million) for
+     * the price of a call: 400 calls on a million trees took 1 s of a
+     * tick.  Beyond BOT_TREES_FREE trees each call is charged for them. */
+    fixture_init(&fx, 1);
+    struct bot *b = fixture_bot("function tick(me, w, mem, out)\n"
+                                " for i = 1, 3 do w.trees(1) end end", 0, 0, err, sizeof err);
+    check(b != NULL);
+    if (!b)
+        return;
+    fx.view.trees_total = 1000000;
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, -1);
+    check(strstr(rep.error, "budget") != NULL);
+    int calls = fx.calls;
+    /* a small forest costs the call only */
+    fx.view.trees_total = BOT_TREES_FREE;
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+    check_int(fx.calls - calls, ==, 3);
+    bot_free(b);
+}
+
 TEST(string_to_number_scans)
 {
     /* a string where a number is wanted is scanned whole by Lua (leading
@@ -602,6 +624,7 @@ int main(void)
     run(state_across_ticks_and_bots, "a bot wrecking its library affects only itself");
     run(pairs_while_mutating, "pairs and next on a table changed during traversal: deterministic");
     run(emptied_table_scans_are_backstopped, "pairs/next over an emptied table: stopped by the CPU backstop");
+    run(world_trees_on_a_big_forest, "world.trees on a map of a million trees is charged for them");
     run(string_to_number_scans, "strings turned into numbers (math.abs(s), s + 0) are charged");
     run(format_precision_scan, "string.format charged by its strings ('%.1s' of a long one)");
     run(parser_nesting, "deeply nested source is a load error, not a crash");

@@ -127,6 +127,9 @@ struct bot_view {
     const struct bot_waypoint *waypoints; size_t n_waypoints;
     int next_waypoint;      /* 1-based; 0 when none */
     const struct bot_event *events; size_t n_events;
+    /* the trees the trees callback examines per call (the map's): beyond
+     * BOT_TREES_FREE, world.trees costs a quarter instruction for each */
+    size_t trees_total;
     /* math.random's generator (the vehicle's own stream; advanced) */
     struct rng *rng;
     /* the built-in methods; NULL, or a NULL member: that call raises
@@ -154,6 +157,7 @@ struct bot_calls {
     size_t (*trees)(void *ctx, double r, struct bot_tree *out, size_t max);
 };
 #define BOT_TREES_MAX 256
+#define BOT_TREES_FREE 1024
 
 /* ---- what the bot decided ------------------------------------------------- */
 struct bot_out {

@@ -163,6 +163,7 @@ static int fill_view(struct bot_world *bw, struct slot *s, const struct world *w
     view->dt = w->dt;
     view->width = w->width;
     view->height = w->height;
+    view->trees_total = w->trees.n;
 
     /* enemies: the targets its sight saw this tick (the trace's sight
      * lines with seen true), in the records' order */
