@@ -421,6 +421,22 @@ TEST(world_trees_on_a_big_forest)
     check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
     check_int(fx.calls - calls, ==, 3);
     bot_free(b);
+    /* sight.hidden_from from far over a big forest: the callback reports
+     * the trees and spans it went through (this fixture's never does, so
+     * the figure set here stands for every call) */
+    b = fixture_bot("function tick(me, w, mem, out)\n"
+                    " for i = 1, 10 do sight.hidden_from(1e5, 1e5) end end", 0, 0, err, sizeof err);
+    check(b != NULL);
+    if (!b)
+        return;
+    fx.view.trees_total = 0;
+    fx.view.call_work = 5000;
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, -1);
+    check(strstr(rep.error, "budget") != NULL);
+    fx.view.call_work = BOT_SIGHT_FREE;
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+    fx.view.call_work = 0;
+    bot_free(b);
 }
 
 TEST(string_to_number_scans)
@@ -624,7 +640,7 @@ int main(void)
     run(state_across_ticks_and_bots, "a bot wrecking its library affects only itself");
     run(pairs_while_mutating, "pairs and next on a table changed during traversal: deterministic");
     run(emptied_table_scans_are_backstopped, "pairs/next over an emptied table: stopped by the CPU backstop");
-    run(world_trees_on_a_big_forest, "world.trees on a map of a million trees is charged for them");
+    run(world_trees_on_a_big_forest, "world.trees and sight.hidden_from on a big forest are charged for it");
     run(string_to_number_scans, "strings turned into numbers (math.abs(s), s + 0) are charged");
     run(format_precision_scan, "string.format charged by its strings ('%.1s' of a long one)");
     run(parser_nesting, "deeply nested source is a load error, not a crash");

@@ -130,6 +130,9 @@ struct bot_view {
     /* the trees the trees callback examines per call (the map's): beyond
      * BOT_TREES_FREE, world.trees costs a quarter instruction for each */
     size_t trees_total;
+    /* set by the hidden_from callback: the trees and spans its query
+     * went through; beyond BOT_SIGHT_FREE, charged (BOT_SIGHT_COST each) */
+    size_t call_work;
     /* math.random's generator (the vehicle's own stream; advanced) */
     struct rng *rng;
     /* the built-in methods; NULL, or a NULL member: that call raises
@@ -158,6 +161,8 @@ struct bot_calls {
 };
 #define BOT_TREES_MAX 256
 #define BOT_TREES_FREE 1024
+#define BOT_SIGHT_FREE 256
+#define BOT_SIGHT_COST 4
 
 /* ---- what the bot decided ------------------------------------------------- */
 struct bot_out {

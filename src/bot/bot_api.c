@@ -489,7 +489,15 @@ static int hidden_from(lua_State *L)
     if (!c->hidden_from)
         return luaL_error(L, "sight.hidden_from is not available for this vehicle");
     double x = checkfinite(L, 1), y = checkfinite(L, 2), f = 0;
-    if (c->hidden_from(bot_of(L)->view->ctx, x, y, &f) != 0) {
+    int rc = c->hidden_from(bot_of(L)->view->ctx, x, y, &f);
+    /* A query from far over a big forest goes through thousands of trees
+     * (25 us, for the price of a call): charged for what it went through
+     * beyond a usual forest's share, after the fact (its work is known
+     * then), so one call at most runs over the budget. */
+    size_t work = bot_of(L)->view->call_work;
+    if (work > BOT_SIGHT_FREE)
+        bot_charge(L, (long)((work - BOT_SIGHT_FREE) * BOT_SIGHT_COST));
+    if (rc != 0) {
         lua_pushnil(L);
         return 1;
     }

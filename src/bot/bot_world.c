@@ -125,6 +125,7 @@ struct call_ctx {
     struct tick_ctx *c;
     struct decision *d;
     struct bot_world *bw;
+    struct bot_view *view;      /* a callback reports its work there */
     int wandered;               /* wander() ran this tick and gave */
     double wander_turn;         /* this turn (rad per tick) */
 };
@@ -164,6 +165,7 @@ static int fill_view(struct bot_world *bw, struct slot *s, const struct world *w
     view->width = w->width;
     view->height = w->height;
     view->trees_total = w->trees.n;
+    view->call_work = 0;
 
     /* enemies: the targets its sight saw this tick (the trace's sight
      * lines with seen true), in the records' order */
@@ -349,12 +351,14 @@ static int wander_cb(void *p, double *turn, double *speed)
 static int hidden_from_cb(void *p, double x, double y, double *fraction)
 {
     struct call_ctx *cc = p;
+    cc->view->call_work = 0;
     if (!isfinite(x) || !isfinite(y))
         return -1;
     const struct vehicle *v = world_vehicle(cc->w, cc->i);
     struct sight_shape shape = sight_shape_of(v);
     struct slot *s = &cc->bw->slots[cc->bw->slot_of[cc->i]];
     double vis = sight_query(cc->w, SIGHT_EXACT, v2(x, y), &shape, &s->scratch, NULL);
+    cc->view->call_work = s->scratch.ncand + s->scratch.nspans;
     *fraction = isfinite(vis) ? 1 - vis : 0;
     return 0;
 }
@@ -455,7 +459,7 @@ static void decide(void *user, const struct world *w, int i, struct tick_ctx *c,
     d->avoid.steer = 0;
 
     struct bot_view view;
-    struct call_ctx cc = { w, i, c, d, bw, 0, 0 };
+    struct call_ctx cc = { w, i, c, d, bw, &view, 0, 0 };
     if (fill_view(bw, s, w, i, d, &view)) {
         c->failed = 1;
         return;
