@@ -453,6 +453,42 @@ TEST(load_errors)
     check_int(once("tick = 3"), ==, -2);
 }
 
+/* No control character of the script or of the map's bot path in a load
+ * error: botfield --check and --headless print it to the terminal. */
+static int has_control(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p < 0x20 || *p == 0x7f || (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
+            return 1;
+    return 0;
+}
+
+TEST(load_errors_without_controls)
+{
+    /* the script's own text: clear the screen, set the title, C1 CSI */
+    check_int(once("error('\\27[2J\\27]0;pwned\\7 \\u{9b}31m\\n\\127 \\xff done')"), ==, -2);
+    tap_note("%s", err);
+    check(!has_control(err));
+    check(strstr(err, "\\27[2J") != NULL && strstr(err, " done") != NULL);
+    check_int(once("x = {\n'\\27[2J' .. nil}"), ==, -2);
+    check(!has_control(err));
+    check_int(once("function tick( \27[2J end"), ==, -2);
+    check(!has_control(err));
+    /* UTF-8 text stays as it is */
+    check_int(once("error('caf\\u{e9} \\u{2192}')"), ==, -2);
+    check_str(err, "test.lua:1: caf\u00e9 \u2192");
+    /* a path with control characters (from the map): in every message */
+    struct bot_script s;
+    check_int(bot_script_from_bytes("x\033]0;t\007.lua", "error('e')", 10, &s, err, sizeof err), ==, 0);
+    struct bot_limits lim = { BOT_BUDGET_DEFAULT, (size_t)BOT_MEMORY_KIB_DEFAULT * 1024 };
+    struct bot *b = bot_new(&s, lim, err, sizeof err);
+    check(b == NULL);
+    tap_note("%s", err);
+    check(!has_control(err));
+    bot_free(b);
+    bot_script_free(&s);
+}
+
 TEST(disabled_after_60)
 {
     fixture_init(&fx, 1);
@@ -814,6 +850,12 @@ TEST(path_rules)
     check(strstr(err, "leaves") != NULL);
     check_int(bot_script_read(dir, "sub/ok.txt", &s, err, sizeof err), ==, -1);
     check(strstr(err, ".lua") != NULL);
+    /* a name with control characters is quoted escaped (--check prints it) */
+    check_int(bot_script_read(dir, "a\033[2Jb.lua", &s, err, sizeof err), ==, -1);
+    check(!has_control(err));
+    check(strstr(err, "a\\27[2Jb.lua") != NULL);
+    check_int(bot_script_read(dir, "\033]0;x\007", &s, err, sizeof err), ==, -1);
+    check(!has_control(err));
 
     /* a symbolic link out, to a file that exists and to one that does
      * not: the same message, never the contents */
@@ -900,6 +942,7 @@ int main(void)
     run(globals_metatable_does_not_reach_the_engine, "a metatable on _G never runs from the engine");
     run(no_bytecode, "bytecode is refused");
     run(load_errors, "syntax errors, top-level errors, no tick: path:line: message");
+    run(load_errors_without_controls, "load errors show control characters escaped, never raw");
     run(disabled_after_60, "60 abandoned ticks in a row disable the bot; reload revives it");
     run(a_good_tick_resets_the_row, "a good tick resets the abandoned-ticks count");
     run(collation_pinned, "strings compare in byte order (LC_COLLATE pinned to C)");

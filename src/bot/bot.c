@@ -39,6 +39,20 @@ static void set_err(char *err, size_t n, const char *fmt, ...)
     va_end(ap);
 }
 
+/* An error for the caller of bot_new/bot_reload (a map error that
+ * --check prints): control characters of the script or path escaped. */
+static void set_err_clean(char *err, size_t n, const char *fmt, ...)
+{
+    if (!err || !n)
+        return;
+    char raw[BOT_ERR_BYTES + BOT_ERR_BYTES];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    va_end(ap);
+    bot_text_escape(err, n, raw);
+}
+
 /* ---- the allocator ---------------------------------------------------------
  * The heap cap holds always; the per-call cap (a quarter of the heap for a
  * tick, the whole heap for the top level and init) counts growth only, so
@@ -316,19 +330,19 @@ static struct bot *build(const struct bot_script *s, struct bot_limits lim,
 {
     /* a script whose reading failed (bot_script_read left it empty) */
     if (!s->path || !s->bytes) {
-        set_err(err, errlen, "%s: no script text", s->path ? s->path : "(no path)");
+        set_err_clean(err, errlen, "%s: no script text", s->path ? s->path : "(no path)");
         return NULL;
     }
     if (lim.budget < BOT_BUDGET_MIN || lim.budget > BOT_BUDGET_MAX
         || lim.memory_bytes < (size_t)BOT_MEMORY_KIB_MIN * 1024
         || lim.memory_bytes > (size_t)BOT_MEMORY_KIB_MAX * 1024) {
-        set_err(err, errlen, "%s: bot_budget or bot_memory out of range", s->path);
+        set_err_clean(err, errlen, "%s: bot_budget or bot_memory out of range", s->path);
         return NULL;
     }
     struct bot *b = calloc(1, sizeof *b);
     if (!b || !(b->path = strdup(s->path))) {
         free(b);
-        set_err(err, errlen, "%s: out of memory", s->path);
+        set_err_clean(err, errlen, "%s: out of memory", s->path);
         return NULL;
     }
     b->lim = lim;
@@ -336,14 +350,14 @@ static struct bot *build(const struct bot_script *s, struct bot_limits lim,
     b->rep = &b->scratch;
     b->L = lua_newstate(bot_alloc, b);
     if (!b->L) {
-        set_err(err, errlen, "%s: out of memory (bot_memory too small for a Lua state)", s->path);
+        set_err_clean(err, errlen, "%s: out of memory (bot_memory too small for a Lua state)", s->path);
         free(b->path);
         free(b);
         return NULL;
     }
     *(struct bot **)lua_getextraspace(b->L) = b;
     if (pcall_fn(b, open_all, lim.budget, lim.memory_bytes) != 0) {
-        set_err(err, errlen, "%s: bot_memory too small for the bot library", s->path);
+        set_err_clean(err, errlen, "%s: bot_memory too small for the bot library", s->path);
         bot_free(b);
         return NULL;
     }
@@ -351,7 +365,7 @@ static struct bot *build(const struct bot_script *s, struct bot_limits lim,
     int rc = pcall_fn(b, run_top, lim.budget * BOT_INIT_FACTOR, lim.memory_bytes);
     b->loading = NULL;
     if (rc != 0) {
-        set_err(err, errlen, "%s", b->rep->error);
+        set_err_clean(err, errlen, "%s", b->rep->error);
         bot_free(b);
         return NULL;
     }
@@ -536,7 +550,7 @@ int bot_mem_save(struct bot *b, unsigned char **buf, size_t *len, char *err, siz
     if (rc != 0 || b->save_err[0] || !b->save_buf) {
         free(b->save_buf);
         b->save_buf = NULL;
-        set_err(err, n, "%s: mem cannot be saved: %s", b->path,
+        set_err_clean(err, n, "%s: mem cannot be saved: %s", b->path,
                 b->save_err[0] ? b->save_err : b->rep->error);
         return -1;
     }
@@ -576,7 +590,7 @@ int bot_reload(struct bot *b, const struct bot_script *s, char *err, size_t n)
         return -1;
     }
     if (bot_mem_load(nb, m, mlen) != 0) {
-        set_err(err, n, "%s: mem does not fit the new state: %s", s->path, nb->scratch.error);
+        set_err_clean(err, n, "%s: mem does not fit the new state: %s", s->path, nb->scratch.error);
         free(m);
         bot_free(nb);
         return -1;

@@ -79,6 +79,14 @@ void bot_script_free(struct bot_script *s);
  * in .lua, never above the map's folder.  0, or -1 with err. */
 int bot_script_check_path(const char *rel, char *err, size_t n);
 
+/* src copied into dst (n bytes, cut at a whole character, NUL-ended)
+ * with what a terminal would act on written as Lua escapes: C0 controls
+ * and DEL as \ddd, C1 controls (U+0080 to U+009F) as \u{XX}, a byte
+ * that is not UTF-8 as \ddd; other UTF-8 text as it is.  The errors
+ * this layer gives its caller pass through it: a stranger's map path or
+ * script text must not reach a terminal raw (--check prints them). */
+void bot_text_escape(char *dst, size_t n, const char *src);
+
 /* ---- what the vehicle knows (angles in degrees) ------------------------ */
 struct bot_enemy {
     int handle;             /* opaque to this layer; given back to aim.* */
