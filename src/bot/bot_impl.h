@@ -76,6 +76,9 @@ int bot_key_of(lua_State *L, int idx, struct bot_key *k);
 /* Sorts n keys into the fixed order (a stable merge sort, tmp holds n);
  * returns a or tmp, whichever holds the result; counts comparisons. */
 struct bot_key *bot_keys_sort(struct bot_key *a, struct bot_key *tmp, size_t n, long *cmps);
+/* ceil(log2(n)), 0 for n <= 1: a sort of n keys is charged n times this,
+ * a figure that does not depend on the order Lua holds the keys in. */
+long bot_log2_ceil(size_t n);
 /* Pushes the sorted keys of the table at idx as a sequence; raises an
  * error naming `who` for a key of another type. */
 void bot_sorted_keys(lua_State *L, int idx, const char *who);

@@ -107,16 +107,6 @@ static size_t path_push(struct enc *e, lua_State *L, int kidx)
 
 static int enc_value(struct enc *e, lua_State *L, int idx, int depth);
 
-/* ceil(log2(n)): the sort's steps are charged as n times this, a bound
- * that does not depend on the order Lua happens to hold the keys in. */
-static long log2_ceil(size_t n)
-{
-    long l = 0;
-    while (((size_t)1 << l) < n && l < 63)
-        l++;
-    return l;
-}
-
 /* A table, keys in the pairs order.  The walk allocates nothing in the
  * bot's heap (the viewer saves mem every tick and a recording hashes it:
  * Lua garbage made here would move the collector's pace, and with it the
@@ -162,7 +152,7 @@ static int enc_table(struct enc *e, lua_State *L, int idx, int depth)
         snprintf(e->err, e->n, "%s: a table too big", e->path);
         return -1;
     }
-    e->work += (long)n + (long)n * log2_ceil(n);
+    e->work += (long)n + (long)n * bot_log2_ceil(n);
     if (e->work > ENC_WORK_MAX) {
         snprintf(e->err, e->n, "work limit exceeded: more than %ld keys and sort steps to "
                  "save mem (a table reached many times is walked each time)", (long)ENC_WORK_MAX);
