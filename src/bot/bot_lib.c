@@ -159,10 +159,24 @@ int bot_key_of(lua_State *L, int idx, struct bot_key *e)
     return e->cls < 0 ? -1 : 0;
 }
 
-static int bad_key(lua_State *L, const char *who, int idx)
+static int bad_type_error(lua_State *L, const char *who, int type)
 {
     return luaL_error(L, "%s: the table has a key of type %s (keys must be booleans, "
-                      "numbers or strings for a fixed order)", who, luaL_typename(L, idx));
+                      "numbers or strings for a fixed order)", who, lua_typename(L, type));
+}
+
+static int bad_key(lua_State *L, const char *who, int idx)
+{
+    return bad_type_error(L, who, lua_type(L, idx));
+}
+
+/* Of a table's bad keys the error names the lowest type (table before
+ * function), not the first lua_next gives: tables and functions come in
+ * the order of their addresses, which differ from run to run. */
+static void note_bad(int type, int *bad)
+{
+    if (key_class(type) < 0 && (*bad < 0 || type < *bad))
+        *bad = type;
 }
 
 void bot_sorted_keys(lua_State *L, int idx, const char *who)
@@ -171,14 +185,19 @@ void bot_sorted_keys(lua_State *L, int idx, const char *who)
     lua_newtable(L);                        /* the keys as collected */
     int raw = lua_gettop(L);
     lua_Integer n = 0;
+    int bad = -1;
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         lua_pop(L, 1);
-        if (key_class(lua_type(L, -1)) < 0)
-            bad_key(L, who, -1);
+        if (key_class(lua_type(L, -1)) < 0) {
+            note_bad(lua_type(L, -1), &bad);
+            continue;
+        }
         lua_pushvalue(L, -1);
         lua_rawseti(L, raw, ++n);
     }
+    if (bad >= 0)
+        bad_type_error(L, who, bad);
     bot_charge(L, (long)n);
     struct bot_key *k = lua_newuserdatauv(L, (size_t)(n ? n : 1) * 2 * sizeof *k, 0);
     for (lua_Integer i = 0; i < n; i++) {
@@ -262,12 +281,15 @@ static int b_next(lua_State *L)
     lua_pushnil(L);                         /* 3: best key */
     lua_pushnil(L);                         /* 4: iteration key */
     long n = 0;
+    int bad_type = -1;
     while (lua_next(L, 1)) {
         lua_pop(L, 1);
         n++;
         int bad = 0;
-        if (key_class(lua_type(L, -1)) < 0)
-            bad_key(L, "next", -1);
+        if (key_class(lua_type(L, -1)) < 0) {
+            note_bad(lua_type(L, -1), &bad_type);
+            continue;
+        }
         if (have_k && bot_key_cmp(L, -1, 2, &bad) <= 0)
             continue;
         if (lua_isnil(L, 3) || bot_key_cmp(L, -1, 3, &bad) < 0) {
@@ -275,6 +297,8 @@ static int b_next(lua_State *L)
             lua_replace(L, 3);
         }
     }
+    if (bad_type >= 0)
+        bad_type_error(L, "next", bad_type);
     bot_charge(L, n);
     if (lua_isnil(L, 3)) {
         lua_pushnil(L);
