@@ -199,6 +199,13 @@ void bot_sorted_keys(lua_State *L, int idx, const char *who)
     if (bad >= 0)
         bad_type_error(L, who, bad);
     bot_charge(L, (long)n);
+    /* The sort is charged n * ceil(log2 n), before it runs (a sort of many
+     * long keys with a common prefix is seconds of memcmp the budget must
+     * refuse, not pay for afterwards), and not by the comparisons made:
+     * those follow the order lua_next gave the keys in, which for string
+     * keys follows the state's random hash seed, and the count is in the
+     * trace and decides whether the budget breaks. */
+    bot_charge(L, (long)n * bot_log2_ceil((size_t)n));
     struct bot_key *k = lua_newuserdatauv(L, (size_t)(n ? n : 1) * 2 * sizeof *k, 0);
     for (lua_Integer i = 0; i < n; i++) {
         lua_rawgeti(L, raw, i + 1);
@@ -208,11 +215,6 @@ void bot_sorted_keys(lua_State *L, int idx, const char *who)
     }
     long cmps = 0;
     struct bot_key *sorted = bot_keys_sort(k, k + n, (size_t)n, &cmps);
-    /* Charged n * ceil(log2 n), not the comparisons made: those follow
-     * the order lua_next gave the keys in, which for string keys follows
-     * the state's random hash seed, and the count is in the trace and
-     * decides whether the budget breaks. */
-    bot_charge(L, (long)n * bot_log2_ceil((size_t)n));
     lua_createtable(L, (int)(n < 1 << 24 ? n : 0), 0);
     for (lua_Integer i = 0; i < n; i++) {
         lua_rawgeti(L, raw, sorted[i].slot);
