@@ -177,6 +177,37 @@ TEST(car_accel_and_brake)
     unload(&w, bw);
 }
 
+TEST(allies_and_waypoints_made_when_read)
+{
+    /* world.allies and world.waypoints come from the world when the
+     * script reads them (not copied into every view each tick: the square
+     * of a big team): every live ally but me in the vehicles' order, and
+     * my route from index 1 */
+    put("al.lua", "function tick(me, w, mem, out)\n"
+                  " local s = {} for _, a in ipairs(w.allies) do s[#s + 1] = a.id .. '@' .. a.x end\n"
+                  " log(#w.allies, table.concat(s, ' '), #w.waypoints,\n"
+                  "     w.waypoints[1] and (w.waypoints[2].x .. ',' .. w.waypoints[2].y .. ',' .. w.waypoints[2].r) or '-',\n"
+                  "     w.next_waypoint)\n"
+                  "end\n");
+    struct world w;
+    struct bot_world *bw;
+    if (load("[map]\nwidth = 2000\nheight = 2000\nseed = 3\n"
+             "[track]\nwaypoints = 100 100 30, 1900 100 25, 1900 1900 30\n"
+             "[team.red]\nbot = al.lua\n[team.blue]\n"
+             "[tank.a]\nteam = red\nx = 500\ny = 500\n"
+             "[tank.b]\nteam = blue\nx = 600\ny = 600\n"
+             "[tank.c]\nteam = red\nx = 700\ny = 700\n"
+             "[tank.d]\nteam = red\nx = 800\ny = 800\n"
+             "[car.e]\nx = 1000\ny = 100\nmax_speed = 50\naccel = 10\nbrake = 10\n"
+             "turn_rate = 90\nbot = al.lua\n", &w, &bw))
+        return;
+    tick_step(&w);
+    check_str(log0(bw, &w, "tank.a"), "2 tank.c@700.0 tank.d@800.0 0 - 0");
+    check_str(log0(bw, &w, "tank.c"), "2 tank.a@500.0 tank.d@800.0 0 - 0");
+    check_str(log0(bw, &w, "car.e"), "0  3 1900.0,100.0,25.0 1");
+    unload(&w, bw);
+}
+
 TEST(turret_vehicle_never_drives)
 {
     put("tv.lua", "function tick(me, w, mem, out) out.speed = 50 out.turn = 90\n"
@@ -606,6 +637,7 @@ int main(void)
     run(turn_and_speed_clamped, "turn and speed clamped to turn_rate and [0, max]");
     run(turret_turns_at_its_rate, "the turret turns at turret_rate toward out.turret");
     run(car_accel_and_brake, "a car's speed follows its accel and brake");
+    run(allies_and_waypoints_made_when_read, "world.allies and world.waypoints made from the world when read");
     run(turret_vehicle_never_drives, "a turret never drives, its gun turns");
     run(bad_intents_are_errors, "non-finite and wrong-typed intents: bot_error, defaults");
     run(enemies_are_the_seen_sights, "world.enemies equals the seen sight records");

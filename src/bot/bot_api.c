@@ -139,32 +139,57 @@ static void build_enemies(lua_State *L, const struct bot_view *v)
 
 }
 
+/* One ally or waypoint into the list on top of the stack (the callbacks'
+ * put, or the loop over the view's array). */
+static void put_ally(void *arg, size_t k, const struct bot_ally *a)
+{
+    lua_State *L = arg;
+    lua_createtable(L, 0, 5);
+    setstr_k(L, K_ID, a->id);
+    setnum_k(L, K_X, a->x);
+    setnum_k(L, K_Y, a->y);
+    setnum_k(L, K_HEADING, a->heading);
+    setnum_k(L, K_SPEED, a->speed);
+    lua_rawseti(L, -2, (lua_Integer)k + 1);
+}
+
+static void put_waypoint(void *arg, size_t k, const struct bot_waypoint *w)
+{
+    lua_State *L = arg;
+    lua_createtable(L, 0, 3);
+    setnum_k(L, K_X, w->x);
+    setnum_k(L, K_Y, w->y);
+    setnum_k(L, K_R, w->r);
+    lua_rawseti(L, -2, (lua_Integer)k + 1);
+}
+
+static int list_size(size_t n)
+{
+    return n < (size_t)1 << 24 ? (int)n : 0;
+}
+
 static void build_allies(lua_State *L, const struct bot_view *v)
 {
-    lua_createtable(L, (int)v->n_allies, 0);
-    for (size_t i = 0; i < v->n_allies; i++) {
-        const struct bot_ally *a = &v->allies[i];
-        lua_createtable(L, 0, 5);
-        setstr_k(L, K_ID, a->id);
-        setnum_k(L, K_X, a->x);
-        setnum_k(L, K_Y, a->y);
-        setnum_k(L, K_HEADING, a->heading);
-        setnum_k(L, K_SPEED, a->speed);
-        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    if (v->allies_of) {
+        lua_createtable(L, list_size(v->allies_of(v->ctx, NULL, NULL)), 0);
+        v->allies_of(v->ctx, put_ally, L);
+        return;
     }
-
+    lua_createtable(L, list_size(v->n_allies), 0);
+    for (size_t i = 0; i < v->n_allies; i++)
+        put_ally(L, i, &v->allies[i]);
 }
 
 static void build_waypoints(lua_State *L, const struct bot_view *v)
 {
-    lua_createtable(L, (int)v->n_waypoints, 0);
-    for (size_t i = 0; i < v->n_waypoints; i++) {
-        lua_createtable(L, 0, 3);
-        setnum_k(L, K_X, v->waypoints[i].x);
-        setnum_k(L, K_Y, v->waypoints[i].y);
-        setnum_k(L, K_R, v->waypoints[i].r);
-        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    if (v->waypoints_of) {
+        lua_createtable(L, list_size(v->waypoints_of(v->ctx, NULL, NULL)), 0);
+        v->waypoints_of(v->ctx, put_waypoint, L);
+        return;
     }
+    lua_createtable(L, list_size(v->n_waypoints), 0);
+    for (size_t i = 0; i < v->n_waypoints; i++)
+        put_waypoint(L, i, &v->waypoints[i]);
 }
 
 static void build_events(lua_State *L, const struct bot_view *v)

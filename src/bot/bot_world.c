@@ -35,8 +35,6 @@ struct slot {
     char err_ev[BOT_ERR_BYTES]; /* its own bot_error, as an event */
     /* the view's arrays, reused */
     struct bot_enemy *en; size_t encap;
-    struct bot_ally *al; size_t alcap;
-    struct bot_waypoint *wp; size_t wpcap;
     /* What this bot gave in the step it last decided in (bot_error, log
      * lines), and its own sight scratch (sight.hidden_from): a bot's, not
      * the bot world's, so bots may decide on several threads at once
@@ -187,32 +185,12 @@ static int fill_view(struct bot_world *bw, struct slot *s, const struct world *w
     view->enemies = s->en;
     view->n_enemies = ne;
 
-    size_t na = 0;
-    if (v->team >= 0)
-        for (size_t j = 0; j < world_nvehicles(w); j++) {
-            const struct vehicle *o = world_vehicle(w, (int)j);
-            if ((int)j == i || !o->alive || o->team != v->team)
-                continue;
-            struct bot_ally *al = grow(s->al, &s->alcap, na + 1, sizeof *al);
-            if (!al)
-                return -1;
-            s->al = al;
-            al[na++] = (struct bot_ally){ o->id, o->pos.x, o->pos.y, rad2deg(o->heading), o->speed };
-        }
-    view->allies = s->al;
-    view->n_allies = na;
-
+    /* allies and waypoints: made by the callbacks below when the script
+     * reads them (a copy into every bot's view each tick was the square
+     * of a big team, in time and memory) */
     int nw = 0;
     const struct waypoint *wp = world_route(w, v, &nw);
     if (wp && nw > 0) {
-        struct bot_waypoint *b = grow(s->wp, &s->wpcap, (size_t)nw, sizeof *b);
-        if (!b)
-            return -1;
-        s->wp = b;
-        for (int k = 0; k < nw; k++)
-            b[k] = (struct bot_waypoint){ wp[k].c.x, wp[k].c.y, wp[k].r };
-        view->waypoints = b;
-        view->n_waypoints = (size_t)nw;
         struct race_state rs = world_race_state(w, v);
         view->next_waypoint = v->racer >= 0 ? rs.next % nw + 1 : 0;
     }
@@ -363,6 +341,46 @@ static int hidden_from_cb(void *p, double x, double y, double *fraction)
     return 0;
 }
 
+/* Every live vehicle of my team but me, in the vehicles' order. */
+static size_t allies_cb(void *p, void (*put)(void *arg, size_t k, const struct bot_ally *a),
+                        void *arg)
+{
+    struct call_ctx *cc = p;
+    const struct world *w = cc->w;
+    const struct vehicle *v = world_vehicle(w, cc->i);
+    size_t na = 0;
+    if (v->team < 0)
+        return 0;
+    for (size_t j = 0; j < world_nvehicles(w); j++) {
+        const struct vehicle *o = world_vehicle(w, (int)j);
+        if ((int)j == cc->i || !o->alive || o->team != v->team)
+            continue;
+        if (put) {
+            struct bot_ally a = { o->id, o->pos.x, o->pos.y, rad2deg(o->heading), o->speed };
+            put(arg, na, &a);
+        }
+        na++;
+    }
+    return na;
+}
+
+/* My route (a car's track, a patrol's points), from index 0. */
+static size_t waypoints_cb(void *p,
+                           void (*put)(void *arg, size_t k, const struct bot_waypoint *b),
+                           void *arg)
+{
+    struct call_ctx *cc = p;
+    int nw = 0;
+    const struct waypoint *wp = world_route(cc->w, world_vehicle(cc->w, cc->i), &nw);
+    if (!wp || nw <= 0)
+        return 0;
+    for (int k = 0; put && k < nw; k++) {
+        struct bot_waypoint b = { wp[k].c.x, wp[k].c.y, wp[k].r };
+        put(arg, (size_t)k, &b);
+    }
+    return (size_t)nw;
+}
+
 /* The trees within r of me, nearest-independent: in the map's order. */
 static size_t trees_cb(void *p, double r, struct bot_tree *out, size_t max)
 {
@@ -467,6 +485,8 @@ static void decide(void *user, const struct world *w, int i, struct tick_ctx *c,
     view.rng = &d->rng;
     view.calls = &calls;
     view.ctx = &cc;
+    view.allies_of = allies_cb;
+    view.waypoints_of = waypoints_cb;
     if (!s->inited) {
         char err[BOT_ERR_BYTES];
         s->inited = 1;
@@ -595,8 +615,6 @@ static void slot_free(struct slot *s)
     bot_free(s->bot);
     bot_script_free(&s->script);
     free(s->en);
-    free(s->al);
-    free(s->wp);
     clear_lines(s);
     free(s->lines);
     sight_scratch_free(&s->scratch);
