@@ -60,6 +60,44 @@ void replay_free(struct replay *r)
     memset(r, 0, sizeof *r);
 }
 
+/* ---- one line, bounded ------------------------------------------------- */
+
+enum text_line text_getline(FILE *f, char **buf, size_t *cap, size_t max, size_t *len)
+{
+    size_t n = 0;
+    int c;
+    *len = 0;
+    while ((c = getc(f)) != EOF) {
+        if (c == 0) {
+            *len = n;
+            return TEXT_NUL;
+        }
+        if (n == max) {
+            *len = n;
+            return TEXT_LONG;
+        }
+        if (n + 2 > *cap) {     /* room for c and the terminating NUL */
+            size_t want = *cap ? *cap * 2 : 4096;
+            if (want > max + 2)
+                want = max + 2;
+            char *p = realloc(*buf, want);
+            if (!p)
+                return TEXT_NOMEM;
+            *buf = p;
+            *cap = want;
+        }
+        (*buf)[n++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    if (n)
+        (*buf)[n] = 0;
+    *len = n;
+    if (c == EOF && ferror(f))
+        return TEXT_ERROR;
+    return n ? TEXT_LINE : TEXT_EOF;
+}
+
 /* ---- one line's fields ---------------------------------------------------- */
 
 struct reader {
@@ -372,14 +410,28 @@ int replay_read(const char *path, struct replay *r, char **err, char **warn)
     struct reader rd = { path, 0, NULL };
     struct order ord = { 0, -1, 0, 0 };
     char *buf = NULL;
-    size_t cap = 0;
-    ssize_t got;
+    size_t cap = 0, len = 0;
+    enum text_line got = TEXT_LINE;
     int rc = 0;
-    while (rc == 0 && (got = getline(&buf, &cap, f)) >= 0) {
+    while (rc == 0 && (got = text_getline(f, &buf, &cap, LINE_MAX_BYTES, &len)) != TEXT_EOF) {
         rd.line++;
-        size_t len = (size_t)got;
-        if (len > LINE_MAX_BYTES) {
-            rc = bad(&rd, "a line of %zu bytes; at most %zu", len, LINE_MAX_BYTES);
+        if (got == TEXT_LONG) {
+            rc = bad(&rd, "a line longer than %zu bytes; at most %zu are allowed (a line "
+                     "holds at most one map or script, 64 MiB, escaped)", LINE_MAX_BYTES,
+                     LINE_MAX_BYTES);
+            break;
+        }
+        if (got == TEXT_NUL) {
+            rc = bad(&rd, "a NUL byte at byte %zu; a recording is text (JSON Lines)",
+                     len + 1);
+            break;
+        }
+        if (got == TEXT_NOMEM) {
+            rc = bad(&rd, "out of memory reading the recording");
+            break;
+        }
+        if (got == TEXT_ERROR) {
+            rc = bad(&rd, "cannot read the recording: %s", strerror(errno));
             break;
         }
         if (len == 0 || buf[len - 1] != '\n') {
@@ -395,8 +447,6 @@ int replay_read(const char *path, struct replay *r, char **err, char **warn)
         }
         rc = parse(&rd, buf, len - 1, r, rd.line == 1, &ord);
     }
-    if (rc == 0 && ferror(f))
-        rc = bad(&rd, "cannot read the recording: %s", strerror(errno));
     if (rc == 0 && rd.line == 0)
         rc = bad(&rd, "an empty file; a recording starts with its header line");
     free(buf);

@@ -17,7 +17,12 @@
 #include <jansson.h>
 
 #include "tour_impl.h"
+#include "io/replay_read.h"
 #include "io/trace.h"
+
+/* The longest run line read: a summary of a million cars' laps is some
+ * 60 MB; beyond this a file is not run lines (an endless line). */
+#define RUN_LINE_MAX ((size_t)256 << 20)
 
 struct run {
     json_t *o;
@@ -467,14 +472,32 @@ int tour_aggregate_files(struct tour_options *t, const struct tour_cli *cli)
             rc = 2;
             break;
         }
-        ssize_t n;
-        for (long no = 1; rc == 0 && (n = getline(&line, &cap, f)) >= 0; no++) {
+        size_t n;
+        enum text_line got;
+        long no = 0;
+        while (rc == 0 && (got = text_getline(f, &line, &cap, RUN_LINE_MAX, &n)) != TEXT_EOF) {
             char *why = NULL;
-            if (strspn(line, " \t\r\n") == (size_t)n)
+            const char *name = std ? "(standard input)" : path;
+            no++;
+            if (got != TEXT_LINE) {
+                if (got == TEXT_LONG)
+                    fprintf(stderr, "botfield: %s:%ld: a line longer than %zu bytes; a run "
+                            "line is at most %zu\n", name, no, n, (size_t)RUN_LINE_MAX);
+                else if (got == TEXT_NUL)
+                    fprintf(stderr, "botfield: %s:%ld: a NUL byte at byte %zu; run lines "
+                            "are text (JSON Lines)\n", name, no, n + 1);
+                else if (got == TEXT_NOMEM)
+                    fprintf(stderr, "botfield: %s:%ld: out of memory\n", name, no);
+                else
+                    fprintf(stderr, "botfield: --aggregate %s: cannot read: %s\n", path,
+                            strerror(errno));
+                rc = 2;
+                break;
+            }
+            if (strspn(line, " \t\r\n") == n)
                 continue;       /* a blank line */
             if (agg_add(a, line, &why)) {
-                fprintf(stderr, "botfield: %s:%ld: %s\n", std ? "(standard input)" : path,
-                        no, why ? why : "out of memory");
+                fprintf(stderr, "botfield: %s:%ld: %s\n", name, no, why ? why : "out of memory");
                 rc = 2;
             }
             free(why);
