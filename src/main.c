@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "core/par.h"
@@ -148,6 +149,35 @@ static int same_file(const char *a, const char *b)
     struct stat sa, sb;
     return stat(a, &sa) == 0 && stat(b, &sb) == 0
         && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* 0 when a file could be written at path, else the errno that says why
+ * not, found without creating or truncating anything: an output that
+ * cannot be opened is said before another output (a recording) is
+ * truncated.  Anything but a regular file or a folder (a FIFO, a device)
+ * is left for the real open to judge: probing it could block or eat a
+ * reader's end of file. */
+static int cannot_write(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode))
+            return EISDIR;
+        if (!S_ISREG(st.st_mode))
+            return 0;
+        return access(path, W_OK) ? errno : 0;
+    }
+    if (errno != ENOENT)
+        return errno;
+    /* A new file: its folder must take it. */
+    char *dir = strdup(path);
+    if (!dir)
+        return ENOMEM;
+    char *slash = strrchr(dir, '/');
+    const char *d = !slash ? "." : slash == dir ? "/" : (*slash = 0, dir);
+    int e = access(d, W_OK | X_OK) ? errno : 0;
+    free(dir);
+    return e;
 }
 
 enum { OPT_HEADLESS = 256, OPT_TICKS, OPT_SECONDS, OPT_SEED, OPT_TRACE,
@@ -359,6 +389,13 @@ int main(int argc, char **argv)
                 "its own\n", record);
         return 2;
     }
+    /* The recording replayed is an input like the map: a trace over it
+     * would destroy the run it recomputes. */
+    if (trace && replay && strcmp(trace, "-") && strcmp(replay, "-") && same_file(trace, replay)) {
+        fprintf(stderr, "botfield: --trace %s: that is the recording being replayed; "
+                "the trace would overwrite it\n", trace);
+        return 2;
+    }
     if (headless && replay) {
         struct headless_options ho = { -1, trace, every, summary, NULL, NULL, decisions,
                                        (int)threads, threads_min };
@@ -411,6 +448,16 @@ int main(int argc, char **argv)
         else if (have_seconds)
             ho.ticks = lround(seconds * w.tick_rate);
         struct recording rec;
+        /* A trace that cannot be opened stops the run before the
+         * recording (maybe an older one) is truncated. */
+        int e = record && trace && strcmp(trace, "-") ? cannot_write(trace) : 0;
+        if (e) {
+            fprintf(stderr, "botfield: cannot write the trace %s: %s\n", trace, strerror(e));
+            free(map_text);
+            bot_world_free(&w, bots);
+            world_free(&w);
+            return 1;
+        }
         if (record && recording_open(&rec, record, &w, bots, vo.map_path,
                                      map_text ? map_text : map_default_text)) {
             free(map_text);

@@ -2,7 +2,10 @@
 # Hostile files and command lines against what botfield reads and writes
 # besides the map: a recording or a file of run lines that never ends a
 # line (/dev/zero, an endless stream) is refused at its line limit, not
-# read until memory runs out.
+# read until memory runs out; an output file that is one of the run's own
+# inputs (the recording replayed, the map of a tournament, a file of run
+# lines being aggregated) is refused before anything is written; an
+# output that cannot be opened leaves the other outputs as they were.
 . "$top_srcdir/tests/lib.sh"
 MAP="$TMPD/default.ini"
 cp "$top_srcdir/maps/default.ini" "$MAP"
@@ -52,5 +55,49 @@ st=$?
 expect_eq "run lines of NUL bytes: exit 2" "$st" 2
 grep -q "^botfield: (standard input):1: a NUL byte" "$TMPD/err"
 ok $? "run lines of NUL bytes: says it is not text"
+
+# ---- an output over an input -------------------------------------------------
+"$BOTFIELD" --headless --ticks 700 --record "$TMPD/run.rec" "$MAP" >/dev/null
+sum=$(cksum <"$TMPD/run.rec")
+ln -s run.rec "$TMPD/link.rec"
+for t in "$TMPD/run.rec" "$TMPD/link.rec" "$TMPD/./run.rec"; do
+    "$BOTFIELD" --headless --replay "$TMPD/run.rec" --trace "$t" >"$TMPD/out" 2>"$TMPD/err"
+    st=$?
+    [ "$st" -eq 2 ] && grep -q "that is the recording being replayed" "$TMPD/err" \
+        && [ "$(cksum <"$TMPD/run.rec")" = "$sum" ]
+    ok $? "--replay R --trace $(basename "$t"): exit 2, the recording untouched (got $st)"
+done
+
+cp "$MAP" "$TMPD/csv.ini"
+msum=$(cksum <"$MAP")
+"$BOTFIELD" --headless --seeds 1-2 --ticks 5 --csv "$TMPD/csv.ini" "$TMPD/csv.ini" \
+    >"$TMPD/out" 2>"$TMPD/err"
+st=$?
+[ "$st" -eq 2 ] && grep -q -- "--csv $TMPD/csv.ini: that is the map file itself" "$TMPD/err" \
+    && [ "$(cksum <"$TMPD/csv.ini")" = "$msum" ] && [ ! -s "$TMPD/out" ]
+ok $? "--seeds --csv MAP MAP: exit 2 before any run, the map untouched (got $st)"
+
+"$BOTFIELD" --headless --seeds 1-2 --ticks 5 "$MAP" >"$TMPD/runs.jsonl"
+rsum=$(cksum <"$TMPD/runs.jsonl")
+"$BOTFIELD" --aggregate --csv "$TMPD/runs.jsonl" "$TMPD/runs.jsonl" >"$TMPD/out" 2>"$TMPD/err"
+st=$?
+[ "$st" -eq 2 ] && grep -q "that is a file of run lines being read" "$TMPD/err" \
+    && [ "$(cksum <"$TMPD/runs.jsonl")" = "$rsum" ]
+ok $? "--aggregate --csv F F: exit 2, F untouched (got $st)"
+"$BOTFIELD" --aggregate --csv "$TMPD/runs.csv" "$TMPD/runs.jsonl" >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "--aggregate --csv to another file still works" "$?" 0
+expect_eq "and writes a header and two rows" "$(wc -l <"$TMPD/runs.csv" | tr -d ' ')" 3
+
+# ---- an output that cannot be opened -----------------------------------------
+mkdir "$TMPD/dir"
+for t in "$TMPD/dir" "$TMPD/no/such/t.jsonl"; do
+    cp "$TMPD/run.rec" "$TMPD/keep.rec"
+    "$BOTFIELD" --headless --ticks 5 --record "$TMPD/keep.rec" --trace "$t" "$MAP" \
+        >"$TMPD/out" 2>"$TMPD/err"
+    st=$?
+    [ "$st" -eq 1 ] && grep -q "cannot write the trace" "$TMPD/err" \
+        && [ "$(cksum <"$TMPD/keep.rec")" = "$sum" ]
+    ok $? "--record R --trace $(basename "$t") (cannot be opened): exit 1, R as it was (got $st)"
+done
 
 done_testing

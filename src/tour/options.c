@@ -204,6 +204,28 @@ int tour_combo_sets(const struct tour_options *t, long combo, struct map_set *ou
     return t->nsets;
 }
 
+/* 1 when a and b are one file (by another name, or a link to it). */
+static int same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0
+        && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* --csv over one of the run's inputs (the map, a file of run lines) would
+ * destroy it once the runs are done: refused before anything runs. */
+static int csv_over_input(const struct tour_options *t, const struct tour_cli *cli,
+                          const char *what)
+{
+    for (int i = 0; t->csv && i < cli->nargs; i++)
+        if (strcmp(cli->args[i], "-") && same_file(t->csv, cli->args[i])) {
+            fprintf(stderr, "botfield: --csv %s: that is %s; the CSV would overwrite it\n",
+                    t->csv, what);
+            return 2;
+        }
+    return 0;
+}
+
 static int refuse(const char *what)
 {
     fprintf(stderr, "botfield: %s\nTry 'botfield --help' for more information.\n", what);
@@ -220,6 +242,8 @@ int tour_main(struct tour_options *t, const struct tour_cli *cli, struct map_opt
                           "('-': standard input), --csv and --chart");
         if (cli->nargs < 1)
             return refuse("--aggregate needs the files of run lines to read");
+        if (csv_over_input(t, cli, "a file of run lines being read"))
+            return 2;
         return tour_aggregate_files(t, cli);
     }
     if (!t->has_seeds) {
@@ -244,6 +268,8 @@ int tour_main(struct tour_options *t, const struct tour_cli *cli, struct map_opt
                       "MAP; not --seed, --trace, --trace-every, --summary or --check");
     if (cli->nargs > 1)
         return refuse("--seeds: one map at a time");
+    if (csv_over_input(t, cli, "the map file itself"))
+        return 2;
     /* Every run reads the map: a pipe would give it to the first only. */
     struct stat st;
     if (cli->nargs && stat(cli->args[0], &st) == 0 && !S_ISREG(st.st_mode)) {
