@@ -100,4 +100,14 @@ for t in "$TMPD/dir" "$TMPD/no/such/t.jsonl"; do
     ok $? "--record R --trace $(basename "$t") (cannot be opened): exit 1, R as it was (got $st)"
 done
 
+# ---- a compared world that does not load ----------------------------------
+# The loader's message is about the map (its line, and the width it
+# read); it must also say that the map loads without the compared key.
+"$BOTFIELD" --headless --ticks 1 --compare map.width=10 "$MAP" >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "--compare map.width=10 on a map whose trees do not fit: exit 2" "$?" 2
+grep -q "^botfield: the map loads, but not with --compare map.width=10" "$TMPD/err"
+st=$?
+[ $st -ne 0 ] && note "$(cat "$TMPD/err")"
+ok $st "--compare map.width=10: says the compared setting is what fails"
+
 done_testing
