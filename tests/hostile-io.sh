@@ -100,6 +100,29 @@ for t in "$TMPD/dir" "$TMPD/no/such/t.jsonl"; do
     ok $? "--record R --trace $(basename "$t") (cannot be opened): exit 1, R as it was (got $st)"
 done
 
+# ---- a recording that claims more ticks than it holds -----------------------
+# A recorder writes a checkpoint every 600 ticks, so a line more than 600
+# ticks after the last checkpoint (or the start) is not a recording's: an
+# end line at tick 2^62 would otherwise keep a replay computing for ever.
+sed '$s/"tick":700,/"tick":4611686018427387903,/' "$TMPD/run.rec" >"$TMPD/far.rec"
+$tmo "$BOTFIELD" --headless --replay "$TMPD/far.rec" --trace "$TMPD/far.jsonl" >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "an end line at tick 2^62 after a checkpoint at 600: exit 2 at once" "$?" 2
+grep -q "far.rec:3: end at tick 4611686018427387903 with no checkpoint since tick 600; a recording has one every 600 ticks" "$TMPD/err"
+st=$?
+[ $st -ne 0 ] && note "$(cat "$TMPD/err")"
+ok $st "an end line at tick 2^62: the line and the rule named"
+[ ! -e "$TMPD/far.jsonl" ]
+ok $? "an end line at tick 2^62: no trace written"
+sed '/"type":"checkpoint"/d' "$TMPD/run.rec" >"$TMPD/gap.rec"
+"$BOTFIELD" --headless --replay "$TMPD/gap.rec" >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "the checkpoint at 600 taken out (end at 700): exit 2" "$?" 2
+grep -q "gap.rec:2: end at tick 700 with no checkpoint since tick 0 (the start)" "$TMPD/err"
+st=$?
+[ $st -ne 0 ] && note "$(cat "$TMPD/err")"
+ok $st "the checkpoint at 600 taken out: said"
+"$BOTFIELD" --headless --replay "$TMPD/run.rec" >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "the recording as written still replays" "$?" 0
+
 # ---- a compared world that does not load ----------------------------------
 # The loader's message is about the map (its line, and the width it
 # read); it must also say that the map loads without the compared key.

@@ -326,8 +326,12 @@ static int read_line(struct reader *rd, json_t *o, struct replay_line *l)
 
 /* The order: starting scripts right after the header, then the timed
  * lines with ticks that never go back (a map reload starts the count
- * again at 0), two checkpoints never on one tick, nothing after end. */
-struct order { long last_tick, last_check; int timed, ended; };
+ * again at 0), two checkpoints never on one tick, nothing after end.
+ * A recorder writes a checkpoint every RECORD_CHECKPOINT_TICKS, so no
+ * line is further than that from the last one (or from the start): a
+ * line that is would make a replay compute ticks nothing checks, without
+ * bound (an end line at tick 2^62), and is refused. */
+struct order { long last_tick, last_check, since; int timed, ended; };
 
 static int check_order(struct reader *rd, struct order *o, const struct replay_line *l)
 {
@@ -345,12 +349,19 @@ static int check_order(struct reader *rd, struct order *o, const struct replay_l
                    l->tick, o->last_tick);
     if (l->type == RL_CHECKPOINT && l->tick == o->last_check)
         return bad(rd, "a second checkpoint at tick %ld; one a tick", l->tick);
+    if (l->tick - o->since > RECORD_CHECKPOINT_TICKS)
+        return bad(rd, "%s at tick %ld with no checkpoint since tick %ld%s; a recording "
+                   "has one every %d ticks", name, l->tick, o->since,
+                   o->since == 0 && o->last_check < 0 ? " (the start)" : "",
+                   RECORD_CHECKPOINT_TICKS);
     o->timed = 1;
+    if (l->type == RL_CHECKPOINT)
+        o->since = l->tick;
     o->last_tick = l->tick;
     if (l->type == RL_CHECKPOINT || l->type == RL_END)
         o->last_check = l->tick;
     if (l->type == RL_RELOAD)
-        o->last_tick = 0, o->last_check = -1;   /* the new map starts at 0 */
+        o->last_tick = 0, o->last_check = -1, o->since = 0;  /* the new map starts at 0 */
     o->ended = l->type == RL_END;
     return 0;
 }
@@ -408,7 +419,7 @@ int replay_read(const char *path, struct replay *r, char **err, char **warn)
         return -1;
     }
     struct reader rd = { path, 0, NULL };
-    struct order ord = { 0, -1, 0, 0 };
+    struct order ord = { 0, -1, 0, 0, 0 };
     char *buf = NULL;
     size_t cap = 0, len = 0;
     enum text_line got = TEXT_LINE;
