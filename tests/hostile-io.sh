@@ -123,6 +123,29 @@ ok $st "the checkpoint at 600 taken out: said"
 "$BOTFIELD" --headless --replay "$TMPD/run.rec" >"$TMPD/out" 2>"$TMPD/err"
 expect_eq "the recording as written still replays" "$?" 0
 
+# ---- a script a recording cannot carry ---------------------------------------
+# A recording holds each script as a JSON string, which carries UTF-8
+# only: a script saved as Latin-1 (a comment's "é" as one byte 0xe9) was
+# recorded with U+FFFD in its place, and its replay then refused the
+# recording (the text no longer matched its SHA-256).  Recording such a
+# script is refused at once, naming it and its line, before the file is
+# touched.
+mkdir -p "$TMPD/l1"
+printf -- '-- a bot\n-- caf\351 au lait\nfunction tick(me, world, mem, out)\nend\n' >"$TMPD/l1/latin1.lua"
+printf '[map]\nwidth = 500\nheight = 500\n[team.a]\n[team.b]\n[tank.1]\nteam = a\nx = 100\ny = 100\nbot = latin1.lua\n[tank.2]\nteam = b\nx = 400\ny = 400\n' >"$TMPD/l1/m.ini"
+cp "$TMPD/run.rec" "$TMPD/l1/old.rec"
+"$BOTFIELD" --headless --ticks 10 --record "$TMPD/l1/old.rec" "$TMPD/l1/m.ini" >"$TMPD/out" 2>"$TMPD/err"
+st=$?
+expect_eq "recording a Latin-1 script: exit 1" "$st" 1
+grep -q "cannot record the bot script latin1.lua: line 2 holds a byte that is not UTF-8" "$TMPD/err"
+st=$?
+[ $st -ne 0 ] && note "$(cat "$TMPD/err")"
+ok $st "recording a Latin-1 script: the script and its line named"
+[ "$(cksum <"$TMPD/l1/old.rec")" = "$sum" ]
+ok $? "recording a Latin-1 script: the file given to --record is untouched"
+"$BOTFIELD" --headless --ticks 10 --summary "$TMPD/l1/m.ini" >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "the same map runs unrecorded (Lua takes any bytes)" "$?" 0
+
 # ---- a compared world that does not load ----------------------------------
 # The loader's message is about the map (its line, and the width it
 # read); it must also say that the map loads without the compared key.
