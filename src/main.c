@@ -230,9 +230,31 @@ int main(int argc, char **argv)
                                NULL, NULL, NULL, 0, 0 };
     static struct tour_options tour;    /* static: freed at exit (options.c) */
     static struct compare_opts cmp;     /* --compare (compare.c) */
+    /* The options that take one value: getopt keeps the last one given
+     * without a word (--trace a --trace b wrote only b), so a second is
+     * refused. */
+    static const int once[] = { OPT_TICKS, OPT_SECONDS, OPT_SEED, OPT_TRACE, OPT_TRACE_EVERY,
+                                OPT_RECORD, OPT_REPLAY, OPT_THREADS, OPT_SPEED,
+                                TOUR_OPT_SEEDS, TOUR_OPT_JOBS, TOUR_OPT_CSV };
+    const char *once_val[sizeof once / sizeof *once] = { NULL };
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        for (size_t k = 0; k < sizeof once / sizeof *once; k++) {
+            if (once[k] != c)
+                continue;
+            if (once_val[k]) {
+                const char *name = "?";
+                for (const struct option *o = longopts; o->name; o++)
+                    if (o->val == c)
+                        name = o->name;
+                fprintf(stderr, "botfield: --%s given twice ('%s', then '%s'): give it once\n"
+                        "Try 'botfield --help' for more information.\n", name, once_val[k],
+                        optarg);
+                return 2;
+            }
+            once_val[k] = optarg;
+        }
         if (c >= TOUR_OPT_SEEDS && c < TOUR_OPT_END) {
             if (tour_option(&tour, c, optarg))
                 return 2;

@@ -146,6 +146,36 @@ ok $? "recording a Latin-1 script: the file given to --record is untouched"
 "$BOTFIELD" --headless --ticks 10 --summary "$TMPD/l1/m.ini" >"$TMPD/out" 2>"$TMPD/err"
 expect_eq "the same map runs unrecorded (Lua takes any bytes)" "$?" 0
 
+# ---- an option given twice --------------------------------------------------
+# getopt keeps the last value: --trace a --trace b wrote only b and said
+# nothing.  An option that takes one value is refused when given twice.
+for args in "--trace $TMPD/a.jsonl --trace $TMPD/b.jsonl" "--record $TMPD/a.rec --record $TMPD/b.rec" \
+            "--ticks 1 --ticks 2" "--seconds 1 --seconds 2" "--seed 1 --seed 2" \
+            "--trace-every 2 --trace-every 3" "--threads 1 --threads 2"; do
+    rm -f "$TMPD/a.jsonl" "$TMPD/b.jsonl" "$TMPD/a.rec" "$TMPD/b.rec"
+    # shellcheck disable=SC2086
+    "$BOTFIELD" --headless $args "$MAP" >"$TMPD/out" 2>"$TMPD/err"
+    st=$?
+    opt=${args%% *}
+    [ "$st" -eq 2 ] && grep -q -- "^botfield: $opt given twice" "$TMPD/err" \
+        && [ ! -e "$TMPD/a.jsonl" ] && [ ! -e "$TMPD/b.jsonl" ] && [ ! -e "$TMPD/a.rec" ] \
+        && [ ! -e "$TMPD/b.rec" ] && [ ! -s "$TMPD/out" ]
+    st2=$?
+    [ $st2 -ne 0 ] && note "$(cat "$TMPD/err")"
+    ok $st2 "$args: exit 2, nothing written (got $st)"
+done
+"$BOTFIELD" --headless --replay "$TMPD/run.rec" --replay "$TMPD/run.rec" >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "--replay given twice: exit 2" "$?" 2
+for args in "--seeds 1-2 --seeds 3-4" "--seeds 1-2 --jobs 1 --jobs 2" "--seeds 1-2 --csv $TMPD/a.csv --csv $TMPD/b.csv"; do
+    # shellcheck disable=SC2086
+    "$BOTFIELD" --headless --ticks 1 $args "$MAP" >"$TMPD/out" 2>"$TMPD/err"
+    st=$?
+    [ "$st" -eq 2 ] && [ ! -s "$TMPD/out" ] && grep -q "given twice" "$TMPD/err"
+    ok $? "$args: exit 2 before any run (got $st)"
+done
+"$BOTFIELD" --headless --headless --summary --summary --ticks 1 "$MAP" >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "a flag given twice is still fine" "$?" 0
+
 # ---- a compared world that does not load ----------------------------------
 # The loader's message is about the map (its line, and the width it
 # read); it must also say that the map loads without the compared key.
