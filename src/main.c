@@ -448,7 +448,10 @@ int main(int argc, char **argv)
     struct bot_world *bots = NULL;
     char *berr = NULL;
     if (bot_world_attach(&w, BOTFIELD_MAPS_DIR, &bots, &berr)) {
-        fprintf(stderr, "%s\n", berr ? berr : "botfield: cannot load the bots");
+        /* Lua's message quotes the script's bytes (an unfinished string) */
+        char *safe = berr ? text_printable(berr, 1) : NULL;
+        fprintf(stderr, "%s\n", safe ? safe : "botfield: cannot load the bots");
+        free(safe);
         free(berr);
         free(map_text);
         world_free(&w);

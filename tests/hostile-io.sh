@@ -176,6 +176,50 @@ done
 "$BOTFIELD" --headless --headless --summary --summary --ticks 1 "$MAP" >"$TMPD/out" 2>"$TMPD/err"
 expect_eq "a flag given twice is still fine" "$?" 0
 
+# ---- messages that quote a stranger's bytes --------------------------------
+# An error quotes the value, section or line it is about; a control byte
+# there (ESC starts a terminal's escape sequences: clear the screen, set
+# the title, ...) reached the user's terminal as it was.  Every message
+# now writes such bytes as \xHH, and a value's newline no longer cuts the
+# message short.
+noesc() {   # noesc WHAT FILE PATTERN: FILE has no control byte but \n, and holds PATTERN
+    if LC_ALL=C grep -q "$(printf '[\001-\011\013-\037\177]')" "$2"; then
+        note "$(od -c "$2" | head -n 8)"; ok 1 "$1: no control byte reaches the terminal"
+    else
+        ok 0 "$1: no control byte reaches the terminal"
+    fi
+    grep -qF -- "$3" "$2"
+    st=$?
+    [ $st -ne 0 ] && note "$(cat "$2")"
+    ok $st "$1: the byte is quoted as an escape"
+}
+printf '[map]\nwidth = 100\nheight = 100\nseed = \033]0 pwned\007\033[2J5\n[tank.\033[31m]\n' >"$TMPD/esc.ini"
+"$BOTFIELD" --check "$TMPD/esc.ini" >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "a map with ESC bytes: exit 2" "$?" 2
+noesc "a map with ESC in a value and a section name" "$TMPD/err" 'seed = \x1b]0 pwned\x07\x1b[2J5: not a whole number'
+grep -qF '[tank.\x1b[31m]' "$TMPD/err"
+ok $? "the section name is quoted with the escape too"
+
+{ head -n 1 "$TMPD/run.rec"
+  echo '{"type":"tune","tick":5,"section":"team.red","key":"speed","value":"5\nx=1\u001b[2J"}'
+  tail -n +2 "$TMPD/run.rec"; } >"$TMPD/tune-nl.rec"
+"$BOTFIELD" --headless --replay "$TMPD/tune-nl.rec" >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "a tune value with a newline and ESC: exit 2" "$?" 2
+noesc "a tune value with a newline and ESC" "$TMPD/err" 'speed = 5\x0ax=1\x1b[2J: not a number'
+expect_eq "a tune value with a newline: one line of message" "$(wc -l <"$TMPD/err" | tr -d ' ')" 1
+
+printf '{"type":"run","seed":1,"set":{},"x":\033[2J}\n' >"$TMPD/esc.jsonl"
+"$BOTFIELD" --aggregate "$TMPD/esc.jsonl" >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "a run line with an ESC byte: exit 2" "$?" 2
+noesc "a run line with an ESC byte" "$TMPD/err" '\x1b'
+
+mkdir -p "$TMPD/escbot"
+printf 'function tick(me, world, mem, out)\n  x = "\033[2J\nend\n' >"$TMPD/escbot/b.lua"
+printf '[map]\nwidth = 500\nheight = 500\n[team.a]\n[tank.1]\nteam = a\nx = 100\ny = 100\nbot = b.lua\n' >"$TMPD/escbot/m.ini"
+"$BOTFIELD" --check "$TMPD/escbot/m.ini" >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "a bot script with an ESC byte in a syntax error: exit 2" "$?" 2
+noesc "a bot script's syntax error quoting an ESC byte" "$TMPD/err" '\x1b'
+
 # ---- a compared world that does not load ----------------------------------
 # The loader's message is about the map (its line, and the width it
 # read); it must also say that the map loads without the compared key.

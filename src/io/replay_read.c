@@ -33,10 +33,16 @@ char *replay_msg(const char *file, long line, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(body, sizeof body, fmt, ap);
     va_end(ap);
-    size_t n = strlen(file) + strlen(body) + 32;
+    /* The body quotes the recording (a key, a tune's value) and maybe a
+     * map's messages, one a line. */
+    char *safe = text_printable(body, 1);
+    if (!safe)
+        return NULL;
+    size_t n = strlen(file) + strlen(safe) + 32;
     char *s = malloc(n);
     if (s)
-        snprintf(s, n, "%s:%ld: %s\n", file, line, body);
+        snprintf(s, n, "%s:%ld: %s\n", file, line, safe);
+    free(safe);
     return s;
 }
 
@@ -120,7 +126,9 @@ static int bad(struct reader *rd, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(body, sizeof body, fmt, ap);
     va_end(ap);
-    rd->err = replay_msg(rd->file, rd->line, "%s", body);
+    char *safe = text_printable(body, 0);     /* one line */
+    rd->err = safe ? replay_msg(rd->file, rd->line, "%s", safe) : NULL;
+    free(safe);
     if (!rd->err)
         rd->err = strdup("out of memory reading the recording\n");
     return -1;

@@ -17,6 +17,7 @@
 #include <jansson.h>
 
 #include "tour_impl.h"
+#include "io/map.h"
 #include "io/replay_read.h"
 #include "io/trace.h"
 
@@ -497,7 +498,10 @@ int tour_aggregate_files(struct tour_options *t, const struct tour_cli *cli)
             if (strspn(line, " \t\r\n") == n)
                 continue;       /* a blank line */
             if (agg_add(a, line, &why)) {
-                fprintf(stderr, "botfield: %s:%ld: %s\n", name, no, why ? why : "out of memory");
+                /* jansson's message quotes the line: its bytes, escaped */
+                char *safe = why ? text_printable(why, 0) : NULL;
+                fprintf(stderr, "botfield: %s:%ld: %s\n", name, no, safe ? safe : "out of memory");
+                free(safe);
                 rc = 2;
             }
             free(why);
