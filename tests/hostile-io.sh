@@ -220,6 +220,37 @@ printf '[map]\nwidth = 500\nheight = 500\n[team.a]\n[tank.1]\nteam = a\nx = 100\
 expect_eq "a bot script with an ESC byte in a syntax error: exit 2" "$?" 2
 noesc "a bot script's syntax error quoting an ESC byte" "$TMPD/err" '\x1b'
 
+# ---- run lines with impossible numbers ----------------------------------------
+# --aggregate checked each field's JSON type only: a negative count or lap
+# time (a corrupted or forged file) went into the means (a hit rate of
+# -2.5, a best lap of -5 s) and a knockout count that was a string was
+# skipped.  Each is refused with its file, line and field.
+"$BOTFIELD" --headless --seeds 1-1 --ticks 300 "$MAP" | grep '"type":"run"' >"$TMPD/one.jsonl"
+"$BOTFIELD" --headless --seeds 1-1 --ticks 300 "$top_srcdir/maps/race.ini" | grep '"type":"run"' >"$TMPD/race.jsonl"
+for m in 's/"hits":[0-9]*/"hits":-5/:hits' 's/"ticks":[0-9]*/"ticks":-1/:ticks' \
+         's/"seconds":[0-9.]*/"seconds":-5/:seconds' 's/"collisions":[0-9]*/"collisions":-2/:collisions' \
+         's/"knockouts":{"red":[0-9]*/"knockouts":{"red":"x"/:knockouts' \
+         's/"knockouts":{"red":[0-9]*/"knockouts":{"red":-3/:knockouts'; do
+    sed "${m%:*}" "$TMPD/one.jsonl" >"$TMPD/bad.jsonl"
+    "$BOTFIELD" --aggregate "$TMPD/bad.jsonl" >"$TMPD/out" 2>"$TMPD/err"
+    st=$?
+    [ "$st" -eq 2 ] && grep -q "bad.jsonl:1: a run line without a valid field ${m##*:}" "$TMPD/err"
+    ok $? "a run line edited by '${m%:*}': exit 2, the field named (got $st)"
+done
+for m in 's/"best_lap":{"car.red":[^,}]*/"best_lap":{"car.red":-5/:best_lap' \
+         's/"best_lap":{"car.red":[^,}]*/"best_lap":{"car.red":"x"/:best_lap' \
+         's/"laps":{"car.red":[0-9]*/"laps":{"car.red":-1/:laps'; do
+    sed "${m%:*}" "$TMPD/race.jsonl" >"$TMPD/bad.jsonl"
+    "$BOTFIELD" --aggregate "$TMPD/bad.jsonl" >"$TMPD/out" 2>"$TMPD/err"
+    st=$?
+    [ "$st" -eq 2 ] && grep -q "bad.jsonl:1: a run line without a valid field ${m##*:}" "$TMPD/err"
+    ok $? "a race's run line edited by '${m%:*}': exit 2, the field named (got $st)"
+done
+"$BOTFIELD" --aggregate "$TMPD/one.jsonl" >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "the battle's run line as written aggregates (exit 0)" "$?" 0
+"$BOTFIELD" --aggregate "$TMPD/race.jsonl" >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "the race's run line as written aggregates (exit 0)" "$?" 0
+
 # ---- a compared world that does not load ----------------------------------
 # The loader's message is about the map (its line, and the width it
 # read); it must also say that the map loads without the compared key.

@@ -74,7 +74,30 @@ static char *whyf(const char *what, const char *detail)
     return asprintf(&s, "%s%s", what, detail) < 0 ? NULL : s;
 }
 
-/* The fields a run line that ran must have, with their JSON types. */
+/* 1 when v is a number >= 0 (a whole one when `whole`), or null where
+ * `null_ok` (a car that never finished a lap). */
+static int count_ok(json_t *v, int whole, int null_ok)
+{
+    if (null_ok && json_is_null(v))
+        return 1;
+    return whole ? json_is_integer(v) && json_integer_value(v) >= 0
+                 : json_is_number(v) && json_number_value(v) >= 0;
+}
+
+/* 1 when every value of the object o is count_ok. */
+static int counts_ok(json_t *o, int whole, int null_ok)
+{
+    const char *k;
+    json_t *v;
+    json_object_foreach(o, k, v)
+        if (!count_ok(v, whole, null_ok))
+            return 0;
+    return 1;
+}
+
+/* The fields a run line that ran must have, with their JSON types; the
+ * counts and times are never negative (a run never writes one: a
+ * negative count is a corrupted or forged line, and would skew means). */
 static const char *missing_field(json_t *o)
 {
     static const struct { const char *name; json_type t; } need[] = {
@@ -87,7 +110,16 @@ static const char *missing_field(json_t *o)
         if (!v || (json_typeof(v) != need[i].t
                    && !(need[i].t == JSON_REAL && json_is_integer(v))))
             return need[i].name;
+        if (json_is_number(v) && !count_ok(v, need[i].t == JSON_INTEGER, 0))
+            return need[i].name;
     }
+    if (!counts_ok(json_object_get(o, "knockouts"), 1, 0))
+        return "knockouts";
+    if (!counts_ok(json_object_get(o, "best_lap"), 0, 1))
+        return "best_lap";
+    json_t *laps = json_object_get(o, "laps");
+    if (laps && !(json_is_object(laps) && counts_ok(laps, 1, 0)))
+        return "laps";
     json_t *w = json_object_get(o, "winner");
     if (!w || !(json_is_string(w) || json_is_null(w)))
         return "winner";
