@@ -180,6 +180,40 @@ static int cannot_write(const char *path)
     return e;
 }
 
+/* "PATH of VEHICLE" (malloc'd) when `out` is one of the bots' scripts
+ * (by any name or link), else NULL: like the map, a script is an input
+ * that a trace or a recording must not overwrite.  Scripts are relative
+ * to the map's folder. */
+static char *bot_script_at(const char *out, const char *map_path, const struct world *w,
+                           const struct bot_world *bots)
+{
+    const char *slash = map_path ? strrchr(map_path, '/') : NULL;
+    int dirlen = slash ? (int)(slash - map_path) : 1;
+    const char *dir = slash ? map_path : map_path ? "." : BOTFIELD_MAPS_DIR;
+    if (!map_path)
+        dirlen = (int)strlen(dir);
+    for (size_t i = 0; bots && i < w->vehicles.n; i++) {
+        const struct bot_script *s = bot_world_script(bots, (int)i);
+        if (!s)
+            continue;
+        size_t n = (size_t)dirlen + strlen(s->path) + 2;
+        char *p = malloc(n);
+        if (!p)
+            return NULL;
+        snprintf(p, n, "%.*s/%s", dirlen, dir, s->path);
+        int same = same_file(out, p);
+        free(p);
+        if (same) {
+            n = strlen(s->path) + strlen(w->vehicles.p[i].id) + 8;
+            char *m = malloc(n);
+            if (m)
+                snprintf(m, n, "%s of %s", s->path, w->vehicles.p[i].id);
+            return m;
+        }
+    }
+    return NULL;
+}
+
 enum { OPT_HEADLESS = 256, OPT_TICKS, OPT_SECONDS, OPT_SEED, OPT_TRACE,
        OPT_TRACE_EVERY, OPT_SUMMARY, OPT_CHECK, OPT_PAUSED, OPT_SPEED,
        OPT_ASCII, OPT_HELP, OPT_VERSION, OPT_MAN_KEYS, OPT_MAN_VIEWER_KEYS,
@@ -461,6 +495,22 @@ int main(int argc, char **argv)
         bot_world_free(&w, bots);
         world_free(&w);
         return 0;
+    }
+    const char *out_opt = trace && strcmp(trace, "-") ? "--trace" : NULL;
+    const char *over = out_opt ? bot_script_at(trace, vo.map_path, &w, bots) : NULL;
+    if (!over && record) {
+        out_opt = "--record";
+        over = bot_script_at(record, vo.map_path, &w, bots);
+    }
+    if (over) {
+        fprintf(stderr, "botfield: %s %s: that is the bot script %s; the %s would "
+                "overwrite it\n", out_opt, !strcmp(out_opt, "--trace") ? trace : record, over,
+                !strcmp(out_opt, "--trace") ? "trace" : "recording");
+        free((char *)over);
+        free(map_text);
+        bot_world_free(&w, bots);
+        world_free(&w);
+        return 2;
     }
     if (cmp.n)
         return compare_run(&cmp, &vo, &w, bots, headless, have_ticks ? ticks : -1,

@@ -251,6 +251,25 @@ expect_eq "the battle's run line as written aggregates (exit 0)" "$?" 0
 "$BOTFIELD" --aggregate "$TMPD/race.jsonl" >"$TMPD/out" 2>"$TMPD/err"
 expect_eq "the race's run line as written aggregates (exit 0)" "$?" 0
 
+# ---- an output over a bot's script ----------------------------------------------
+# The map itself is protected from --trace and --record; its bots' scripts
+# were not: --trace bots/hunter.lua overwrote the script with the trace.
+cp -R "$top_srcdir/maps" "$TMPD/m2"
+chmod -R u+w "$TMPD/m2"
+ssum=$(cksum <"$TMPD/m2/bots/hunter.lua")
+ln -s bots/hunter.lua "$TMPD/m2/hunter-link.lua"
+for opt in --trace --record; do
+    for t in "$TMPD/m2/bots/hunter.lua" "$TMPD/m2/bots/../bots/hunter.lua" "$TMPD/m2/hunter-link.lua"; do
+        "$BOTFIELD" --headless --ticks 2 $opt "$t" "$TMPD/m2/bots-duel.ini" >"$TMPD/out" 2>"$TMPD/err"
+        st=$?
+        [ "$st" -eq 2 ] && grep -q "that is the bot script bots/hunter.lua of tank" "$TMPD/err" \
+            && [ "$(cksum <"$TMPD/m2/bots/hunter.lua")" = "$ssum" ]
+        st2=$?
+        [ $st2 -ne 0 ] && note "$(cat "$TMPD/err")"
+        ok $st2 "$opt $(echo "$t" | sed "s|$TMPD/m2/||"): exit 2, the bot's script untouched (got $st)"
+    done
+done
+
 # ---- a compared world that does not load ----------------------------------
 # The loader's message is about the map (its line, and the width it
 # read); it must also say that the map loads without the compared key.
