@@ -201,7 +201,7 @@ grep -qF '[tank.\x1b[31m]' "$TMPD/err"
 ok $? "the section name is quoted with the escape too"
 
 { head -n 1 "$TMPD/run.rec"
-  echo '{"type":"tune","tick":5,"section":"team.red","key":"speed","value":"5\nx=1\u001b[2J"}'
+  printf '%s\n' '{"type":"tune","tick":5,"section":"team.red","key":"speed","value":"5\nx=1\u001b[2J"}'
   tail -n +2 "$TMPD/run.rec"; } >"$TMPD/tune-nl.rec"
 "$BOTFIELD" --headless --replay "$TMPD/tune-nl.rec" >"$TMPD/out" 2>"$TMPD/err"
 expect_eq "a tune value with a newline and ESC: exit 2" "$?" 2
