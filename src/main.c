@@ -18,6 +18,7 @@
 #include "headless.h"
 #include "bot/bot_world.h"
 #include "io/map.h"
+#include "io/map_write.h"
 #include "tour/tour.h"
 #include "recording.h"
 #include "replay_run.h"
@@ -149,35 +150,6 @@ static int same_file(const char *a, const char *b)
     struct stat sa, sb;
     return stat(a, &sa) == 0 && stat(b, &sb) == 0
         && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
-
-/* 0 when a file could be written at path, else the errno that says why
- * not, found without creating or truncating anything: an output that
- * cannot be opened is said before another output (a recording) is
- * truncated.  Anything but a regular file or a folder (a FIFO, a device)
- * is left for the real open to judge: probing it could block or eat a
- * reader's end of file. */
-static int cannot_write(const char *path)
-{
-    struct stat st;
-    if (stat(path, &st) == 0) {
-        if (S_ISDIR(st.st_mode))
-            return EISDIR;
-        if (!S_ISREG(st.st_mode))
-            return 0;
-        return access(path, W_OK) ? errno : 0;
-    }
-    if (errno != ENOENT)
-        return errno;
-    /* A new file: its folder must take it. */
-    char *dir = strdup(path);
-    if (!dir)
-        return ENOMEM;
-    char *slash = strrchr(dir, '/');
-    const char *d = !slash ? "." : slash == dir ? "/" : (*slash = 0, dir);
-    int e = access(d, W_OK | X_OK) ? errno : 0;
-    free(dir);
-    return e;
 }
 
 /* "PATH of VEHICLE" (malloc'd) when `out` is one of the bots' scripts
@@ -525,7 +497,7 @@ int main(int argc, char **argv)
         struct recording rec;
         /* A trace that cannot be opened stops the run before the
          * recording (maybe an older one) is truncated. */
-        int e = record && trace && strcmp(trace, "-") ? cannot_write(trace) : 0;
+        int e = record && trace && strcmp(trace, "-") ? file_cannot_write(trace) : 0;
         if (e) {
             fprintf(stderr, "botfield: cannot write the trace %s: %s\n", trace, strerror(e));
             free(map_text);

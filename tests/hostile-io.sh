@@ -270,6 +270,16 @@ for opt in --trace --record; do
     done
 done
 
+# ---- a CSV that cannot be written ---------------------------------------------
+# --csv was opened only once every battle had run: a tournament of
+# thousands of battles ran for nothing.  It is now said at once.
+for c in "$TMPD/dir" "$TMPD/no/such/runs.csv"; do
+    "$BOTFIELD" --headless --seeds 1-3 --ticks 5 --csv "$c" "$MAP" >"$TMPD/out" 2>"$TMPD/err"
+    st=$?
+    [ "$st" -eq 1 ] && [ ! -s "$TMPD/out" ] && grep -q -- "^botfield: --csv $c: cannot write: " "$TMPD/err"
+    ok $? "--seeds --csv $(basename "$c") (cannot be written): exit 1 before any run (got $st)"
+done
+
 # ---- a compared world that does not load ----------------------------------
 # The loader's message is about the map (its line, and the width it
 # read); it must also say that the map loads without the compared key.

@@ -15,6 +15,7 @@
 #include "tour_impl.h"
 #include "core/world.h"
 #include "io/keys.h"
+#include "io/map_write.h"
 
 static int bad(const char *opt, const char *value, const char *allowed)
 {
@@ -213,7 +214,9 @@ static int same_file(const char *a, const char *b)
 }
 
 /* --csv over one of the run's inputs (the map, a file of run lines) would
- * destroy it once the runs are done: refused before anything runs. */
+ * destroy it once the runs are done: refused before anything runs (2).
+ * The CSV is written after every battle: one that cannot be written is
+ * said before the first (1, as when the write fails). */
 static int csv_over_input(const struct tour_options *t, const struct tour_cli *cli,
                           const char *what)
 {
@@ -223,6 +226,11 @@ static int csv_over_input(const struct tour_options *t, const struct tour_cli *c
                     t->csv, what);
             return 2;
         }
+    int e = t->csv ? file_cannot_write(t->csv) : 0;
+    if (e) {
+        fprintf(stderr, "botfield: --csv %s: cannot write: %s\n", t->csv, strerror(e));
+        return 1;
+    }
     return 0;
 }
 
@@ -242,8 +250,9 @@ int tour_main(struct tour_options *t, const struct tour_cli *cli, struct map_opt
                           "('-': standard input), --csv and --chart");
         if (cli->nargs < 1)
             return refuse("--aggregate needs the files of run lines to read");
-        if (csv_over_input(t, cli, "a file of run lines being read"))
-            return 2;
+        int rc = csv_over_input(t, cli, "a file of run lines being read");
+        if (rc)
+            return rc;
         return tour_aggregate_files(t, cli);
     }
     if (!t->has_seeds) {
@@ -268,8 +277,9 @@ int tour_main(struct tour_options *t, const struct tour_cli *cli, struct map_opt
                       "MAP; not --seed, --trace, --trace-every, --summary or --check");
     if (cli->nargs > 1)
         return refuse("--seeds: one map at a time");
-    if (csv_over_input(t, cli, "the map file itself"))
-        return 2;
+    int crc = csv_over_input(t, cli, "the map file itself");
+    if (crc)
+        return crc;
     /* Every run reads the map: a pipe would give it to the first only. */
     struct stat st;
     if (cli->nargs && stat(cli->args[0], &st) == 0 && !S_ISREG(st.st_mode)) {
