@@ -280,6 +280,14 @@ for c in "$TMPD/dir" "$TMPD/no/such/runs.csv"; do
     ok $? "--seeds --csv $(basename "$c") (cannot be written): exit 1 before any run (got $st)"
 done
 
+# --chart draws a group's settings and the teams' names from the run
+# lines it read: an ESC there was drawn to the terminal as it was.
+sed 's/"set":{}/"set":{"team.red.aim":"\\u001b[2Jx"}/; s/"winner":null/"winner":"\\u001b]0;t\\u0007"/' \
+    "$TMPD/one.jsonl" >"$TMPD/escrun.jsonl"
+"$BOTFIELD" --aggregate --chart "$TMPD/escrun.jsonl" >"$TMPD/chart" 2>"$TMPD/err"
+expect_eq "--aggregate --chart of run lines with ESC bytes: exit 0" "$?" 0
+noesc "--chart of run lines with ESC bytes in a setting and a team" "$TMPD/chart" 'team.red.aim=\x1b[2Jx'
+
 # ---- a compared world that does not load ----------------------------------
 # The loader's message is about the map (its line, and the width it
 # read); it must also say that the map loads without the compared key.
