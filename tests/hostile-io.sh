@@ -288,6 +288,13 @@ sed 's/"set":{}/"set":{"team.red.aim":"\\u001b[2Jx"}/; s/"winner":null/"winner":
 expect_eq "--aggregate --chart of run lines with ESC bytes: exit 0" "$?" 0
 noesc "--chart of run lines with ESC bytes in a setting and a team" "$TMPD/chart" 'team.red.aim=\x1b[2Jx'
 
+# A divergence names the recorder's versions, as the recording gives them.
+sed '1s/"version":"[^"]*"/"version":"9\\u001b[2J"/; 2s/"hash":"[0-9a-f]*"/"hash":"0000000000000000"/' \
+    "$TMPD/run.rec" >"$TMPD/escver.rec"
+"$BOTFIELD" --headless --replay "$TMPD/escver.rec" >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "a recording with ESC in its version, diverging: exit 1" "$?" 1
+noesc "a divergence naming a version with an ESC byte" "$TMPD/err" 'recorded with botfield 9\x1b[2J'
+
 # ---- a compared world that does not load ----------------------------------
 # The loader's message is about the map (its line, and the width it
 # read); it must also say that the map loads without the compared key.
