@@ -357,8 +357,8 @@ int replay_run_before(struct replay_run *run, struct world *w, int *new_world)
             struct tune_earlier before = { tuned_before, run };
             if (tune_apply(w, run->map_text, &before, *run->rp.map_path ? run->rp.map_path
                            : "default.ini", l->section, l->key, l->value, msg, sizeof msg)) {
-                fprintf(stderr, "botfield: %s:%ld: the tune cannot be applied: %s\n",
-                        run->file, l->line, msg);
+                fputs("botfield: ", stderr);
+                say(replay_msg(run->file, l->line, "the tune cannot be applied: %s", msg));
                 return -1;
             }
             run->tunes_applied++;
