@@ -436,8 +436,22 @@ int main(int argc, char **argv)
     /* The viewer never waits for a writer: a FIFO as the map is refused. */
     vo.map.regular_only = !headless && !check;
 
-    if (replay)
+    if (replay) {
+        /* As with a map, the viewer never waits for a writer; and its
+         * keys come from standard input, which cannot be the recording. */
+        struct stat st;
+        if (!strcmp(replay, "-")) {
+            fprintf(stderr, "botfield: --replay -: the viewer reads its keys from standard "
+                    "input; give the recording as a file (or replay it with --headless)\n");
+            return 2;
+        }
+        if (stat(replay, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "botfield: %s: is not a regular file (a FIFO, device or socket); "
+                    "the viewer reads a recording from a regular file only\n", replay);
+            return 2;
+        }
         return view_run(&vo, NULL);
+    }
     struct world w;
     struct map_error err = { NULL, 0 };
     char *map_text = NULL;          /* what a recording embeds */

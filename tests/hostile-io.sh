@@ -295,6 +295,25 @@ sed '1s/"version":"[^"]*"/"version":"9\\u001b[2J"/; 2s/"hash":"[0-9a-f]*"/"hash"
 expect_eq "a recording with ESC in its version, diverging: exit 1" "$?" 1
 noesc "a divergence naming a version with an ESC byte" "$TMPD/err" 'recorded with botfield 9\x1b[2J'
 
+# ---- the viewer on a recording that is not a file ----------------------------
+# As for a map, the viewer never waits for a writer: a FIFO (or standard
+# input, its keyboard) as the recording is refused at once.
+if mkfifo "$TMPD/rec.fifo" 2>/dev/null; then
+    ${tmo:+timeout 10} "$BOTFIELD" --replay "$TMPD/rec.fifo" </dev/null >"$TMPD/out" 2>"$TMPD/err"
+    st=$?
+    expect_eq "the viewer on a FIFO recording: exit 2, no hang" "$st" 2
+    grep -q "rec.fifo: is not a regular file (a FIFO, device or socket)" "$TMPD/err"
+    ok $? "the viewer on a FIFO recording: says it is not a regular file"
+else
+    ok 1 "mkfifo works here"
+fi
+${tmo:+timeout 10} "$BOTFIELD" --replay - </dev/null >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "the viewer on standard input as the recording: exit 2" "$?" 2
+grep -q "the viewer reads its keys from standard input" "$TMPD/err"
+ok $? "the viewer on standard input as the recording: says why"
+"$BOTFIELD" --headless --replay - <"$TMPD/run.rec" >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "a headless replay still reads standard input" "$?" 0
+
 # ---- a compared world that does not load ----------------------------------
 # The loader's message is about the map (its line, and the width it
 # read); it must also say that the map loads without the compared key.
