@@ -387,6 +387,12 @@ int main(int argc, char **argv)
                 "Try 'botfield --help' for more information.\n");
         return 2;
     }
+    if (headless && (vo.paused || speed_given)) {
+        fprintf(stderr, "botfield: --paused and --speed are the viewer's: a headless run "
+                "has no screen to pause or slow\n"
+                "Try 'botfield --help' for more information.\n");
+        return 2;
+    }
     if (decisions && !trace) {
         fprintf(stderr, "botfield: --trace-decisions writes decide lines into the trace: "
                 "it needs --trace FILE\n");

@@ -314,6 +314,17 @@ ok $? "the viewer on standard input as the recording: says why"
 "$BOTFIELD" --headless --replay - <"$TMPD/run.rec" >"$TMPD/out" 2>"$TMPD/err"
 expect_eq "a headless replay still reads standard input" "$?" 0
 
+# ---- the viewer's options in a headless run ----------------------------------
+# --paused and --speed shape the viewer only; a headless run ignored them
+# without a word (as --check refuses every option it would ignore).
+for args in "--paused" "--speed 2"; do
+    # shellcheck disable=SC2086
+    "$BOTFIELD" --headless --ticks 1 $args "$MAP" >"$TMPD/out" 2>"$TMPD/err"
+    st=$?
+    [ "$st" -eq 2 ] && [ ! -s "$TMPD/out" ] && grep -q "are the viewer's" "$TMPD/err"
+    ok $? "--headless $args: exit 2, says it is the viewer's (got $st)"
+done
+
 # ---- a compared world that does not load ----------------------------------
 # The loader's message is about the map (its line, and the width it
 # read); it must also say that the map loads without the compared key.
