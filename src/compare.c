@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "compare.h"
+#include "io/map.h"
 #include "bot/bot_world.h"
 #include "core/state_hash.h"
 #include "core/tick.h"
@@ -129,7 +130,12 @@ int compare_load(const struct compare_opts *c, const char *map_path, struct worl
                                       &c->map, out, &err);
     if (rc) {
         char *m = err.text ? compare_messages(c, err.text) : NULL;
-        fputs(m ? m : err.text ? err.text : "botfield: cannot load the map\n", stderr);
+        const char *said = m ? m : err.text ? err.text : "botfield: cannot load the map\n";
+        fputs(said, stderr);
+        /* A's world loaded first: what fails is B's setting, even when
+         * the message is about the map (a tree that no longer fits). */
+        if (!strstr(said, "--compare "))
+            fprintf(stderr, "botfield: the map loads, but not with --compare %s\n", c->label);
         free(m);
         map_error_free(&err);
         return 2;
@@ -137,7 +143,10 @@ int compare_load(const struct compare_opts *c, const char *map_path, struct worl
     char *berr = NULL;
     *bots = NULL;
     if (bot_world_attach(out, BOTFIELD_MAPS_DIR, bots, &berr)) {
-        fprintf(stderr, "%s\n", berr ? berr : "botfield: cannot load the bots");
+        /* Lua's message quotes the script's bytes (an unfinished string) */
+        char *safe = berr ? text_printable(berr, 1) : NULL;
+        fprintf(stderr, "%s\n", safe ? safe : "botfield: cannot load the bots");
+        free(safe);
         free(berr);
         world_free(out);
         return 2;

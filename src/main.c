@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "core/par.h"
@@ -17,6 +18,7 @@
 #include "headless.h"
 #include "bot/bot_world.h"
 #include "io/map.h"
+#include "io/map_write.h"
 #include "tour/tour.h"
 #include "recording.h"
 #include "replay_run.h"
@@ -150,6 +152,40 @@ static int same_file(const char *a, const char *b)
         && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+/* "PATH of VEHICLE" (malloc'd) when `out` is one of the bots' scripts
+ * (by any name or link), else NULL: like the map, a script is an input
+ * that a trace or a recording must not overwrite.  Scripts are relative
+ * to the map's folder. */
+static char *bot_script_at(const char *out, const char *map_path, const struct world *w,
+                           const struct bot_world *bots)
+{
+    const char *slash = map_path ? strrchr(map_path, '/') : NULL;
+    int dirlen = slash ? (int)(slash - map_path) : 1;
+    const char *dir = slash ? map_path : map_path ? "." : BOTFIELD_MAPS_DIR;
+    if (!map_path)
+        dirlen = (int)strlen(dir);
+    for (size_t i = 0; bots && i < w->vehicles.n; i++) {
+        const struct bot_script *s = bot_world_script(bots, (int)i);
+        if (!s)
+            continue;
+        size_t n = (size_t)dirlen + strlen(s->path) + 2;
+        char *p = malloc(n);
+        if (!p)
+            return NULL;
+        snprintf(p, n, "%.*s/%s", dirlen, dir, s->path);
+        int same = same_file(out, p);
+        free(p);
+        if (same) {
+            n = strlen(s->path) + strlen(w->vehicles.p[i].id) + 8;
+            char *m = malloc(n);
+            if (m)
+                snprintf(m, n, "%s of %s", s->path, w->vehicles.p[i].id);
+            return m;
+        }
+    }
+    return NULL;
+}
+
 enum { OPT_HEADLESS = 256, OPT_TICKS, OPT_SECONDS, OPT_SEED, OPT_TRACE,
        OPT_TRACE_EVERY, OPT_SUMMARY, OPT_CHECK, OPT_PAUSED, OPT_SPEED,
        OPT_ASCII, OPT_HELP, OPT_VERSION, OPT_MAN_KEYS, OPT_MAN_VIEWER_KEYS,
@@ -200,9 +236,31 @@ int main(int argc, char **argv)
                                NULL, NULL, NULL, 0, 0 };
     static struct tour_options tour;    /* static: freed at exit (options.c) */
     static struct compare_opts cmp;     /* --compare (compare.c) */
+    /* The options that take one value: getopt keeps the last one given
+     * without a word (--trace a --trace b wrote only b), so a second is
+     * refused. */
+    static const int once[] = { OPT_TICKS, OPT_SECONDS, OPT_SEED, OPT_TRACE, OPT_TRACE_EVERY,
+                                OPT_RECORD, OPT_REPLAY, OPT_THREADS, OPT_SPEED,
+                                TOUR_OPT_SEEDS, TOUR_OPT_JOBS, TOUR_OPT_CSV };
+    const char *once_val[sizeof once / sizeof *once] = { NULL };
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        for (size_t k = 0; k < sizeof once / sizeof *once; k++) {
+            if (once[k] != c)
+                continue;
+            if (once_val[k]) {
+                const char *name = "?";
+                for (const struct option *o = longopts; o->name; o++)
+                    if (o->val == c)
+                        name = o->name;
+                fprintf(stderr, "botfield: --%s given twice ('%s', then '%s'): give it once\n"
+                        "Try 'botfield --help' for more information.\n", name, once_val[k],
+                        optarg);
+                return 2;
+            }
+            once_val[k] = optarg;
+        }
         if (c >= TOUR_OPT_SEEDS && c < TOUR_OPT_END) {
             if (tour_option(&tour, c, optarg))
                 return 2;
@@ -329,6 +387,12 @@ int main(int argc, char **argv)
                 "Try 'botfield --help' for more information.\n");
         return 2;
     }
+    if (headless && (vo.paused || speed_given)) {
+        fprintf(stderr, "botfield: --paused and --speed are the viewer's: a headless run "
+                "has no screen to pause or slow\n"
+                "Try 'botfield --help' for more information.\n");
+        return 2;
+    }
     if (decisions && !trace) {
         fprintf(stderr, "botfield: --trace-decisions writes decide lines into the trace: "
                 "it needs --trace FILE\n");
@@ -359,6 +423,13 @@ int main(int argc, char **argv)
                 "its own\n", record);
         return 2;
     }
+    /* The recording replayed is an input like the map: a trace over it
+     * would destroy the run it recomputes. */
+    if (trace && replay && strcmp(trace, "-") && strcmp(replay, "-") && same_file(trace, replay)) {
+        fprintf(stderr, "botfield: --trace %s: that is the recording being replayed; "
+                "the trace would overwrite it\n", trace);
+        return 2;
+    }
     if (headless && replay) {
         struct headless_options ho = { -1, trace, every, summary, NULL, NULL, decisions,
                                        (int)threads, threads_min };
@@ -371,8 +442,22 @@ int main(int argc, char **argv)
     /* The viewer never waits for a writer: a FIFO as the map is refused. */
     vo.map.regular_only = !headless && !check;
 
-    if (replay)
+    if (replay) {
+        /* As with a map, the viewer never waits for a writer; and its
+         * keys come from standard input, which cannot be the recording. */
+        struct stat st;
+        if (!strcmp(replay, "-")) {
+            fprintf(stderr, "botfield: --replay -: the viewer reads its keys from standard "
+                    "input; give the recording as a file (or replay it with --headless)\n");
+            return 2;
+        }
+        if (stat(replay, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "botfield: %s: is not a regular file (a FIFO, device or socket); "
+                    "the viewer reads a recording from a regular file only\n", replay);
+            return 2;
+        }
         return view_run(&vo, NULL);
+    }
     struct world w;
     struct map_error err = { NULL, 0 };
     char *map_text = NULL;          /* what a recording embeds */
@@ -389,7 +474,10 @@ int main(int argc, char **argv)
     struct bot_world *bots = NULL;
     char *berr = NULL;
     if (bot_world_attach(&w, BOTFIELD_MAPS_DIR, &bots, &berr)) {
-        fprintf(stderr, "%s\n", berr ? berr : "botfield: cannot load the bots");
+        /* Lua's message quotes the script's bytes (an unfinished string) */
+        char *safe = berr ? text_printable(berr, 1) : NULL;
+        fprintf(stderr, "%s\n", safe ? safe : "botfield: cannot load the bots");
+        free(safe);
         free(berr);
         free(map_text);
         world_free(&w);
@@ -399,6 +487,22 @@ int main(int argc, char **argv)
         bot_world_free(&w, bots);
         world_free(&w);
         return 0;
+    }
+    const char *out_opt = trace && strcmp(trace, "-") ? "--trace" : NULL;
+    const char *over = out_opt ? bot_script_at(trace, vo.map_path, &w, bots) : NULL;
+    if (!over && record) {
+        out_opt = "--record";
+        over = bot_script_at(record, vo.map_path, &w, bots);
+    }
+    if (over) {
+        fprintf(stderr, "botfield: %s %s: that is the bot script %s; the %s would "
+                "overwrite it\n", out_opt, !strcmp(out_opt, "--trace") ? trace : record, over,
+                !strcmp(out_opt, "--trace") ? "trace" : "recording");
+        free((char *)over);
+        free(map_text);
+        bot_world_free(&w, bots);
+        world_free(&w);
+        return 2;
     }
     if (cmp.n)
         return compare_run(&cmp, &vo, &w, bots, headless, have_ticks ? ticks : -1,
@@ -411,6 +515,16 @@ int main(int argc, char **argv)
         else if (have_seconds)
             ho.ticks = lround(seconds * w.tick_rate);
         struct recording rec;
+        /* A trace that cannot be opened stops the run before the
+         * recording (maybe an older one) is truncated. */
+        int e = record && trace && strcmp(trace, "-") ? file_cannot_write(trace) : 0;
+        if (e) {
+            fprintf(stderr, "botfield: cannot write the trace %s: %s\n", trace, strerror(e));
+            free(map_text);
+            bot_world_free(&w, bots);
+            world_free(&w);
+            return 1;
+        }
         if (record && recording_open(&rec, record, &w, bots, vo.map_path,
                                      map_text ? map_text : map_default_text)) {
             free(map_text);

@@ -10,6 +10,7 @@
 #include "core/state_hash.h"
 #include "core/world.h"
 #include "io/record.h"
+#include "io/trace.h"
 #include "headless.h"
 
 uint64_t recording_hash(const struct world *w, struct bot_world *bw)
@@ -25,18 +26,54 @@ static int write_failed(struct recording *rec)
     return -1;
 }
 
-/* The script as a string: NULL when it holds a NUL byte (a JSON string
- * of the recording could not carry it) or memory ran out. */
+/* The script as a string, or NULL (said on stderr) when a recording
+ * cannot carry it: a JSON string holds UTF-8 text without NUL bytes, and
+ * a byte written as U+FFFD instead would change the script (its replay
+ * would refuse it: the text no longer matches its SHA-256), or out of
+ * memory. */
 static char *script_text(const struct bot_script *s)
 {
-    if (memchr(s->bytes, 0, s->len))
+    if (memchr(s->bytes, 0, s->len)) {
+        fprintf(stderr, "botfield: cannot record the bot script %s: it holds a NUL "
+                "byte (a recording keeps scripts as text)\n", s->path);
         return NULL;
+    }
     char *t = malloc(s->len + 1);
-    if (t) {
-        memcpy(t, s->bytes, s->len);
-        t[s->len] = 0;
+    if (!t) {
+        fprintf(stderr, "botfield: cannot record the bot script %s: out of memory\n",
+                s->path);
+        return NULL;
+    }
+    memcpy(t, s->bytes, s->len);
+    t[s->len] = 0;
+    long line = 1;
+    for (const unsigned char *p = (const unsigned char *)t; *p;) {
+        int n = trace_utf8_len(p);
+        if (n == 0) {
+            fprintf(stderr, "botfield: cannot record the bot script %s: line %ld holds a "
+                    "byte that is not UTF-8 (a recording keeps scripts as JSON text, "
+                    "UTF-8 only): save the script as UTF-8\n", s->path, line);
+            free(t);
+            return NULL;
+        }
+        line += *p == '\n';
+        p += n;
     }
     return t;
+}
+
+/* 0 when every script of bw can be recorded, checked before the file
+ * given to --record is opened (and truncated). */
+static int scripts_recordable(const struct world *w, const struct bot_world *bw)
+{
+    for (size_t i = 0; bw && i < w->vehicles.n; i++) {
+        const struct bot_script *s = bot_world_script(bw, (int)i);
+        char *text = s ? script_text(s) : NULL;
+        if (s && !text)
+            return -1;
+        free(text);
+    }
+    return 0;
 }
 
 /* The entry for path, added when new; NULL out of memory. */
@@ -73,8 +110,6 @@ static int write_scripts(struct recording *rec, long tick, const struct world *w
             continue;
         char *text = script_text(s);
         if (!text) {
-            fprintf(stderr, "botfield: cannot record the bot script %s: it holds a NUL "
-                    "byte (a recording keeps scripts as text)\n", s->path);
             recording_stop(rec);
             return -1;
         }
@@ -91,6 +126,8 @@ int recording_open(struct recording *rec, const char *file, const struct world *
                    const struct bot_world *bw, const char *map_path, const char *map_text)
 {
     memset(rec, 0, sizeof *rec);
+    if (scripts_recordable(w, bw))
+        return -1;
     rec->file = strdup(file);
     rec->f = fopen(file, "w");
     if (!rec->file || !rec->f) {

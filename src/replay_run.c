@@ -267,9 +267,13 @@ static int compare(struct replay_run *run, struct world *w, const struct replay_
 
 void replay_run_divergence(const struct replay_run *run, char *buf, size_t n)
 {
-    const char *v = run->rp.version, *lua = run->rp.lua;
+    /* The recorder's versions are the recording's strings: quoted as
+     * text (a control byte as \xHH), as every message quotes a file. */
+    char *v = text_printable(run->rp.version, 0), *lua = text_printable(run->rp.lua, 0);
     const char *this_lua = bot_lua_version();
-    if (strcmp(v, PACKAGE_VERSION) || strcmp(lua, this_lua))
+    if (!v || !lua)
+        snprintf(buf, n, "replay diverges at tick %ld", run->diverged);
+    else if (strcmp(v, PACKAGE_VERSION) || strcmp(lua, this_lua))
         snprintf(buf, n, "replay diverges at tick %ld (recorded with botfield %s / %s, "
                  "this is botfield %s / %s)", run->diverged, v, *lua ? lua : "no Lua",
                  PACKAGE_VERSION, this_lua);
@@ -277,6 +281,8 @@ void replay_run_divergence(const struct replay_run *run, char *buf, size_t n)
         snprintf(buf, n, "replay diverges at tick %ld (%s:%ld: the recomputed state is "
                  "not the recorded one; same botfield %s and %s)", run->diverged,
                  run->file, run->diverged_line, v, lua);
+    free(v);
+    free(lua);
 }
 
 /* A tune line before the one applying (run->next - 1), since the map
@@ -351,8 +357,8 @@ int replay_run_before(struct replay_run *run, struct world *w, int *new_world)
             struct tune_earlier before = { tuned_before, run };
             if (tune_apply(w, run->map_text, &before, *run->rp.map_path ? run->rp.map_path
                            : "default.ini", l->section, l->key, l->value, msg, sizeof msg)) {
-                fprintf(stderr, "botfield: %s:%ld: the tune cannot be applied: %s\n",
-                        run->file, l->line, msg);
+                fputs("botfield: ", stderr);
+                say(replay_msg(run->file, l->line, "the tune cannot be applied: %s", msg));
                 return -1;
             }
             run->tunes_applied++;

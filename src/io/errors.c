@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "load.h"
+#include "trace.h"
 
 /* How much of a value is quoted in a message. */
 #define QUOTE_MAX 60
@@ -65,8 +66,44 @@ static char *place(const struct loader *L, int line, const char *section,
                      section || key ? ":" : "");
 }
 
+char *text_printable(const char *s, int keep_newlines)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        int k = trace_utf8_len(p);
+        int c1 = k == 2 && p[0] == 0xc2 && p[1] < 0xa0;
+        int ctl = k == 1 && (*p < 0x20 || *p == 0x7f) && !(keep_newlines && *p == '\n');
+        n += k == 0 || ctl ? 4 : c1 ? 8 : (size_t)k;
+        p += k ? (size_t)k : 1;
+    }
+    char *out = malloc(n + 1), *o = out;
+    if (!out)
+        return NULL;
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        int k = trace_utf8_len(p);
+        int c1 = k == 2 && p[0] == 0xc2 && p[1] < 0xa0;
+        int ctl = k == 1 && (*p < 0x20 || *p == 0x7f) && !(keep_newlines && *p == '\n');
+        if (k == 0 || ctl || c1) {
+            for (int i = 0; i < (k ? k : 1); i++)
+                o += sprintf(o, "\\x%02x", p[i]);
+        } else {
+            memcpy(o, p, (size_t)k);
+            o += k;
+        }
+        p += k ? (size_t)k : 1;
+    }
+    *o = 0;
+    return out;
+}
+
 static void keep(struct loader *L, int line, char *text)
 {
+    /* One problem, one line: a quoted value's control bytes, newline
+     * included, become escapes. */
+    char *safe = text_printable(text, 0);
+    free(text);
+    if (!(text = safe))
+        return;
     struct load_problem *p = realloc(L->problems, ((size_t)L->nproblems + 1) * sizeof *p);
     if (!p) {
         free(text);

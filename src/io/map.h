@@ -60,6 +60,14 @@ int map_load_text(const char *name, const char *text, size_t len,
 
 void map_error_free(struct map_error *err);
 
+/* s for a terminal: a message quotes a stranger's bytes (a value, a
+ * section, a script's token), and a control byte there (ESC starts an
+ * escape sequence: clear the screen, set the title) must not reach the
+ * terminal as it is.  Each control byte (and '\n' unless keep_newlines),
+ * each byte that is not UTF-8 and each C1 control (U+0080 to U+009F) is
+ * written as \xHH; the rest is copied.  malloc'd; NULL out of memory. */
+char *text_printable(const char *s, int keep_newlines);
+
 /* Writes the key table as man-page (roff) text: nothing about a key is
  * written twice.  Returns a malloc'd string. */
 char *map_keys_man(void);

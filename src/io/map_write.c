@@ -138,3 +138,32 @@ int map_write_back(const char *path, const struct map_set *set, int nset, uint64
     free(out);
     return rc;
 }
+
+/* 0 when a file could be written at path, else the errno that says why
+ * not, found without creating or truncating anything: an output that
+ * cannot be opened is said before another output (a recording) is
+ * truncated.  Anything but a regular file or a folder (a FIFO, a device)
+ * is left for the real open to judge: probing it could block or eat a
+ * reader's end of file. */
+int file_cannot_write(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode))
+            return EISDIR;
+        if (!S_ISREG(st.st_mode))
+            return 0;
+        return access(path, W_OK) ? errno : 0;
+    }
+    if (errno != ENOENT)
+        return errno;
+    /* A new file: its folder must take it. */
+    char *dir = strdup(path);
+    if (!dir)
+        return ENOMEM;
+    char *slash = strrchr(dir, '/');
+    const char *d = !slash ? "." : slash == dir ? "/" : (*slash = 0, dir);
+    int e = access(d, W_OK | X_OK) ? errno : 0;
+    free(dir);
+    return e;
+}

@@ -31,4 +31,10 @@ int map_write_read(const char *path, char **text, size_t *len, char *msg, size_t
 int map_write_back(const char *path, const struct map_set *set, int nset, uint64_t loaded,
                    int force, uint64_t *new_hash, char *msg, size_t n);
 
+/* 0 when a file could be written at path, else the errno that says why
+ * not (EISDIR, ENOENT, EACCES...), found without creating or truncating
+ * anything: an output is checked before another is truncated or before a
+ * long run.  A FIFO or a device is left to the real open. */
+int file_cannot_write(const char *path);
+
 #endif

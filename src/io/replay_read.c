@@ -33,10 +33,16 @@ char *replay_msg(const char *file, long line, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(body, sizeof body, fmt, ap);
     va_end(ap);
-    size_t n = strlen(file) + strlen(body) + 32;
+    /* The body quotes the recording (a key, a tune's value) and maybe a
+     * map's messages, one a line. */
+    char *safe = text_printable(body, 1);
+    if (!safe)
+        return NULL;
+    size_t n = strlen(file) + strlen(safe) + 32;
     char *s = malloc(n);
     if (s)
-        snprintf(s, n, "%s:%ld: %s\n", file, line, body);
+        snprintf(s, n, "%s:%ld: %s\n", file, line, safe);
+    free(safe);
     return s;
 }
 
@@ -58,6 +64,44 @@ void replay_free(struct replay *r)
     free(r->map_path);
     free(r->map_text);
     memset(r, 0, sizeof *r);
+}
+
+/* ---- one line, bounded ------------------------------------------------- */
+
+enum text_line text_getline(FILE *f, char **buf, size_t *cap, size_t max, size_t *len)
+{
+    size_t n = 0;
+    int c;
+    *len = 0;
+    while ((c = getc(f)) != EOF) {
+        if (c == 0) {
+            *len = n;
+            return TEXT_NUL;
+        }
+        if (n == max) {
+            *len = n;
+            return TEXT_LONG;
+        }
+        if (n + 2 > *cap) {     /* room for c and the terminating NUL */
+            size_t want = *cap ? *cap * 2 : 4096;
+            if (want > max + 2)
+                want = max + 2;
+            char *p = realloc(*buf, want);
+            if (!p)
+                return TEXT_NOMEM;
+            *buf = p;
+            *cap = want;
+        }
+        (*buf)[n++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    if (n)
+        (*buf)[n] = 0;
+    *len = n;
+    if (c == EOF && ferror(f))
+        return TEXT_ERROR;
+    return n ? TEXT_LINE : TEXT_EOF;
 }
 
 /* ---- one line's fields ---------------------------------------------------- */
@@ -82,7 +126,9 @@ static int bad(struct reader *rd, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(body, sizeof body, fmt, ap);
     va_end(ap);
-    rd->err = replay_msg(rd->file, rd->line, "%s", body);
+    char *safe = text_printable(body, 0);     /* one line */
+    rd->err = safe ? replay_msg(rd->file, rd->line, "%s", safe) : NULL;
+    free(safe);
     if (!rd->err)
         rd->err = strdup("out of memory reading the recording\n");
     return -1;
@@ -288,8 +334,12 @@ static int read_line(struct reader *rd, json_t *o, struct replay_line *l)
 
 /* The order: starting scripts right after the header, then the timed
  * lines with ticks that never go back (a map reload starts the count
- * again at 0), two checkpoints never on one tick, nothing after end. */
-struct order { long last_tick, last_check; int timed, ended; };
+ * again at 0), two checkpoints never on one tick, nothing after end.
+ * A recorder writes a checkpoint every RECORD_CHECKPOINT_TICKS, so no
+ * line is further than that from the last one (or from the start): a
+ * line that is would make a replay compute ticks nothing checks, without
+ * bound (an end line at tick 2^62), and is refused. */
+struct order { long last_tick, last_check, since; int timed, ended; };
 
 static int check_order(struct reader *rd, struct order *o, const struct replay_line *l)
 {
@@ -307,12 +357,19 @@ static int check_order(struct reader *rd, struct order *o, const struct replay_l
                    l->tick, o->last_tick);
     if (l->type == RL_CHECKPOINT && l->tick == o->last_check)
         return bad(rd, "a second checkpoint at tick %ld; one a tick", l->tick);
+    if (l->tick - o->since > RECORD_CHECKPOINT_TICKS)
+        return bad(rd, "%s at tick %ld with no checkpoint since tick %ld%s; a recording "
+                   "has one every %d ticks", name, l->tick, o->since,
+                   o->since == 0 && o->last_check < 0 ? " (the start)" : "",
+                   RECORD_CHECKPOINT_TICKS);
     o->timed = 1;
+    if (l->type == RL_CHECKPOINT)
+        o->since = l->tick;
     o->last_tick = l->tick;
     if (l->type == RL_CHECKPOINT || l->type == RL_END)
         o->last_check = l->tick;
     if (l->type == RL_RELOAD)
-        o->last_tick = 0, o->last_check = -1;   /* the new map starts at 0 */
+        o->last_tick = 0, o->last_check = -1, o->since = 0;  /* the new map starts at 0 */
     o->ended = l->type == RL_END;
     return 0;
 }
@@ -370,16 +427,30 @@ int replay_read(const char *path, struct replay *r, char **err, char **warn)
         return -1;
     }
     struct reader rd = { path, 0, NULL };
-    struct order ord = { 0, -1, 0, 0 };
+    struct order ord = { 0, -1, 0, 0, 0 };
     char *buf = NULL;
-    size_t cap = 0;
-    ssize_t got;
+    size_t cap = 0, len = 0;
+    enum text_line got = TEXT_LINE;
     int rc = 0;
-    while (rc == 0 && (got = getline(&buf, &cap, f)) >= 0) {
+    while (rc == 0 && (got = text_getline(f, &buf, &cap, LINE_MAX_BYTES, &len)) != TEXT_EOF) {
         rd.line++;
-        size_t len = (size_t)got;
-        if (len > LINE_MAX_BYTES) {
-            rc = bad(&rd, "a line of %zu bytes; at most %zu", len, LINE_MAX_BYTES);
+        if (got == TEXT_LONG) {
+            rc = bad(&rd, "a line longer than %zu bytes; at most %zu are allowed (a line "
+                     "holds at most one map or script, 64 MiB, escaped)", LINE_MAX_BYTES,
+                     LINE_MAX_BYTES);
+            break;
+        }
+        if (got == TEXT_NUL) {
+            rc = bad(&rd, "a NUL byte at byte %zu; a recording is text (JSON Lines)",
+                     len + 1);
+            break;
+        }
+        if (got == TEXT_NOMEM) {
+            rc = bad(&rd, "out of memory reading the recording");
+            break;
+        }
+        if (got == TEXT_ERROR) {
+            rc = bad(&rd, "cannot read the recording: %s", strerror(errno));
             break;
         }
         if (len == 0 || buf[len - 1] != '\n') {
@@ -395,8 +466,6 @@ int replay_read(const char *path, struct replay *r, char **err, char **warn)
         }
         rc = parse(&rd, buf, len - 1, r, rd.line == 1, &ord);
     }
-    if (rc == 0 && ferror(f))
-        rc = bad(&rd, "cannot read the recording: %s", strerror(errno));
     if (rc == 0 && rd.line == 0)
         rc = bad(&rd, "an empty file; a recording starts with its header line");
     free(buf);

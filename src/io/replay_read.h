@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define REPLAY_TYPE_LIST(X)                                             \
     X(RL_BOT_SOURCE, "bot_source") X(RL_INPUT, "input") X(RL_TUNE, "tune") \
@@ -51,6 +52,17 @@ struct replay {
  * (malloc'd, or NULL) is said on stderr even on success. */
 int replay_read(const char *path, struct replay *r, char **err, char **warn);
 void replay_free(struct replay *r);
+
+/* One line of a JSON Lines file (a recording, run lines), read with a
+ * bound: getline() would take an endless line (/dev/zero, a stream
+ * without newlines) until memory ran out.  Reads up to and including
+ * '\n' into *buf (grown as needed, NUL-terminated), *len its bytes.
+ * Returns TEXT_LINE (a line, the last maybe without '\n'), TEXT_EOF
+ * (nothing left), TEXT_ERROR (a read error: errno), TEXT_LONG (more than
+ * `max` bytes without a newline: the rest is not read), TEXT_NOMEM, or
+ * TEXT_NUL (a NUL byte, not text: *len its 0-based offset in the line). */
+enum text_line { TEXT_LINE, TEXT_EOF, TEXT_ERROR, TEXT_LONG, TEXT_NOMEM, TEXT_NUL };
+enum text_line text_getline(FILE *f, char **buf, size_t *cap, size_t max, size_t *len);
 
 /* "FILE:LINE: " + the formatted rest + "\n", malloc'd (for the checks
  * that need the world). */

@@ -278,11 +278,13 @@ int scan_text(const char *text, size_t len, struct scan_result *out,
             next++;
         pos = next;
 
-        if (n >= MAP_MAX_LINE_BYTES) {
+        /* iniparser reads a line with fgets into 1,024 bytes: 1,023 with
+         * the newline it needs to see (the last line gets one too). */
+        if (n + 1 >= MAP_MAX_LINE_BYTES) {
             char num[24];
             snprintf(num, sizeof num, "%zu", n);
-            err(&s, line, section < 0 ? -1 : section, "line of %s bytes: iniparser reads at most 1023 bytes a "
-                "line; put long lists of trees or waypoints in numbered [tree.N] or "
+            err(&s, line, section < 0 ? -1 : section, "line of %s bytes: iniparser reads at most 1022 bytes a "
+                "line (1023 with its newline); put long lists of trees or waypoints in numbered [tree.N] or "
                 "[waypoint.N] sections", num);
             emit(&s, "\n", 1);
             continue;

@@ -44,7 +44,7 @@ void trace_error_clear(void)
 /* The length of the valid UTF-8 sequence at p (1 to 4), or 0 when the
  * bytes there are not one: no overlong forms, no surrogates, nothing
  * past U+10FFFF (RFC 3629). */
-static int utf8_len(const unsigned char *p)
+int trace_utf8_len(const unsigned char *p)
 {
     unsigned c = p[0];
     int n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
@@ -66,7 +66,7 @@ static void put_str(FILE *f, const char *s)
 {
     fputc('"', f);
     for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        int n = utf8_len(p);
+        int n = trace_utf8_len(p);
         if (n == 0) {
             fputs("\xef\xbf\xbd", f);
             p++;

@@ -17,7 +17,13 @@
 #include <jansson.h>
 
 #include "tour_impl.h"
+#include "io/map.h"
+#include "io/replay_read.h"
 #include "io/trace.h"
+
+/* The longest run line read: a summary of a million cars' laps is some
+ * 60 MB; beyond this a file is not run lines (an endless line). */
+#define RUN_LINE_MAX ((size_t)256 << 20)
 
 struct run {
     json_t *o;
@@ -68,7 +74,30 @@ static char *whyf(const char *what, const char *detail)
     return asprintf(&s, "%s%s", what, detail) < 0 ? NULL : s;
 }
 
-/* The fields a run line that ran must have, with their JSON types. */
+/* 1 when v is a number >= 0 (a whole one when `whole`), or null where
+ * `null_ok` (a car that never finished a lap). */
+static int count_ok(json_t *v, int whole, int null_ok)
+{
+    if (null_ok && json_is_null(v))
+        return 1;
+    return whole ? json_is_integer(v) && json_integer_value(v) >= 0
+                 : json_is_number(v) && json_number_value(v) >= 0;
+}
+
+/* 1 when every value of the object o is count_ok. */
+static int counts_ok(json_t *o, int whole, int null_ok)
+{
+    const char *k;
+    json_t *v;
+    json_object_foreach(o, k, v)
+        if (!count_ok(v, whole, null_ok))
+            return 0;
+    return 1;
+}
+
+/* The fields a run line that ran must have, with their JSON types; the
+ * counts and times are never negative (a run never writes one: a
+ * negative count is a corrupted or forged line, and would skew means). */
 static const char *missing_field(json_t *o)
 {
     static const struct { const char *name; json_type t; } need[] = {
@@ -81,7 +110,16 @@ static const char *missing_field(json_t *o)
         if (!v || (json_typeof(v) != need[i].t
                    && !(need[i].t == JSON_REAL && json_is_integer(v))))
             return need[i].name;
+        if (json_is_number(v) && !count_ok(v, need[i].t == JSON_INTEGER, 0))
+            return need[i].name;
     }
+    if (!counts_ok(json_object_get(o, "knockouts"), 1, 0))
+        return "knockouts";
+    if (!counts_ok(json_object_get(o, "best_lap"), 0, 1))
+        return "best_lap";
+    json_t *laps = json_object_get(o, "laps");
+    if (laps && !(json_is_object(laps) && counts_ok(laps, 1, 0)))
+        return "laps";
     json_t *w = json_object_get(o, "winner");
     if (!w || !(json_is_string(w) || json_is_null(w)))
         return "winner";
@@ -467,14 +505,35 @@ int tour_aggregate_files(struct tour_options *t, const struct tour_cli *cli)
             rc = 2;
             break;
         }
-        ssize_t n;
-        for (long no = 1; rc == 0 && (n = getline(&line, &cap, f)) >= 0; no++) {
+        size_t n;
+        enum text_line got;
+        long no = 0;
+        while (rc == 0 && (got = text_getline(f, &line, &cap, RUN_LINE_MAX, &n)) != TEXT_EOF) {
             char *why = NULL;
-            if (strspn(line, " \t\r\n") == (size_t)n)
+            const char *name = std ? "(standard input)" : path;
+            no++;
+            if (got != TEXT_LINE) {
+                if (got == TEXT_LONG)
+                    fprintf(stderr, "botfield: %s:%ld: a line longer than %zu bytes; a run "
+                            "line is at most %zu\n", name, no, n, (size_t)RUN_LINE_MAX);
+                else if (got == TEXT_NUL)
+                    fprintf(stderr, "botfield: %s:%ld: a NUL byte at byte %zu; run lines "
+                            "are text (JSON Lines)\n", name, no, n + 1);
+                else if (got == TEXT_NOMEM)
+                    fprintf(stderr, "botfield: %s:%ld: out of memory\n", name, no);
+                else
+                    fprintf(stderr, "botfield: --aggregate %s: cannot read: %s\n", path,
+                            strerror(errno));
+                rc = 2;
+                break;
+            }
+            if (strspn(line, " \t\r\n") == n)
                 continue;       /* a blank line */
             if (agg_add(a, line, &why)) {
-                fprintf(stderr, "botfield: %s:%ld: %s\n", std ? "(standard input)" : path,
-                        no, why ? why : "out of memory");
+                /* jansson's message quotes the line: its bytes, escaped */
+                char *safe = why ? text_printable(why, 0) : NULL;
+                fprintf(stderr, "botfield: %s:%ld: %s\n", name, no, safe ? safe : "out of memory");
+                free(safe);
                 rc = 2;
             }
             free(why);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "tour_impl.h"
+#include "io/map.h"
 #include "view/canvas_string.h"
 
 /* Chart strokes: solid with slope glyphs in ASCII; dotted (every other
@@ -180,9 +181,13 @@ int chart_draw(FILE *f, const struct group_stat *g, int ng, int utf8)
         plot(&cv, plot_at, g, ng, key);
     char *s = canvas_string(&cv);
     canvas_free(&cv);
-    if (!s)
-        return -1;
-    fputs(s, f);
+    /* The labels come from run lines (--aggregate reads anyone's): a
+     * control byte in a setting or a team's name is drawn as \xHH. */
+    char *safe = s ? text_printable(s, 1) : NULL;
     free(s);
+    if (!safe)
+        return -1;
+    fputs(safe, f);
+    free(safe);
     return 0;
 }

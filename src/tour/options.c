@@ -15,6 +15,7 @@
 #include "tour_impl.h"
 #include "core/world.h"
 #include "io/keys.h"
+#include "io/map_write.h"
 
 static int bad(const char *opt, const char *value, const char *allowed)
 {
@@ -204,6 +205,35 @@ int tour_combo_sets(const struct tour_options *t, long combo, struct map_set *ou
     return t->nsets;
 }
 
+/* 1 when a and b are one file (by another name, or a link to it). */
+static int same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0
+        && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* --csv over one of the run's inputs (the map, a file of run lines) would
+ * destroy it once the runs are done: refused before anything runs (2).
+ * The CSV is written after every battle: one that cannot be written is
+ * said before the first (1, as when the write fails). */
+static int csv_over_input(const struct tour_options *t, const struct tour_cli *cli,
+                          const char *what)
+{
+    for (int i = 0; t->csv && i < cli->nargs; i++)
+        if (strcmp(cli->args[i], "-") && same_file(t->csv, cli->args[i])) {
+            fprintf(stderr, "botfield: --csv %s: that is %s; the CSV would overwrite it\n",
+                    t->csv, what);
+            return 2;
+        }
+    int e = t->csv ? file_cannot_write(t->csv) : 0;
+    if (e) {
+        fprintf(stderr, "botfield: --csv %s: cannot write: %s\n", t->csv, strerror(e));
+        return 1;
+    }
+    return 0;
+}
+
 static int refuse(const char *what)
 {
     fprintf(stderr, "botfield: %s\nTry 'botfield --help' for more information.\n", what);
@@ -220,6 +250,9 @@ int tour_main(struct tour_options *t, const struct tour_cli *cli, struct map_opt
                           "('-': standard input), --csv and --chart");
         if (cli->nargs < 1)
             return refuse("--aggregate needs the files of run lines to read");
+        int rc = csv_over_input(t, cli, "a file of run lines being read");
+        if (rc)
+            return rc;
         return tour_aggregate_files(t, cli);
     }
     if (!t->has_seeds) {
@@ -244,6 +277,9 @@ int tour_main(struct tour_options *t, const struct tour_cli *cli, struct map_opt
                       "MAP; not --seed, --trace, --trace-every, --summary or --check");
     if (cli->nargs > 1)
         return refuse("--seeds: one map at a time");
+    int crc = csv_over_input(t, cli, "the map file itself");
+    if (crc)
+        return crc;
     /* Every run reads the map: a pipe would give it to the first only. */
     struct stat st;
     if (cli->nargs && stat(cli->args[0], &st) == 0 && !S_ISREG(st.st_mode)) {
