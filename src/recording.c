@@ -11,6 +11,7 @@
 #include "core/world.h"
 #include "io/record.h"
 #include "io/trace.h"
+#include "io/utf8.h"
 #include "headless.h"
 
 uint64_t recording_hash(const struct world *w, struct bot_world *bw)
@@ -48,7 +49,7 @@ static char *script_text(const struct bot_script *s)
     t[s->len] = 0;
     long line = 1;
     for (const unsigned char *p = (const unsigned char *)t; *p;) {
-        int n = trace_utf8_len(p);
+        int n = utf8_len(p);
         if (n == 0) {
             fprintf(stderr, "botfield: cannot record the bot script %s: line %ld holds a "
                     "byte that is not UTF-8 (a recording keeps scripts as JSON text, "

@@ -22,44 +22,25 @@
 #include <unistd.h>
 
 #include "bot.h"
-
-/* The length of the UTF-8 character at s (at most `left` bytes), 0 when
- * the bytes there are not one: overlong forms, surrogates and code points
- * past U+10FFFF are not. */
-static size_t utf8_len(const unsigned char *s, size_t left)
-{
-    unsigned c = s[0];
-    size_t k = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
-             : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
-    if (!k || k > left)
-        return 0;
-    for (size_t i = 1; i < k; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] > 0x9f)
-        || (c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] > 0x8f))
-        return 0;
-    return k;
-}
+#include "io/utf8.h"
 
 void bot_text_escape(char *dst, size_t n, const char *src)
 {
     if (!dst || !n)
         return;
     const unsigned char *p = (const unsigned char *)src;
-    size_t left = strlen(src), at = 0;
-    while (left) {
+    size_t at = 0;
+    while (*p) {
         char esc[16];
         const char *piece = esc;
-        size_t len, k = utf8_len(p, left);
-        if (*p < 0x20 || *p == 0x7f || (k == 0 && *p >= 0x80)) {
+        /* utf8_len() stops at the NUL: a character cut short is not one */
+        size_t len, k = (size_t)utf8_len(p);
+        if (*p < 0x20 || *p == 0x7f || k == 0) {
             len = (size_t)snprintf(esc, sizeof esc, "\\%u", *p);
             k = 1;
         } else if (k == 2 && p[0] == 0xc2 && p[1] <= 0x9f) {
             len = (size_t)snprintf(esc, sizeof esc, "\\u{%x}", p[1]);
         } else {
-            if (!k)
-                k = 1;
             piece = (const char *)p;
             len = k;
         }
@@ -68,7 +49,6 @@ void bot_text_escape(char *dst, size_t n, const char *src)
         memcpy(dst + at, piece, len);
         at += len;
         p += k;
-        left -= k;
     }
     dst[at] = 0;
 }

@@ -13,6 +13,7 @@
 
 #include "load.h"
 #include "trace.h"
+#include "utf8.h"
 
 /* How much of a value is quoted in a message. */
 #define QUOTE_MAX 60
@@ -70,7 +71,7 @@ char *text_printable(const char *s, int keep_newlines)
 {
     size_t n = 0;
     for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        int k = trace_utf8_len(p);
+        int k = utf8_len(p);
         int c1 = k == 2 && p[0] == 0xc2 && p[1] < 0xa0;
         int ctl = k == 1 && (*p < 0x20 || *p == 0x7f) && !(keep_newlines && *p == '\n');
         n += k == 0 || ctl ? 4 : c1 ? 8 : (size_t)k;
@@ -80,7 +81,7 @@ char *text_printable(const char *s, int keep_newlines)
     if (!out)
         return NULL;
     for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        int k = trace_utf8_len(p);
+        int k = utf8_len(p);
         int c1 = k == 2 && p[0] == 0xc2 && p[1] < 0xa0;
         int ctl = k == 1 && (*p < 0x20 || *p == 0x7f) && !(keep_newlines && *p == '\n');
         if (k == 0 || ctl || c1) {

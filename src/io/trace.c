@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "trace.h"
+#include "utf8.h"
 #include "../core/world.h"
 #include "../core/tick.h"
 
@@ -41,23 +42,6 @@ void trace_error_clear(void)
     refused[0] = 0;
 }
 
-/* The length of the valid UTF-8 sequence at p (1 to 4), or 0 when the
- * bytes there are not one: no overlong forms, no surrogates, nothing
- * past U+10FFFF (RFC 3629). */
-int trace_utf8_len(const unsigned char *p)
-{
-    unsigned c = p[0];
-    int n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
-          : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
-    for (int i = 1; i < n; i++)
-        if ((p[i] & 0xc0) != 0x80)
-            return 0;
-    if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f)
-        || (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f))
-        return 0;
-    return n;
-}
-
 /* Writes a JSON string.  Ids are plain, but a map's `name` and its file
  * name may hold anything: quotes, backslashes and control characters are
  * escaped, and each byte that does not belong to valid UTF-8 becomes
@@ -66,7 +50,7 @@ static void put_str(FILE *f, const char *s)
 {
     fputc('"', f);
     for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        int n = trace_utf8_len(p);
+        int n = utf8_len(p);
         if (n == 0) {
             fputs("\xef\xbf\xbd", f);
             p++;

@@ -46,8 +46,5 @@ int trace_bot_line(FILE *f, const char *type, long tick, const char *id,
 /* A JSON string, quoted and escaped as every string of the trace (the
  * recordings write theirs with it too). */
 void trace_string(FILE *f, const char *s);
-/* The length of the valid UTF-8 sequence at p (1 to 4), or 0 when the
- * bytes there are not one (what trace_string writes as U+FFFD). */
-int trace_utf8_len(const unsigned char *p);
 
 #endif
