@@ -56,8 +56,17 @@ wait_screen() {
 }
 
 # has LINE: the inspector shows exactly this line (leading blanks kept).
+# The panel is read again for up to
+# 10 s: on a loaded machine (a sanitizer build beside make -j) the frame
+# can still be reaching tmux when the screen first looked settled.
 has() {
-    grep -Fxq -- "$1" "$TMPD/panel" && return 0
+    i=0
+    while [ $i -lt 50 ]; do
+        grep -Fxq -- "$1" "$TMPD/panel" && return 0
+        sleep 0.2
+        tm capture-pane -p -t x | sed -n 's/.*│//p' | sed 's/ *$//' >"$TMPD/panel"
+        i=$((i + 1))
+    done
     note "the inspector has no line '$1'; it shows:"
     sed 's/^/# | /' "$TMPD/panel"
     return 1

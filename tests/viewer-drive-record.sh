@@ -30,7 +30,7 @@ seen '^ tick 120 '
 ok $? "80 steps more"
 tm send-keys -t v Escape q
 i=0
-while [ $i -lt 50 ] && tm list-panes -t v -F '#{pane_current_command}' 2>/dev/null | grep -q botfield; do
+while [ $i -lt 300 ] && tm list-panes -t v -F '#{pane_current_command}' 2>/dev/null | grep -q botfield; do
     sleep 0.1
     i=$((i + 1))
 done

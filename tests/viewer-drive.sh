@@ -118,10 +118,10 @@ ok $? "the help lists the drive keys"
 tm send-keys -t v Escape
 tm send-keys -t v q
 i=0
-while [ $i -lt 50 ] && tm list-panes -t v -F '#{pane_current_command}' 2>/dev/null | grep -q botfield; do
+while [ $i -lt 300 ] && tm list-panes -t v -F '#{pane_current_command}' 2>/dev/null | grep -q botfield; do
     sleep 0.1
     i=$((i + 1))
 done
-[ $i -lt 50 ]
+[ $i -lt 300 ]
 ok $? "q quits"
 done_testing

@@ -181,8 +181,10 @@ ok $? "y: written over, the edit kept and the values saved"
 steps 20
 seen '^ tick 31 '
 tm send-keys -t v T q
+# Up to 30 s for the viewer to quit and write the recording's end line:
+# a TSan build on a loaded machine took more than the 5 s this had.
 i=0
-while [ $i -lt 50 ] && tm list-panes -t v -F '#{pane_current_command}' 2>/dev/null | grep -q botfield; do
+while [ $i -lt 300 ] && tm list-panes -t v -F '#{pane_current_command}' 2>/dev/null | grep -q botfield; do
     sleep 0.1
     i=$((i + 1))
 done
