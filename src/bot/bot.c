@@ -439,6 +439,10 @@ int bot_init(struct bot *b, const struct bot_view *v, char *err, size_t n)
     return rc;
 }
 
+const struct bot_report *bot_init_report(const struct bot *b)
+{
+    return &b->scratch;
+}
 
 static int call_tick(lua_State *L)
 {

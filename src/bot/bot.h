@@ -234,11 +234,15 @@ struct bot *bot_new(const struct bot_script *s, struct bot_limits lim,
 void bot_free(struct bot *b);
 
 /* init(me, mem) if the script defines it (BOT_INIT_FACTOR x budget, and
- * the whole heap as its allocation cap).  Its draw and log output is
- * dropped (there is no report to hold it).
+ * the whole heap as its allocation cap).  Its log lines are read back
+ * with bot_init_report.
  * 0, or -1 with err (the bot stays usable: an init error is that
  * tick's error, as botfield-bots(7) treats any other call). */
 int bot_init(struct bot *b, const struct bot_view *v, char *err, size_t n);
+/* What the last bot_init logged (its n_log and log lines; its drawings
+ * are dropped, as the viewer draws only a tick's), until the next call on
+ * b: BOTS.md puts every log line in the trace, init's too. */
+const struct bot_report *bot_init_report(const struct bot *b);
 
 /* tick(me, world, mem, out).  Always fills *out (the defaults when the
  * tick is abandoned; stop when disabled) and *rep.  Returns 0 when the

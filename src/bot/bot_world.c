@@ -494,6 +494,10 @@ static void decide(void *user, const struct world *w, int i, struct tick_ctx *c,
             add_line(s, i, "bot_error", "error", err);
             s->errors++;
         }
+        /* init's log lines go to the trace with the first tick's */
+        const struct bot_report *ir = bot_init_report(s->bot);
+        for (int k = 0; k < ir->n_log; k++)
+            add_line(s, i, "log", "text", ir->log[k]);
     }
     struct bot_out out = { 0, view.speed, view.turret, 0 };
     int rc = bot_tick(s->bot, &view, &out, &s->rep);
