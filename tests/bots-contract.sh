@@ -44,4 +44,66 @@ has "init's log is in the trace" '{"type":"log","tick":1,"id":"tank.a","text":"i
 expect_eq "init keeps at most 8 lines" "$(grep -c '"tick":1,"id":"tank.a","text":"[0-9]*"' "$TMPD/out")" 7
 has "the first tick's log follows" '{"type":"log","tick":1,"id":"tank.a","text":"tick"}'
 
+# world.events: "a type as in the trace and its fields", as the trace
+# writes them (shell, x, y, booleans; no target when the shot had none);
+# a waypoint's index alone counts from 1, like world.waypoints
+cat > "$TMPD/field.ini" <<'MAP'
+[map]
+name = field
+width = 1000
+height = 800
+seed = 3
+[track]
+waypoints = 200 150 25, 700 150 25, 700 600 20
+[team.red]
+color = red
+[team.blue]
+color = blue
+[car.c]
+x = 200
+y = 120
+bot = b.lua
+[turret.t]
+team = blue
+x = 500
+y = 500
+facing = -90
+fov = 360
+bot = b.lua
+[tank.k]
+team = red
+x = 500
+y = 300
+heading = 90
+speed = 10
+range = 1
+MAP
+cat > "$TMPD/events.lua" <<'LUA'
+local function show(e)
+  local t = {}
+  for k, v in pairs(e) do t[#t + 1] = k .. "=" .. tostring(v) .. ":" .. (math.type(v) or type(v)) end
+  return table.concat(t, " ")
+end
+function tick(me, world, mem, out)
+  if me.kind == "turret" then out.fire = me.gun_ready end
+  for _, e in ipairs(world.events) do
+    if e.type ~= "sight" or world.tick == 2 then log(show(e)) end
+  end
+  if me.kind == "car" and world.tick == 3 then error("oops") end
+end
+LUA
+run "$TMPD/field.ini" "$TMPD/events.lua" 40
+has "a shot event carries the trace's fields (shell; no target)" \
+  '{"type":"log","tick":2,"id":"turret.t","text":"heading=-90.0:float shell=1:integer shooter=turret.t:string tick=1:integer type=shot:string x=500.0:float y=500.0:float"}'
+grep -q '"tick":29,"id":"turret.t","text":"shell=1:integer shooter=turret.t:string target=tank.k:string tick=28:integer type=hit:string x=500.0:float y=324.5' "$TMPD/out"
+ok $? "a hit event carries shell, x and y"
+has "a sight event's seen is a boolean, with the method" \
+  '{"type":"log","tick":2,"id":"turret.t","text":"from=turret.t:string method=exact:string seen=true:boolean tick=1:integer to=tank.k:string type=sight:string visible=1.0:float"}'
+has "waypoint_reached: index 1 is world.waypoints[1] (the trace's index 0)" \
+  '{"type":"log","tick":2,"id":"car.c","text":"id=car.c:string index=1:integer tick=1:integer type=waypoint_reached:string"}'
+grep -q '"type":"waypoint_reached","tick":1,"id":"car.c","index":0}' "$TMPD/t"
+ok $? "(the trace's line for it has index 0)"
+has "a bot_error event carries error, id and tick" \
+  '{"type":"log","tick":4,"id":"car.c","text":"error=b.lua:11: oops:string id=car.c:string tick=3:integer type=bot_error:string"}'
+
 done_testing

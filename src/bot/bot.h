@@ -100,19 +100,24 @@ struct bot_ally { const char *id; double x, y, heading, speed; };
 struct bot_waypoint { double x, y, r; };
 struct bot_tree { double x, y, r; };
 
-/* One event of the previous tick: a type and fields named as in the
- * trace ({"type":"hit","shooter":"turret.1","target":"tank.3"} becomes
- * {type="hit", shooter="turret.1", target="tank.3"}). */
-#define BOT_EVENT_FIELDS 6
+/* One event of the previous tick: a type and the fields of its trace line,
+ * named and typed as there ({"type":"hit","tick":7,"shooter":"turret.1",...}
+ * becomes {type="hit", tick=7, shooter="turret.1", ...}); only a waypoint's
+ * index counts from 1, as world.waypoints does. */
+#define BOT_EVENT_FIELDS 10
 struct bot_field {
     const char *name;
     const char *str;        /* a string field, or NULL: the number */
     double num;
 };
+enum { BOT_FIELD_NUM, BOT_FIELD_INT, BOT_FIELD_BOOL };
 struct bot_event {
     const char *type;
     int n_fields;
     struct bot_field fields[BOT_EVENT_FIELDS];
+    /* for a number field (str NULL), how Lua gets it: BOT_FIELD_NUM (0, a
+     * float), _INT (an integer: tick, shell, index) or _BOOL (seen, ok) */
+    unsigned char kind[BOT_EVENT_FIELDS];
 };
 
 struct bot_calls;

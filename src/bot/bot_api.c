@@ -204,6 +204,10 @@ static void build_events(lua_State *L, const struct bot_view *v)
                 continue;
             if (e->fields[f].str)
                 lua_pushstring(L, e->fields[f].str);
+            else if (e->kind[f] == BOT_FIELD_BOOL)
+                lua_pushboolean(L, e->fields[f].num != 0);
+            else if (e->kind[f] == BOT_FIELD_INT)
+                lua_pushinteger(L, (lua_Integer)e->fields[f].num);
             else
                 lua_pushnumber(L, e->fields[f].num);
             lua_setfield(L, -2, e->fields[f].name);

@@ -523,7 +523,7 @@ static void decide(void *user, const struct world *w, int i, struct tick_ctx *c,
 }
 
 /* Its own bot_error of this step, as one of next tick's world.events. */
-static void error_event(struct slot *s, const char *text)
+static void error_event(struct slot *s, const char *text, const char *id, long tick)
 {
     if (s->nev >= EVENTS_MAX)
         return;
@@ -531,8 +531,12 @@ static void error_event(struct slot *s, const char *text)
     struct bot_event *be = &s->ev[s->nev++];
     memset(be, 0, sizeof *be);
     be->type = "bot_error";
+    /* the error stays fields[0]: a restored step points it at err_ev */
     be->fields[0] = (struct bot_field){ "error", s->err_ev, 0 };
-    be->n_fields = 1;
+    be->fields[1] = (struct bot_field){ "id", id, 0 };
+    be->fields[2] = (struct bot_field){ "tick", NULL, (double)tick };
+    be->kind[2] = BOT_FIELD_INT;
+    be->n_fields = 3;
 }
 
 /* Keeps, for each bot, what happened to its vehicle in this step: next
@@ -558,26 +562,44 @@ static void after(void *user, const struct world *w)
             const char *a = ev->a >= 0 ? w->vehicles.p[ev->a].id : "";
             const char *b = ev->b >= 0 ? w->vehicles.p[ev->b].id : "";
             int n = 0;
+            /* the fields of the event's trace line (io/trace.c), typed
+             * as there: booleans, integers, an absent target left out */
 #define STR(k, v) (be->fields[n++] = (struct bot_field){ k, v, 0 })
 #define NUM(k, v) (be->fields[n++] = (struct bot_field){ k, NULL, v })
+#define INT(k, v) (be->kind[n] = BOT_FIELD_INT, be->fields[n++] = (struct bot_field){ k, NULL, (double)(v) })
+#define BOOL(k, v) (be->kind[n] = BOT_FIELD_BOOL, be->fields[n++] = (struct bot_field){ k, NULL, (v) != 0 })
+            INT("tick", w->tick);
             switch (ev->kind) {
             case EV_COLLISION: STR("a", a); STR("b", b); NUM("distance", ev->u.collision.distance); break;
             case EV_SIGHT: STR("from", a); STR("to", b); NUM("visible", ev->u.sight.visible);
-                NUM("seen", ev->u.sight.seen); break;
-            case EV_AIM: STR("shooter", a); STR("target", b); NUM("ok", ev->u.aim.ok);
-                NUM("t_impact", ev->u.aim.ok ? ev->u.aim.t_impact : 0); break;
-            case EV_SHOT: STR("shooter", a); STR("target", b); NUM("x", ev->u.shot.x);
-                NUM("y", ev->u.shot.y); NUM("heading", rad2deg(ev->u.shot.heading)); break;
-            case EV_HIT: STR("shooter", a); STR("target", b); break;
-            case EV_MISS: STR("shooter", a); STR("reason", miss_reason_names[ev->u.miss.reason]); break;
+                BOOL("seen", ev->u.sight.seen); STR("method", sight_names[ev->u.sight.method]); break;
+            case EV_AIM: STR("shooter", a); STR("target", b); BOOL("ok", ev->u.aim.ok);
+                if (ev->u.aim.ok) {
+                    NUM("aim_x", ev->u.aim.x); NUM("aim_y", ev->u.aim.y);
+                    NUM("t_impact", ev->u.aim.t_impact);
+                } else {
+                    STR("reason", aim_reason_names[ev->u.aim.reason]);
+                }
+                INT("iterations", ev->u.aim.iterations); STR("method", aim_names[ev->u.aim.method]);
+                break;
+            case EV_SHOT: STR("shooter", a); if (ev->b >= 0) STR("target", b);
+                NUM("x", ev->u.shot.x); NUM("y", ev->u.shot.y);
+                NUM("heading", rad2deg(angle_norm(ev->u.shot.heading))); INT("shell", ev->u.shot.shell);
+                break;
+            case EV_HIT: STR("shooter", a); STR("target", b); INT("shell", ev->u.hit.shell);
+                NUM("x", ev->u.hit.x); NUM("y", ev->u.hit.y); break;
+            case EV_MISS: STR("shooter", a); STR("reason", miss_reason_names[ev->u.miss.reason]);
+                INT("shell", ev->u.miss.shell); NUM("x", ev->u.miss.x); NUM("y", ev->u.miss.y); break;
             case EV_KNOCKOUT: STR("id", a); break;
             case EV_WAYPOINT_REACHED: case EV_WAYPOINT_SKIPPED:
-                STR("id", a); NUM("index", ev->u.waypoint.index + 1); break;
-            case EV_LAP: STR("id", a); NUM("lap", ev->u.lap.lap); NUM("time", ev->u.lap.time); break;
+                STR("id", a); INT("index", ev->u.waypoint.index + 1); break;
+            case EV_LAP: STR("id", a); INT("lap", ev->u.lap.lap); NUM("time", ev->u.lap.time); break;
             case EV_FINISH: STR("id", a); NUM("time", ev->u.finish.time); break;
             }
 #undef STR
 #undef NUM
+#undef INT
+#undef BOOL
             be->n_fields = n;
         }
     }
@@ -590,7 +612,7 @@ static void after(void *user, const struct world *w)
         bw->errors += s->errors;
         for (size_t l = 0; l < s->nlines; l++)
             if (!strcmp(s->lines[l].type, "bot_error"))
-                error_event(s, s->lines[l].text);
+                error_event(s, s->lines[l].text, w->vehicles.p[s->vehicle].id, w->tick);
     }
 }
 
