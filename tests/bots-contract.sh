@@ -106,4 +106,23 @@ ok $? "(the trace's line for it has index 0)"
 has "a bot_error event carries error, id and tick" \
   '{"type":"log","tick":4,"id":"car.c","text":"error=b.lua:11: oops:string id=car.c:string tick=3:integer type=bot_error:string"}'
 
+# the built-in methods on each kind, as botfield-bots(7) says (BOTS.md is
+# silent on a car's avoid.* or a turret's race.*)
+cat > "$TMPD/kinds.lua" <<'LUA'
+function tick(me, world, mem, out)
+  if world.tick ~= 1 then return end
+  local function n(...) return select("#", ...) .. ":" .. tostring((...)) end
+  log(me.kind, n(avoid.predictive(0, 1)), n(avoid.classic(0, 1)), n(wander()),
+      n(race.exact()), n(race.classic()), aim.exact("tank.k"))
+  log(me.kind, pcall(avoid.predictive, 0/0, 1))
+end
+LUA
+run "$TMPD/field.ini" "$TMPD/kinds.lua" 1
+has "a car: avoid.* and wander() give nil, race.* two numbers, aim nil, \"not seen\"" \
+  '{"type":"log","tick":1,"id":"car.c","text":"car 1:nil 1:nil 1:nil 2:0.0 2:0.0 nil not seen"}'
+grep -q '"id":"turret.t","text":"turret 1:nil 1:nil 1:nil 1:nil 1:nil -90.0 0.4' "$TMPD/out"
+ok $? "a turret: avoid.*, wander() and race.* give nil; aim a direction and a time"
+grep -q '"id":"turret.t","text":"turret false .*not a finite number' "$TMPD/out"
+ok $? "a NaN argument is an error"
+
 done_testing
