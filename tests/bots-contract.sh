@@ -125,4 +125,23 @@ ok $? "a turret: avoid.*, wander() and race.* give nil; aim a direction and a ti
 grep -q '"id":"turret.t","text":"turret false .*not a finite number' "$TMPD/out"
 ok $? "a NaN argument is an error"
 
+# out: a value that is not a finite number (or boolean, for fire) is an
+# error of that tick, named; nil keeps the default; the engine clamps
+cat > "$TMPD/out.lua" <<'LUA'
+local cases = { {"speed", 0/0}, {"turret", -math.huge}, {"speed", "5"},
+  {"fire", 1}, {"turn", nil}, {"speed", -5}, {"turn", 1000} }
+function tick(me, world, mem, out)
+  local c = cases[world.tick]
+  if c then out[c[1]] = c[2] end
+  if world.tick == 8 then log(me.speed, me.heading) end
+end
+LUA
+run "$TMPD/alone.ini" "$TMPD/out.lua" 8
+has "out.speed = NaN is an error" '{"type":"bot_error","tick":1,"id":"tank.a","error":"b.lua: out.speed is not a finite number (nan)"}'
+has "out.turret = -inf is an error, named as -inf" '{"type":"bot_error","tick":2,"id":"tank.a","error":"b.lua: out.turret is not a finite number (-inf)"}'
+has "out.speed = \"5\" (a string) is an error" '{"type":"bot_error","tick":3,"id":"tank.a","error":"b.lua: out.speed is not a finite number (a string)"}'
+has "out.fire = 1 is an error" '{"type":"bot_error","tick":4,"id":"tank.a","error":"b.lua: out.fire is not a boolean (a number)"}'
+expect_eq "nil, and the clamped values, are no error" "$(grep -c '"tick":[5-8],.*bot_error' "$TMPD/out")" 0
+has "speed clamps to 0, turn to turn_rate (30 deg/s for one tick)" '{"type":"log","tick":8,"id":"tank.a","text":"0.0 0.5"}'
+
 done_testing

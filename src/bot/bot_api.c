@@ -353,7 +353,7 @@ static int read_num(lua_State *L, int idx, int kk, const char *k, double *dst, c
         if (isfinite(d))
             *dst = d;
         else {
-            snprintf(msg, n, "out.%s is not a finite number (%s)", k, d != d ? "nan" : "inf");
+            snprintf(msg, n, "out.%s is not a finite number (%s)", k, d != d ? "nan" : d < 0 ? "-inf" : "inf");
             rc = -1;
         }
     } else if (t != LUA_TNIL) {
