@@ -144,4 +144,18 @@ has "out.fire = 1 is an error" '{"type":"bot_error","tick":4,"id":"tank.a","erro
 expect_eq "nil, and the clamped values, are no error" "$(grep -c '"tick":[5-8],.*bot_error' "$TMPD/out")" 0
 has "speed clamps to 0, turn to turn_rate (30 deg/s for one tick)" '{"type":"log","tick":8,"id":"tank.a","text":"0.0 0.5"}'
 
+# mem that is not plain data: botfield-bots(7) says it is not an error of
+# the tick (only saving it fails: the viewer's history, a reload)
+cat > "$TMPD/mem.lua" <<'LUA'
+function tick(me, world, mem, out)
+  mem.n = (mem.n or 0) + 1
+  if world.tick == 2 then mem.f = function() end end
+  if world.tick == 3 then local t = {} t.t = t mem.c = t end
+  log(mem.n)
+end
+LUA
+run "$TMPD/alone.ini" "$TMPD/mem.lua" 4
+expect_eq "a function or a cycle in mem raises no bot_error" "$(grep -c bot_error "$TMPD/out")" 0
+has "mem lasts from tick to tick" '{"type":"log","tick":4,"id":"tank.a","text":"4"}'
+
 done_testing
