@@ -158,4 +158,24 @@ run "$TMPD/alone.ini" "$TMPD/mem.lua" 4
 expect_eq "a function or a cycle in mem raises no bot_error" "$(grep -c bot_error "$TMPD/out")" 0
 has "mem lasts from tick to tick" '{"type":"log","tick":4,"id":"tank.a","text":"4"}'
 
+# log: at most 200 bytes and 8 lines a tick; a cut keeps UTF-8 whole (the
+# trace would show U+FFFD for the half character), a NUL is U+FFFD
+cat > "$TMPD/log.lua" <<'LUA'
+function tick(me, world, mem, out)
+  if world.tick ~= 1 then return end
+  log(string.rep("y", 300))
+  log("x" .. string.rep("\u{e9}", 150))
+  log("a\0b", nil, 1.5, true, {})
+  for i = 1, 8 do log(i) end
+end
+LUA
+run "$TMPD/alone.ini" "$TMPD/log.lua" 1
+y200=$(printf '%200s' '' | tr ' ' y)
+has "a long line is cut at 200 bytes" "{\"type\":\"log\",\"tick\":1,\"id\":\"tank.a\",\"text\":\"$y200\"}"
+e99=$(printf '%99s' '' | sed 's/ /\xc3\xa9/g')
+has "a cut never splits a UTF-8 character" "{\"type\":\"log\",\"tick\":1,\"id\":\"tank.a\",\"text\":\"x$e99\"}"
+has "log separates its arguments by spaces, as tostring; NUL is U+FFFD" \
+  "$(printf '{"type":"log","tick":1,"id":"tank.a","text":"a\357\277\275b nil 1.5 true table"}')"
+expect_eq "8 lines a tick" "$(grep -c '"type":"log"' "$TMPD/out")" 8
+
 done_testing

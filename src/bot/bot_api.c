@@ -632,6 +632,36 @@ static int d_mark(lua_State *L)
     return 0;
 }
 
+/* Appends s to line (at most BOT_LOG_BYTES bytes in all).  A NUL byte
+ * becomes U+FFFD (the line is a C string, and the trace writes a byte that
+ * is not UTF-8 so); a cut never splits a UTF-8 character, so the trace
+ * keeps the text's characters whole.  Returns 0 once the line is full. */
+static int put_text(char *line, size_t *at, const char *s, size_t len)
+{
+    static const char rep[] = "\xEF\xBF\xBD";
+    size_t k = 0;
+    for (; k < len; k++) {
+        size_t need = s[k] ? 1 : 3;
+        if (*at + need > BOT_LOG_BYTES)
+            break;
+        if (s[k])
+            line[(*at)++] = s[k];
+        else {
+            memcpy(line + *at, rep, 3);
+            *at += 3;
+        }
+    }
+    if (k == len)
+        return 1;
+    /* s[k] did not fit: drop the part of its character already copied */
+    for (int back = 0; back < 3 && k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80
+                       && (unsigned char)s[k - 1] >= 0x80; back++) {
+        k--;
+        (*at)--;
+    }
+    return 0;
+}
+
 /* log(...): the arguments as tostring gives them, separated by spaces. */
 static int b_log(lua_State *L)
 {
@@ -639,16 +669,14 @@ static int b_log(lua_State *L)
     int n = lua_gettop(L);
     char line[BOT_LOG_BYTES + 1];
     size_t at = 0;
+    int room = 1;
     for (int i = 1; i <= n; i++) {
         size_t len;
         const char *s = bot_tostring(L, i, &len);
-        if (i > 1 && at < BOT_LOG_BYTES)
-            line[at++] = ' ';
-        size_t room = BOT_LOG_BYTES - at;
-        if (len > room)
-            len = room;
-        memcpy(line + at, s, len);
-        at += len;
+        if (room && i > 1)
+            room = put_text(line, &at, " ", 1);
+        if (room)
+            room = put_text(line, &at, s, len);
         lua_pop(L, 1);
     }
     line[at] = 0;
