@@ -178,4 +178,50 @@ has "log separates its arguments by spaces, as tostring; NUL is U+FFFD" \
   "$(printf '{"type":"log","tick":1,"id":"tank.a","text":"a\357\277\275b nil 1.5 true table"}')"
 expect_eq "8 lines a tick" "$(grep -c '"type":"log"' "$TMPD/out")" 8
 
+# world.waypoints: "the track", for a vehicle with no route of its own too;
+# a patrol's own route (botfield-bots(7)); next_waypoint counts from 1
+cat > "$TMPD/track.ini" <<'MAP'
+[map]
+name = track
+width = 800
+height = 600
+seed = 5
+[track]
+waypoints = 100 100 20, 700 100 20, 700 500 20
+[team.red]
+color = red
+[tank.p]
+team = red
+x = 100
+y = 300
+heading = 0
+behaviour = patrol
+route = 400 300 20, 400 500 20
+bot = b.lua
+[tank.q]
+team = red
+x = 100
+y = 500
+heading = 0
+bot = b.lua
+[car.c]
+x = 100
+y = 130
+bot = b.lua
+MAP
+cat > "$TMPD/waypoints.lua" <<'LUA'
+function tick(me, world, mem, out)
+  local w = {}
+  for i, p in ipairs(world.waypoints) do w[#w + 1] = p.x .. "/" .. p.y .. "/" .. p.r end
+  if world.tick == 1 then log(world.next_waypoint, table.concat(w, " ")) end
+end
+LUA
+run "$TMPD/track.ini" "$TMPD/waypoints.lua" 1
+has "a wandering tank sees the map's track" \
+  '{"type":"log","tick":1,"id":"tank.q","text":"0 100.0/100.0/20.0 700.0/100.0/20.0 700.0/500.0/20.0"}'
+has "a car: the track, heading for waypoint 1" \
+  '{"type":"log","tick":1,"id":"car.c","text":"1 100.0/100.0/20.0 700.0/100.0/20.0 700.0/500.0/20.0"}'
+has "a patrol: its own route" \
+  '{"type":"log","tick":1,"id":"tank.p","text":"1 400.0/300.0/20.0 400.0/500.0/20.0"}'
+
 done_testing

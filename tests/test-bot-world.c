@@ -182,7 +182,8 @@ TEST(allies_and_waypoints_made_when_read)
     /* world.allies and world.waypoints come from the world when the
      * script reads them (not copied into every view each tick: the square
      * of a big team): every live ally but me in the vehicles' order, and
-     * my route from index 1 */
+     * my route from index 1, or (no route of my own) the map's track, as
+     * BOTS.md says "waypoints (the track)" */
     put("al.lua", "function tick(me, w, mem, out)\n"
                   " local s = {} for _, a in ipairs(w.allies) do s[#s + 1] = a.id .. '@' .. a.x end\n"
                   " log(#w.allies, table.concat(s, ' '), #w.waypoints,\n"
@@ -202,8 +203,8 @@ TEST(allies_and_waypoints_made_when_read)
              "turn_rate = 90\nbot = al.lua\n", &w, &bw))
         return;
     tick_step(&w);
-    check_str(log0(bw, &w, "tank.a"), "2 tank.c@700.0 tank.d@800.0 0 - 0");
-    check_str(log0(bw, &w, "tank.c"), "2 tank.a@500.0 tank.d@800.0 0 - 0");
+    check_str(log0(bw, &w, "tank.a"), "2 tank.c@700.0 tank.d@800.0 3 1900.0,100.0,25.0 0");
+    check_str(log0(bw, &w, "tank.c"), "2 tank.a@500.0 tank.d@800.0 3 1900.0,100.0,25.0 0");
     check_str(log0(bw, &w, "car.e"), "0  3 1900.0,100.0,25.0 1");
     unload(&w, bw);
 }

@@ -372,6 +372,12 @@ static size_t waypoints_cb(void *p,
     struct call_ctx *cc = p;
     int nw = 0;
     const struct waypoint *wp = world_route(cc->w, world_vehicle(cc->w, cc->i), &nw);
+    if (!wp || nw <= 0) {
+        /* no route of its own (a tank that does not patrol, a turret):
+         * BOTS.md's world.waypoints is the track, whoever asks */
+        wp = cc->w->track.p;
+        nw = (int)cc->w->track.n;
+    }
     if (!wp || nw <= 0)
         return 0;
     for (int k = 0; put && k < nw; k++) {
