@@ -224,4 +224,33 @@ has "a car: the track, heading for waypoint 1" \
 has "a patrol: its own route" \
   '{"type":"log","tick":1,"id":"tank.p","text":"1 400.0/300.0/20.0 400.0/500.0/20.0"}'
 
+# events in a crowd: 80 enemies that see and aim at me must not push the
+# shot at me and the hit on me out of world.events
+{
+    printf '[map]\nname = crowd\nwidth = 1000\nheight = 1000\nseed = 9\n'
+    printf '[team.red]\ncolor = red\nhealth = 5\n'
+    printf '[team.blue]\ncolor = blue\nfov = 360\nbehaviour = hold\nspeed = 1\nrange = 1\n'
+    printf '[tank.a]\nteam = red\nx = 500\ny = 500\nheading = 0\nfov = 360\nbot = b.lua\n'
+    printf '[turret.g]\nteam = blue\nx = 500\ny = 300\nfacing = 90\nfov = 360\nrange = 800\n'
+    for i in 0 1 2 3 4 5 6 7; do
+        for j in 0 1 2 3 4 5 6 7 8 9; do
+            printf '[tank.b%s%s]\nteam = blue\nx = %s\ny = %s\n' $i $j $((100 + i * 40)) $((600 + j * 35))
+        done
+    done
+} > "$TMPD/crowd.ini"
+cat > "$TMPD/crowd.lua" <<'LUA'
+function tick(me, world, mem, out)
+  for _, e in ipairs(world.events) do
+    if e.type == "shot" or e.type == "hit" then log(e.type, e.shooter, e.tick) end
+  end
+end
+LUA
+run "$TMPD/crowd.ini" "$TMPD/crowd.lua" 40
+shot=$(sed -n 's/.*"type":"shot","tick":\([0-9]*\),"shooter":"turret.g","target":"tank.a".*/\1/p' "$TMPD/t")
+hit=$(sed -n 's/.*"type":"hit","tick":\([0-9]*\),"shooter":"turret.g","target":"tank.a".*/\1/p' "$TMPD/t")
+[ -n "$shot" ] && [ -n "$hit" ]
+ok $? "(the turret shoots tank.a and hits it: ticks $shot, $hit)"
+has "the shot reaches world.events in a crowd" "{\"type\":\"log\",\"tick\":$((shot + 1)),\"id\":\"tank.a\",\"text\":\"shot turret.g $shot\"}"
+has "the hit reaches world.events in a crowd" "{\"type\":\"log\",\"tick\":$((hit + 1)),\"id\":\"tank.a\",\"text\":\"hit turret.g $hit\"}"
+
 done_testing

@@ -552,15 +552,25 @@ static void after(void *user, const struct world *w)
     struct bot_world *bw = user;
     for (size_t k = 0; k < bw->n; k++)
         bw->slots[k].nev = 0;
+    /* At most EVENTS_MAX a bot: in a crowd the sight and aim events about
+     * me (one per vehicle that sees or aims at me, which world.enemies and
+     * aim.* also give) could fill the list and push out the hit that
+     * matters.  So three passes: every other kind first, then aim, then
+     * sight, each in the world's order; the last two leave room for this
+     * step's own bot_error events (an init error and a tick error). */
+    for (int pass = 0; pass < 3; pass++)
     for (size_t e = 0; e < w->events.n; e++) {
         const struct event *ev = &w->events.p[e];
+        int kind_pass = ev->kind == EV_SIGHT ? 2 : ev->kind == EV_AIM ? 1 : 0;
+        if (kind_pass != pass)
+            continue;
         int who[2] = { ev->a, ev->b };
         for (int m = 0; m < 2; m++) {
             if (who[m] < 0 || (size_t)who[m] >= bw->nveh || bw->slot_of[who[m]] < 0
                 || (m == 1 && who[1] == who[0]))
                 continue;
             struct slot *s = &bw->slots[bw->slot_of[who[m]]];
-            if (s->nev >= EVENTS_MAX)
+            if (s->nev >= (pass ? EVENTS_MAX - 2 : EVENTS_MAX))
                 continue;
             struct bot_event *be = &s->ev[s->nev++];
             memset(be, 0, sizeof *be);
