@@ -253,4 +253,32 @@ ok $? "(the turret shoots tank.a and hits it: ticks $shot, $hit)"
 has "the shot reaches world.events in a crowd" "{\"type\":\"log\",\"tick\":$((shot + 1)),\"id\":\"tank.a\",\"text\":\"shot turret.g $shot\"}"
 has "the hit reaches world.events in a crowd" "{\"type\":\"log\",\"tick\":$((hit + 1)),\"id\":\"tank.a\",\"text\":\"hit turret.g $hit\"}"
 
+# limits: a broken budget names the file and line, pcall cannot swallow
+# it; init has ten times the budget; 60 abandoned ticks disable the bot
+cat > "$TMPD/limits.lua" <<'LUA'
+function init(me, mem)
+  local n = 0
+  for i = 1, 300000 do n = n + 1 end
+  mem.n = n
+end
+function tick(me, world, mem, out)
+  if world.tick == 1 then log("init", mem.n) end
+  if world.tick == 2 then
+    local ok = pcall(function() while true do end end)
+    log("went on after the budget", ok)
+  end
+  if world.tick >= 3 then out.speed = 5 error("again") end
+end
+LUA
+run "$TMPD/alone.ini" "$TMPD/limits.lua" 64
+has "init may run ten times the budget" '{"type":"log","tick":1,"id":"tank.a","text":"init 300000"}'
+has "the budget's error names file and line; pcall cannot swallow it" \
+  '{"type":"bot_error","tick":2,"id":"tank.a","error":"b.lua:9: instruction budget exceeded (100000 instructions)"}'
+expect_eq "(nothing ran after it)" "$(grep -c 'went on' "$TMPD/out")" 0
+has "the 60th abandoned tick in a row (ticks 2 to 61) disables the bot, saying why" \
+  '{"type":"bot_error","tick":61,"id":"tank.a","error":"b.lua: bot disabled until its script is reloaded: 60 abandoned ticks in a row; the last: b.lua:12: again"}'
+expect_eq "then no more errors" "$(grep -c '"tick":6[234],.*bot_error' "$TMPD/out")" 0
+grep -q '"type":"state","tick":63,"id":"tank.a",.*"speed":0,' "$TMPD/t"
+ok $? "a disabled bot's vehicle stops"
+
 done_testing

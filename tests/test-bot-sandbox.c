@@ -318,7 +318,7 @@ TEST(init_and_top_level_get_ten_times)
     check_int(rc, ==, -1);
     check(strstr(rep.error, "budget") != NULL);
     check_int(once("while true do end function tick() end"), ==, -2);
-    check(strstr(err, "test.lua: instruction budget exceeded") != NULL);
+    check(strstr(err, "test.lua:1: instruction budget exceeded") != NULL);
 }
 
 TEST(metamethod_loops)

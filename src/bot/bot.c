@@ -122,6 +122,18 @@ static void arm(lua_State *L, struct bot *b)
  * a pcall in the script that catches it cannot go on. */
 static int go_over(lua_State *L, struct bot *b)
 {
+    /* Where the script was, for the report ("x.lua:12: instruction budget
+     * exceeded", as any error names its line): the innermost Lua function
+     * (a C function charging has none).  Once, and allocation-free. */
+    if (!b->over) {
+        lua_Debug ar;
+        b->over_line = 0;
+        for (int level = 0; level < 8 && lua_getstack(L, level, &ar); level++)
+            if (lua_getinfo(L, "l", &ar) && ar.currentline > 0) {
+                b->over_line = ar.currentline;
+                break;
+            }
+    }
     b->over = 1;
     b->armed = 1;
     lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
@@ -269,8 +281,12 @@ static int pcall_fn(struct bot *b, int (*fn)(lua_State *L), long budget, size_t 
         return -1;
     }
     if (b->over) {
-        snprintf(r->error, sizeof r->error, "%s: instruction budget exceeded (%ld instructions)",
-                 b->path, budget);
+        if (b->over_line > 0)
+            snprintf(r->error, sizeof r->error, "%s:%d: instruction budget exceeded (%ld instructions)",
+                     b->path, b->over_line, budget);
+        else
+            snprintf(r->error, sizeof r->error, "%s: instruction budget exceeded (%ld instructions)",
+                     b->path, budget);
         return -1;
     }
     if (b->mem_broke) {

@@ -23,6 +23,7 @@ struct bot {
     long armed;                 /* the hook's count now */
     int step;                   /* the hook's step (1000 by default) */
     int over;                   /* over budget: every instruction errors */
+    int over_line;              /* the script's line running then (0: none) */
     int timed_out;
     int clock_on;               /* cpu_start taken */
     struct timespec cpu_start;
