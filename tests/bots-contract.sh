@@ -281,4 +281,20 @@ expect_eq "then no more errors" "$(grep -c '"tick":6[234],.*bot_error' "$TMPD/ou
 grep -q '"type":"state","tick":63,"id":"tank.a",.*"speed":0,' "$TMPD/t"
 ok $? "a disabled bot's vehicle stops"
 
+# me: every field, with its units (degrees, seconds, per second)
+cat > "$TMPD/me.lua" <<'LUA'
+function tick(me, world, mem, out)
+  if world.tick ~= 1 then return end
+  local t = {}
+  for k, v in pairs(me) do t[#t + 1] = k .. "=" .. tostring(v) end
+  log(table.concat(t, " "):sub(1, 200))
+  log(table.concat(t, " "):sub(201))
+end
+LUA
+run "$TMPD/field.ini" "$TMPD/me.lua" 1
+has "a car's me: no team, no gun; max_speed its own" '{"type":"log","tick":1,"id":"car.c","text":"fov=45.0 gun_ready=false heading=90.0 health=1.0 id=car.c kind=car max_speed=200.0 radius=10.0 range=800.0 reload_left=0.0 shell_speed=400.0 speed=0.0 team= turn_rate=180.0 turret=90.0 turret_rate=90."}'
+has "(and the rest)" '{"type":"log","tick":1,"id":"car.c","text":"0 view_range=800.0 x=200.0 y=120.0"}'
+has "a turret's me: max_speed 0" '{"type":"log","tick":1,"id":"turret.t","text":"fov=360.0 gun_ready=true heading=-90.0 health=1.0 id=turret.t kind=turret max_speed=0.0 radius=15.0 range=800.0 reload_left=0.0 shell_speed=400.0 speed=0.0 team=blue turn_rate=30.0 turret=-90.0 turret"}'
+has "(and the rest)" '{"type":"log","tick":1,"id":"turret.t","text":"_rate=90.0 view_range=800.0 x=500.0 y=500.0"}'
+
 done_testing
