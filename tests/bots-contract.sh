@@ -297,4 +297,34 @@ has "(and the rest)" '{"type":"log","tick":1,"id":"car.c","text":"0 view_range=8
 has "a turret's me: max_speed 0" '{"type":"log","tick":1,"id":"turret.t","text":"fov=360.0 gun_ready=true heading=-90.0 health=1.0 id=turret.t kind=turret max_speed=0.0 radius=15.0 range=800.0 reload_left=0.0 shell_speed=400.0 speed=0.0 team=blue turn_rate=30.0 turret=-90.0 turret"}'
 has "(and the rest)" '{"type":"log","tick":1,"id":"turret.t","text":"_rate=90.0 view_range=800.0 x=500.0 y=500.0"}'
 
+# the sandbox: what is there, what is absent; the Determinism section
+cat > "$TMPD/sandbox.lua" <<'LUA'
+function tick(me, world, mem, out)
+  if world.tick ~= 1 then return end
+  local miss, pres = {}, {}
+  local want = {"assert","error","ipairs","next","pairs","pcall","select","tonumber","tostring","type","rawequal","rawget","rawset","rawlen","setmetatable","getmetatable","string","table","math","utf8"}
+  for _, n in ipairs(want) do if _G[n] == nil then miss[#miss + 1] = n end end
+  local gone = {"io","os","package","require","dofile","loadfile","load","debug","collectgarbage","coroutine","xpcall","print"}
+  for _, n in ipairs(gone) do if _G[n] ~= nil then pres[#pres + 1] = n end end
+  for _, n in ipairs({"dump", "match", "gmatch", "gsub"}) do if string[n] ~= nil then pres[#pres + 1] = "string." .. n end end
+  if math.randomseed ~= nil then pres[#pres + 1] = "math.randomseed" end
+  log("missing:" .. table.concat(miss, ","), "present:" .. table.concat(pres, ","))
+  log("find is plain", string.find("a.b", "."), ("x%d"):find("%d"))
+  log(tostring({}), tostring(tick), (pcall(string.format, "%p", {})))
+  log(pcall(setmetatable, {}, {__gc = true}), (pcall(setmetatable, {}, {__mode = "k"})))
+  local o = {}
+  for k in pairs({b = 1, a = 1, [3] = 1, [1] = 1, [true] = 1, [false] = 1, [2.5] = 1, B = 1}) do o[#o + 1] = tostring(k) end
+  log("pairs", table.concat(o, " "), (pcall(pairs, {[{}] = 1})))
+  local ok, e = pcall(error, setmetatable({}, {__tostring = function() log("called") return "x" end}))
+  error(e)
+end
+LUA
+run "$TMPD/alone.ini" "$TMPD/sandbox.lua" 1
+has "the listed functions are there, the absent ones absent" '{"type":"log","tick":1,"id":"tank.a","text":"missing: present:"}'
+has "string.find is plain" '{"type":"log","tick":1,"id":"tank.a","text":"find is plain 2 2 3"}'
+has "tostring gives the type; %p is refused" '{"type":"log","tick":1,"id":"tank.a","text":"table function false"}'
+has "setmetatable refuses __gc and __mode" '{"type":"log","tick":1,"id":"tank.a","text":"false false"}'
+has "pairs: booleans, numbers, strings in byte order" '{"type":"log","tick":1,"id":"tank.a","text":"pairs false true 1 2.5 3 B a b false"}'
+has "an error object that is not a string: its type, no __tostring" '{"type":"bot_error","tick":1,"id":"tank.a","error":"(error object is a table value)"}'
+
 done_testing
