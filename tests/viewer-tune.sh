@@ -181,8 +181,15 @@ ok $? "y: written over, the edit kept and the values saved"
 steps 20
 seen '^ tick 31 '
 tm send-keys -t v T q
-# Up to 30 s for the viewer to quit and write the recording's end line:
-# a TSan build on a loaded machine took more than the 5 s this had.
+# Up to 60 s for the viewer to quit and write the recording's end line
+# (its final hash, which the checks below need): a TSan build, or a
+# machine running three test suites at once, took more than 5 s, once
+# more than 30.
+i=0
+while [ $i -lt 600 ] && ! grep -q '"type":"end"' "$REC" 2>/dev/null; do
+    sleep 0.1
+    i=$((i + 1))
+done
 i=0
 while [ $i -lt 300 ] && tm list-panes -t v -F '#{pane_current_command}' 2>/dev/null | grep -q botfield; do
     sleep 0.1
@@ -221,7 +228,7 @@ steps r . 2
 wait_for r '^ tick 11 ' && wait_for r '│aim classic'
 ok $? "forward again: classic"
 tm send-keys -t r T Up -
-wait_for r 'a replay runs as recorded up to tick 31: tune from there on'
+wait_for r 'a replay runs as recorded up to tick 31: tune from there on' 30
 ok $? "tuning inside the recorded ticks of a replay is refused, said"
 tm send-keys -t r T q
 tm kill-session -t r 2>/dev/null
