@@ -255,7 +255,10 @@ static int skips(int wall)
     if (wall)
         for (int x = 800; x <= 1200; x += 40)
             world_add_tree(&w, v2(x, 1075), 22);
-    int c = add_car(&w, v2(1000, 1000), 0, SPEED_RULE_EXACT);
+    /* Past waypoint 0 as the rule wants it (farther from waypoint 2, the
+     * one before it, than 0 is: 908 against 854) and nearer 1 than 0
+     * (685 against 692), the wall between it and 1. */
+    int c = add_car(&w, v2(960, 466), 0, SPEED_RULE_EXACT);
     finish(&w);
     struct race_log log = { 0, 0, 0, 0 };
     tick_step(&w);
@@ -275,6 +278,44 @@ TEST(skip_rule_needs_a_clear_line)
 {
     check_int(skips(0), ==, 1);
     check_int(skips(1), ==, 0);
+}
+
+/* A triangle: on reaching waypoint 2 the one after the next (1) is the
+ * one before the waypoint just reached, and nearer than the next (0);
+ * the car has passed neither, so it skips neither and gets no lap until
+ * it reaches 0 again.  (It skipped 0 and 1 in the tick it reached 2, and
+ * was given a lap.) */
+TEST(triangle_no_skip_back)
+{
+    struct world w;
+    world_init(&w, 800, 600);
+    world_add_waypoint(&w, v2(100, 100), 20);
+    world_add_waypoint(&w, v2(700, 100), 20);
+    world_add_waypoint(&w, v2(700, 500), 20);
+    int c = add_car(&w, v2(100, 130), 0, SPEED_RULE_EXACT);
+    finish(&w);
+    struct race_log log = { 0, 0, 0, 0 };
+    int expect = 0, reached = 0, laps_at_reach0 = -1;
+    for (int k = 0; k < 60 * 30 && reached < 4; k++) {
+        tick_step(&w);
+        count_events(&w, &log);
+        for (size_t e = 0; e < w.events.n; e++) {
+            const struct event *ev = &w.events.p[e];
+            if (ev->kind == EV_WAYPOINT_REACHED) {
+                check_int(ev->u.waypoint.index, ==, expect);
+                expect = (expect + 1) % 3;
+                reached++;
+            }
+            if (ev->kind == EV_LAP)
+                laps_at_reach0 = reached;
+        }
+    }
+    check_int(log.skipped, ==, 0);
+    check_int(reached, ==, 4);
+    /* the one lap, in the tick waypoint 0 was reached the second time */
+    check_int(laps_at_reach0, ==, 4);
+    check_int(world_race_state(&w, &w.vehicles.p[c]).laps, ==, 1);
+    world_free(&w);
 }
 
 /* ---- the bundled race ----------------------------------------------------- */
@@ -424,6 +465,7 @@ int main(void)
     run(none_orbits_a_tight_waypoint, "speed_rule none orbits a tight waypoint forever");
     run(speed_rules_reach_a_tight_waypoint, "classic and exact reach it");
     run(skip_rule_needs_a_clear_line, "the skip rule refuses a waypoint behind trees");
+    run(triangle_no_skip_back, "a triangle: reaching waypoint 2 skips nothing, no lap before 0");
     run(race_map_three_laps_in_order, "maps/race.ini: every car finishes 3 laps, in order");
     run(exact_within_bound, "exact laps within 1.15x the fastest possible lap");
     run(floor_of_simple_tracks, "the floor's shortest path through the discs on simple tracks");

@@ -92,10 +92,19 @@ void race_detect(struct world *w)
             /* The article's missed waypoint: the one after is closer, so
              * this one was passed; but only when nothing stands between
              * (its hairpin wall: on the way into a hairpin the waypoint of
-             * the way back can be the closer one). */
+             * the way back can be the closer one).  On a triangle the one
+             * after is also the one before the waypoint just reached, and
+             * often the closer: a car reaching waypoint 2 of three skipped
+             * 0 and 1 at once and was given a lap.  There a skip also
+             * needs the car past this one: farther from the waypoint
+             * before it than it is.  (On longer routes the one after is
+             * not beside the one just reached, and the article's rule
+             * stands as it is.) */
             if (n >= 3) {
-                int k1 = (k + 1) % n;
-                if (v2_dist(v->pos, wp[k1].c) < dk && race_clear(w, v->pos, wp[k1].c)) {
+                int k1 = (k + 1) % n, kp = (k + n - 1) % n;
+                if (v2_dist(v->pos, wp[k1].c) < dk
+                    && (n > 3 || v2_dist(v->pos, wp[kp].c) > v2_dist(wp[k].c, wp[kp].c))
+                    && race_clear(w, v->pos, wp[k1].c)) {
                     advance(w, (int)i, n, 1, now);
                     continue;
                 }
