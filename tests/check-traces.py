@@ -19,7 +19,9 @@ NULLABLE = {("summary", "min_separation"), ("summary", "winner"),
             # decide lines: no threat, no target, a speed any will do, no
             # bot error, an unpriced candidate
             ("decide", "avoid"), ("decide", "aim"), ("decide", "race"),
-            ("decide", "bot")}
+            ("decide", "bot"),
+            # a bot's or player's shot aims at no one
+            ("shot", "target")}
 
 
 def bad_constant(name):
