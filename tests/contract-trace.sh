@@ -35,6 +35,32 @@ ok $? "a map without bots: the header names the Lua version"
 grep '"type":"entity"' "$TMPD/plain.jsonl" | grep -q '"steer":"classic"'
 ok $? "a car's entity line carries its steer method"
 
+# "min_separation: the smallest ... between any two vehicles over the run":
+# tick 0, the vehicles as loaded, included (here the car and the tank are
+# closest as loaded and drive apart), and a number even for --ticks 0
+cat >"$TMPD/sep.ini" <<'MAP'
+[map]
+width = 1000
+height = 1000
+[track]
+waypoints = 900 500 20, 950 900 20, 950 100 20
+[car.a]
+x = 500
+y = 500
+heading = 0
+[team.red]
+[tank.b]
+team = red
+x = 400
+y = 500
+heading = 180
+behaviour = straight
+MAP
+for n in 0 1 30; do
+    sep=$("$BOTFIELD" --headless --ticks $n --summary "$TMPD/sep.ini" | sed 's/.*"min_separation":\([^,]*\),.*/\1/')
+    expect_eq "--ticks $n: min_separation is tick 0's (100 - 10 - 20)" "$sep" 70
+done
+
 # a bot's shot aims at no one: the shot line still has its target (null)
 python3 - "$TMPD/bots-duel.jsonl" <<'PY'
 import json, sys

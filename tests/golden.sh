@@ -18,7 +18,7 @@ check() {   # check MAP WANT
 check "$top_srcdir/maps/default.ini"        107708ab37d2be37
 check "$top_srcdir/maps/crowd.ini"          5e2f9430b086af50
 check "$top_srcdir/maps/forest.ini"         668da2db08dcb362
-check "$top_srcdir/maps/race.ini"           ef25ab592789c87e
+check "$top_srcdir/maps/race.ini"           732e253d31b2df8f
 check "$top_srcdir/maps/racing-line.ini"    37f7e599d94e5bdf
 check "$top_srcdir/maps/turret.ini"         b210f67e2bc177c9
 # the Lua bots' maps (the header's "lua" is part of the trace: a Lua

@@ -282,6 +282,13 @@ static void stage_mark(struct tick_ctx *c, enum tick_timer k, double *last)
     *last = t;
 }
 
+int tick_measure_start(struct world *w)
+{
+    if (w->tick != 0)
+        return 0;
+    return tick_ready(w) ? collide_measure_start(w) : -1;
+}
+
 int tick_step(struct world *w)
 {
     double t_mark = w->ctx && w->ctx->times ? clock_now() : 0;
@@ -289,6 +296,8 @@ int tick_step(struct world *w)
     if (!c)
         return -1;
     stage_mark(c, TICK_T_GRID, &t_mark);
+    if (w->tick == 0 && collide_measure_start(w))           /* tick 0's separation */
+        return -1;
     int rc = 0;
     w->tick++;
     w->events.n = 0;
