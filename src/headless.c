@@ -53,11 +53,6 @@ int headless_run(struct world *w, const struct headless_options *o)
     w->threads_min = o->threads_min;
     if (f && (trace_begin(f, w, lua_named(w)) || trace_states(f, w)))
         goto write_error;
-    if (limit <= 0 && tick_measure_start(w)) {
-        fprintf(stderr, "botfield: out of memory at tick 0\n");
-        rc = 1;
-        goto out;
-    }
     while (w->tick < limit && !(stop_at_end && w->ended)) {
         if (hk) {
             int new_world = 0;

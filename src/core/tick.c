@@ -282,13 +282,6 @@ static void stage_mark(struct tick_ctx *c, enum tick_timer k, double *last)
     *last = t;
 }
 
-int tick_measure_start(struct world *w)
-{
-    if (w->tick != 0)
-        return 0;
-    return tick_ready(w) ? collide_measure_start(w) : -1;
-}
-
 int tick_step(struct world *w)
 {
     double t_mark = w->ctx && w->ctx->times ? clock_now() : 0;

@@ -20,10 +20,6 @@ struct decision;
 /* Advances one tick.  0, or -1 when memory ran out (the world is then
  * still consistent but the step's events may be incomplete). */
 int tick_step(struct world *w);
-/* The summary's measures of the world as loaded (tick 0's min_separation):
- * tick_step does it on its first tick; a run of 0 ticks calls this.  0, or
- * -1 out of memory. */
-int tick_measure_start(struct world *w);
 
 /* Number of teams that started with a tank or turret. */
 int tick_teams_started(const struct world *w);
