@@ -42,6 +42,8 @@ REQUIRED = {
     "finish": {"tick": INT, "id": STR, "time": NUM},
     "bot_error": {"tick": INT, "id": STR, "error": STR},
     "log": {"tick": INT, "id": STR, "text": STR},
+    # BOTS.md: a live reload (the viewer's) of a changed script
+    "bot_reload": {"tick": INT, "id": STR, "bot_sha256": STR},
     "summary": {"ticks": INT, "seconds": NUM, "collisions": INT,
                 "min_separation": (int, float, type(None)), "edge_hits": INT,
                 "shots": INT, "hits": INT, "knockouts": (dict,),
