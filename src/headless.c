@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "headless.h"
+#include "bot/bot.h"
 #include "bot/bot_world.h"
 #include "core/tick.h"
 #include "core/world.h"
@@ -15,6 +16,16 @@ static int fail(const char *what, const char *path)
 {
     fprintf(stderr, "botfield: %s %s: %s\n", what, path, strerror(errno));
     return 1;
+}
+
+/* TRACE.md: the header carries the Lua version, bots or not (a map
+ * without bots names the Lua it would run them with).  Returns the
+ * version for trace_begin. */
+static const char *lua_named(struct world *w)
+{
+    if (!w->bot_engine)
+        w->bot_engine = bot_lua_version();
+    return PACKAGE_VERSION;
 }
 
 int headless_run(struct world *w, const struct headless_options *o)
@@ -40,7 +51,7 @@ int headless_run(struct world *w, const struct headless_options *o)
     w->explain = f && o->decisions;
     w->threads = o->threads;
     w->threads_min = o->threads_min;
-    if (f && (trace_begin(f, w, PACKAGE_VERSION) || trace_states(f, w)))
+    if (f && (trace_begin(f, w, lua_named(w)) || trace_states(f, w)))
         goto write_error;
     while (w->tick < limit && !(stop_at_end && w->ended)) {
         if (hk) {
@@ -60,7 +71,7 @@ int headless_run(struct world *w, const struct headless_options *o)
                 w->threads = o->threads;
                 w->threads_min = o->threads_min;
             }
-            if (new_world && f && (trace_begin(f, w, PACKAGE_VERSION) || trace_states(f, w)))
+            if (new_world && f && (trace_begin(f, w, lua_named(w)) || trace_states(f, w)))
                 goto write_error;
             if (w->tick >= limit)
                 break;

@@ -19,7 +19,9 @@ NULLABLE = {("summary", "min_separation"), ("summary", "winner"),
             # decide lines: no threat, no target, a speed any will do, no
             # bot error, an unpriced candidate
             ("decide", "avoid"), ("decide", "aim"), ("decide", "race"),
-            ("decide", "bot")}
+            ("decide", "bot"),
+            # a bot's or player's shot aims at no one
+            ("shot", "target")}
 
 
 def bad_constant(name):
@@ -86,17 +88,18 @@ def recount(lines, out):
     for car, n in summary["laps"].items():
         same("laps " + car, n, laps[car])
         same("best lap " + car, summary["best_lap"][car], best.get(car), 1e-9)
-    # Separation and edge touches after every update (ticks 1..N); the
+    # Separation over ticks 0..N (TRACE.md: over the run, the vehicles as
+    # loaded included), edge touches after every update (ticks 1..N); the
     # tolerance is relative: on a 1e6 map 1e-9 is below one ulp.
     # A vehicle knocked out on a tick has still moved on it (and may have
     # touched the edge): edges count what was alive before the tick.
     minsep, edge = math.inf, 0
     eps = 1e-9 * max(1.0, W, H)
     for t, st in states.items():
-        if t == 0:
-            continue
         before = states.get(t - 1, {})
         for i, s in st.items():
+            if t == 0:
+                break           # edge touches come from updates only
             x, y, r = s["x"], s["y"], ent[i]["radius"]
             if ent[i]["kind"] != "turret" and before.get(i, s)["alive"] and \
                (x - r <= eps or x + r >= W - eps or y - r <= eps or y + r >= H - eps):

@@ -45,14 +45,13 @@ for o in ev["lap"]:
 for car, n in summary["laps"].items():
     same("laps " + car, n, laps[car])
     same("best lap " + car, summary["best_lap"][car], best.get(car), 1e-9)
-# Separation and edge touches after every update (ticks 1..N).
+# Separation over ticks 0..N (TRACE.md: over the run, the vehicles as
+# loaded included); edge touches after every update (ticks 1..N).
 minsep, edge = math.inf, 0
 for t, st in states.items():
-    if t == 0:
-        continue
     alive = [(s["x"], s["y"], ent[i]["radius"], ent[i]["kind"]) for i, s in st.items() if s["alive"]]
     for k, (x, y, r, kind) in enumerate(alive):
-        if kind != "turret" and (x - r <= 1e-9 or x + r >= W - 1e-9 or y - r <= 1e-9 or y + r >= H - 1e-9):
+        if t > 0 and kind != "turret" and (x - r <= 1e-9 or x + r >= W - 1e-9 or y - r <= 1e-9 or y + r >= H - 1e-9):
             edge += 1
         for (x2, y2, r2, _) in alive[k + 1:]:
             minsep = min(minsep, math.hypot(x - x2, y - y2) - r - r2)

@@ -128,7 +128,7 @@ TEST(strings_escaped)
         "\xef\xbf\xbd|\xef\xbf\xbd\xef\xbf\xbd|\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd|"
         "\xef\xbf\xbd\xef\xbf\xbd|\xef\xbf\xbd|"
         "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\","
-        "\"seed\":1,\"tick_rate\":60,\"width\":100,\"height\":100}\n");
+        "\"seed\":1,\"tick_rate\":60,\"width\":100,\"height\":100,\"lua\":\"\"}\n");
     free(out);
     world_free(&w);
 }

@@ -187,15 +187,14 @@ static double scan_pairs(const struct vehicle_grid *g, double reach,
  * tick's minimum and the run's, nothing missed could change min_separation
  * -- the case in any crowd; on a sparse map the scan widens (x4) until it
  * is, ending with all pairs once the reach spans the map. */
-int collide_stage(struct world *w)
+static double separation_scan(struct world *w, struct pairs *now, int *failp)
 {
-    struct pairs now = { NULL, 0, 0 };
     int fail = 0;
     const struct vehicle_grid *g = &w->vgrid;
     double maxr = g->max_radius;
     double reach = 2 * maxr + SEPARATION_SLACK;
     int threads = par_threads(w);
-    double best = scan_pairs(g, reach, &now, &fail, threads);
+    double best = scan_pairs(g, reach, now, &fail, threads);
     while (g->n >= 2 && fmin(best, w->stats.min_separation) > reach - 2 * maxr) {
         reach *= 4;
         if (reach >= w->width + w->height) {
@@ -212,6 +211,32 @@ int collide_stage(struct world *w)
         double b2 = scan_pairs(g, reach, NULL, &fail, threads);
         best = fmin(best, b2);
     }
+    *failp = fail;
+    return best;
+}
+
+/* TRACE.md: min_separation is over the run, tick 0 (the vehicles as
+ * loaded, the trace's first state lines) included: measured once on the
+ * grid of tick 0, no collision event (events start on tick 1).  Measuring
+ * again (a seek back to tick 0) changes nothing. */
+int collide_measure_start(struct world *w)
+{
+    int fail = 0;
+    if (w->tick != 0)
+        return 0;
+    double best = separation_scan(w, NULL, &fail);
+    if (fail)
+        return -1;
+    if (best < w->stats.min_separation)
+        w->stats.min_separation = best;
+    return 0;
+}
+
+int collide_stage(struct world *w)
+{
+    struct pairs now = { NULL, 0, 0 };
+    int fail = 0;
+    double best = separation_scan(w, &now, &fail);
     if (fail) {
         free(now.p);
         return -1;

@@ -56,6 +56,7 @@ void shell_fire(const struct world *w, struct vehicle *v, int i,
                 const struct aim_info *ai, struct shell *s);
 /* 0, or -1 when memory ran out. */
 int collide_stage(struct world *w);
+int collide_measure_start(struct world *w);   /* min_separation at tick 0 */
 void end_stage(struct world *w);
 
 #endif

@@ -289,6 +289,8 @@ int tick_step(struct world *w)
     if (!c)
         return -1;
     stage_mark(c, TICK_T_GRID, &t_mark);
+    if (w->tick == 0 && collide_measure_start(w))           /* tick 0's separation */
+        return -1;
     int rc = 0;
     w->tick++;
     w->events.n = 0;

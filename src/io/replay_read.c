@@ -281,7 +281,7 @@ static int read_line(struct reader *rd, json_t *o, struct replay_line *l)
         k++;
     if (!type_names[k])
         return bad(rd, "unknown type \"%.64s\"; the types are recording (first line), "
-                   "bot_source, input, tune, reload, checkpoint, end", name);
+                   "bot_source, input, tune, reload, checkpoint, end, bot_reload", name);
     l->type = (enum replay_type)k;
     l->tick = -1;
     switch (l->type) {
@@ -323,6 +323,14 @@ static int read_line(struct reader *rd, json_t *o, struct replay_line *l)
             return -1;
         return get_tick(rd, o, name, &l->tick)
             || get_str(rd, o, name, "map_text", MAP_MAX_FILE_BYTES, &l->text) ? -1 : 0;
+    case RL_BOT_RELOAD:
+        /* BOTS.md: a live reload writes {"type":"bot_reload","tick":T,
+         * "id":ID,"bot_sha256":...}; the script itself is the bot_source
+         * line of its tick, so a replay only reads this one. */
+        return only_keys(rd, o, name, "type tick id bot_sha256")
+            || get_tick(rd, o, name, &l->tick)
+            || get_str(rd, o, name, "id", 4096, &l->id)
+            || get_str(rd, o, name, "bot_sha256", 64, &l->sha256) ? -1 : 0;
     case RL_CHECKPOINT:
     case RL_END:
         return only_keys(rd, o, name, "type tick hash")

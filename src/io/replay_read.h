@@ -18,7 +18,8 @@
 
 #define REPLAY_TYPE_LIST(X)                                             \
     X(RL_BOT_SOURCE, "bot_source") X(RL_INPUT, "input") X(RL_TUNE, "tune") \
-    X(RL_RELOAD, "reload") X(RL_CHECKPOINT, "checkpoint") X(RL_END, "end")
+    X(RL_RELOAD, "reload") X(RL_CHECKPOINT, "checkpoint") X(RL_END, "end") \
+    X(RL_BOT_RELOAD, "bot_reload")
 #define REPLAY_ENUM(id, name) id,
 enum replay_type { REPLAY_TYPE_LIST(REPLAY_ENUM) };
 
@@ -27,11 +28,11 @@ struct replay_line {
     long line;                  /* in the file, for messages */
     long tick;                  /* -1: a bot_source of the start */
     char *path, *sha256, *text; /* bot_source (text: the script); reload
-                                   (text: the map) */
+                                   (text: the map); bot_reload (sha256) */
     uint64_t hash;              /* checkpoint, end */
     int has_seed;               /* reload: the new world's seed given */
     uint64_t seed;
-    char *id;                   /* input: the vehicle */
+    char *id;                   /* input, bot_reload: the vehicle */
     double turn, speed, turret; /* input */
     int fire;                   /* input */
     char *section, *key, *value;/* tune */

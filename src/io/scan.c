@@ -54,6 +54,23 @@ static void err(struct scanner *s, int line, int section, const char *fmt, const
     s->errors++;
 }
 
+/* The longest line iniparser 4.1 reads whole: fgets into 1,024 bytes,
+ * 1,023 with the newline it needs to see (the last line gets one too). */
+#define INI_LINE_FIT (MAP_MAX_LINE_BYTES - 2)
+
+/* A line iniparser cannot read: say how to split it. */
+static void long_line(struct scanner *s, int line, int section, size_t n)
+{
+    char num[24];
+    snprintf(num, sizeof num, "%zu", n);
+    err(s, line, section < 0 ? -1 : section, n > MAP_MAX_LINE_BYTES
+        ? "line of %s bytes: a line may be at most 1024 bytes (iniparser's limit); put long lists "
+          "of trees or waypoints in numbered [tree.N] or [waypoint.N] sections"
+        : "line of %s bytes: iniparser reads at most 1022 bytes of key=value (without the spaces "
+          "around '='); put long lists of trees or waypoints in numbered [tree.N] or [waypoint.N] "
+          "sections", num);
+}
+
 static void emit(struct scanner *s, const char *p, size_t n)
 {
     memcpy(s->out + s->outn, p, n);
@@ -278,14 +295,13 @@ int scan_text(const char *text, size_t len, struct scan_result *out,
             next++;
         pos = next;
 
-        /* iniparser reads a line with fgets into 1,024 bytes: 1,023 with
-         * the newline it needs to see (the last line gets one too). */
-        if (n + 1 >= MAP_MAX_LINE_BYTES) {
-            char num[24];
-            snprintf(num, sizeof num, "%zu", n);
-            err(&s, line, section < 0 ? -1 : section, "line of %s bytes: iniparser reads at most 1022 bytes a "
-                "line (1023 with its newline); put long lists of trees or waypoints in numbered [tree.N] or "
-                "[waypoint.N] sections", num);
+        /* MAPS.md: a line longer than 1,024 bytes is refused.  iniparser
+         * itself reads at most 1,022 bytes and the newline, so a line of
+         * 1,023 or 1,024 bytes gets through only as what iniparser is
+         * given: trimmed, and "key=value" without the spaces around '='
+         * (checked below, where that text is made). */
+        if (n > MAP_MAX_LINE_BYTES) {
+            long_line(&s, line, section, n);
             emit(&s, "\n", 1);
             continue;
         }
@@ -342,7 +358,10 @@ int scan_text(const char *text, size_t len, struct scan_result *out,
                 goto oom;
             /* The keys of a duplicate section are skipped: it will not load. */
             section = sec >= 0 ? sec : -2;
-            if (sec >= 0) {
+            if (sec >= 0 && nn + 2 > INI_LINE_FIT) {
+                long_line(&s, line, sec, n);
+                emit(&s, "\n", 1);
+            } else if (sec >= 0) {
                 emit(&s, "[", 1);
                 emit(&s, name, nn);
                 emit(&s, "]\n", 2);
@@ -380,11 +399,24 @@ int scan_text(const char *text, size_t len, struct scan_result *out,
             emit(&s, "\n", 1);
             continue;
         }
+        const char *val = eq + 1;
+        size_t vn = tn - (size_t)(val - t);
+        trim(&val, &vn);
+        if (kn + 1 + vn > INI_LINE_FIT) {
+            long_line(&s, line, section, n);
+            emit(&s, "\n", 1);
+            continue;
+        }
         int rc = add_key(&s, section, key, kn, line);
         if (rc == -2)
             goto oom;
-        if (rc == 0)
-            emit(&s, t, tn);
+        if (rc == 0) {
+            /* iniparser trims the key and the value itself: the same
+             * pair, in as few bytes as it can be written. */
+            emit(&s, key, kn);
+            emit(&s, "=", 1);
+            emit(&s, val, vn);
+        }
         emit(&s, "\n", 1);
     }
     if (s.errors == 0 && s.r->nsections == 0)

@@ -126,6 +126,7 @@ static void put_settings(FILE *f, const struct vehicle *v)
         put_deg(f, "turn_rate", p->turn_rate);
         put_deg(f, "back_angle", p->back_angle);
         put_key_str(f, "speed_rule", speed_rule_names[p->speed_rule]);
+        put_key_str(f, "steer", steer_names[p->steer]);
         return;
     }
     if (v->kind == VK_TANK) {
@@ -157,10 +158,10 @@ int trace_begin(FILE *f, const struct world *w, const char *version)
     put_num(f, "tick_rate", w->tick_rate);
     put_num(f, "width", w->width);
     put_num(f, "height", w->height);
-    /* A map with bots: the Lua that runs them (a trace names it, since a
-     * script's numbers may print differently under another version). */
-    if (w->bots.n)
-        put_key_str(f, "lua", w->bot_engine ? w->bot_engine : "");
+    /* The Lua that runs (or would run) the bots (a trace names it, since
+     * a script's numbers may print differently under another version);
+     * the caller sets w->bot_engine, "" when it did not. */
+    put_key_str(f, "lua", w->bot_engine ? w->bot_engine : "");
     fputs("}\n", f);
     for (size_t i = 0; i < w->trees.n; i++) {
         fputs("{\"type\":\"tree\"", f);
@@ -226,8 +227,12 @@ static void put_shot(FILE *f, const struct world *w, const struct event *e)
 {
     head(f, e, w);
     put_key_str(f, "shooter", vid(w, e->a));
+    /* A bot's or a player's shot aims at no one: "target":null, so that
+     * every shot line has the contract's fields. */
     if (e->b >= 0)
         put_key_str(f, "target", vid(w, e->b));
+    else
+        fputs(",\"target\":null", f);
     put_num(f, "x", e->u.shot.x);
     put_num(f, "y", e->u.shot.y);
     put_num(f, "heading", rad2deg(angle_norm(e->u.shot.heading)));

@@ -1,0 +1,29 @@
+#!/bin/sh
+# REPLAY.md and BOTS.md on a recording's lines: a live reload writes
+# {"type":"bot_reload","tick":T,"id":ID,"bot_sha256":...} (BOTS.md), so a
+# replay reads such a line (the script is its tick's bot_source line)
+# and refuses a malformed one with exit 2 and its line.
+. "$top_srcdir/tests/lib.sh"
+MAP="$top_srcdir/maps/bots-duel.ini"
+"$BOTFIELD" --headless --ticks 300 --record "$TMPD/r.rec" --trace "$TMPD/a.jsonl" "$MAP"
+ok $? "a recorded run"
+sha=$(sed -n 's/.*"type":"bot_source".*"sha256":"\([0-9a-f]*\)".*/\1/p' "$TMPD/r.rec" | head -n 1)
+id=$(sed -n 's/.*"type":"entity","id":"\([^"]*\)".*"bot_sha256".*/\1/p' "$TMPD/a.jsonl" | head -n 1)
+{ sed -n '1,2p' "$TMPD/r.rec"
+  printf '{"type":"bot_reload","tick":5,"id":"%s","bot_sha256":"%s"}\n' "$id" "$sha"
+  sed -n '3,$p' "$TMPD/r.rec"; } >"$TMPD/reload.rec"
+"$BOTFIELD" --headless --replay "$TMPD/reload.rec" --trace "$TMPD/b.jsonl" 2>"$TMPD/err"
+st=$?
+[ $st -ne 0 ] && note "$(cat "$TMPD/err")"
+ok $st "a recording with a bot_reload line replays (exit 0)"
+cmp -s "$TMPD/a.jsonl" "$TMPD/b.jsonl"
+ok $? "and gives the recorded run's trace"
+{ sed -n '1,2p' "$TMPD/r.rec"
+  printf '{"type":"bot_reload","tick":5,"bot_sha256":"%s"}\n' "$sha"
+  sed -n '3,$p' "$TMPD/r.rec"; } >"$TMPD/bad.rec"
+"$BOTFIELD" --headless --replay "$TMPD/bad.rec" --summary >"$TMPD/out" 2>"$TMPD/err"
+st=$?
+grep -q 'bad.rec:3: .*bot_reload.*"id"' "$TMPD/err"
+ok $(( $? + (st != 2) )) "a bot_reload without its id: exit 2, naming line 3 and the key"
+expect_eq "and nothing on standard output" "$(cat "$TMPD/out")" ""
+done_testing
