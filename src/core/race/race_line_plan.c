@@ -24,6 +24,16 @@
 #define LINE_GRIP 1.0
 /* Replans that pull an anchor inwards when the walk would skip. */
 #define LINE_TRIES 8
+/* The planner's work grows with its points (every smoothing sweep visits
+ * each): a 30-unit step round a track on a 1,000,000-unit map gave some
+ * 70,000 coarse points and half a minute of planning on the first tick.
+ * So the coarse line has at most this many points (the step grows to
+ * fit; the bundled tracks need a tenth of it), and a track of more
+ * waypoints than LINE_WAYPOINTS_MAX (three points each at least) is not
+ * planned: its cars steer the classic way, as on a track of fewer than
+ * three. */
+#define LINE_COARSE_MAX 4000
+#define LINE_WAYPOINTS_MAX 1000
 
 struct draft {
     int m, cap;
@@ -47,10 +57,15 @@ static int draft_grow(struct draft *d, int m)
 static int draft_start(struct draft *d, const struct waypoint *wp, int n)
 {
     d->m = 0;
+    double len = 0;
+    for (int k = 0; k < n; k++)
+        len += v2_dist(wp[k].c, wp[(k + 1) % n].c);
+    double step = len / LINE_COARSE_MAX > LINE_COARSE_STEP ? len / LINE_COARSE_MAX
+                                                           : LINE_COARSE_STEP;
     for (int k = 0; k < n; k++) {
         vec2 a = wp[k].c, b = wp[(k + 1) % n].c;
-        int q = (int)ceil(v2_dist(a, b) / LINE_COARSE_STEP);
-        q = q < 3 ? 3 : q;
+        double pieces = ceil(v2_dist(a, b) / step);
+        int q = pieces < 3 ? 3 : (int)pieces;
         if (draft_grow(d, d->m + q) || !d->pt)
             return -1;
         d->anchor[k] = d->m;
@@ -192,7 +207,7 @@ void race_plan_free(struct race_plan *pl)
 struct race_plan *race_plan_build(const struct world *w, const struct waypoint *wp,
                                   int n, const struct vehicle_params *p, double dt)
 {
-    if (n < 3)
+    if (n < 3 || n > LINE_WAYPOINTS_MAX)
         return NULL;
     struct race_plan *pl = calloc(1, sizeof *pl);
     struct draft d = { 0, 0, NULL, malloc((size_t)n * sizeof(int)) };
