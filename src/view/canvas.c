@@ -99,15 +99,16 @@ static int cell_width(uint32_t c, int utf8)
 void canvas_text(struct canvas *cv, int x, int y, const char *s, int color,
                  int attr, enum layer layer)
 {
-    /* A cell holds one narrow character: a wide one or a control shows as
-     * '?', a combining mark is left out (the grid stays one glyph a
-     * cell, whatever a bot writes). */
+    /* A cell holds one narrow character: a wide one is '?', a combining
+     * mark is left out (the grid stays one glyph a cell, whatever a bot
+     * writes).  A control stays as it is: the screen shows it as '?'
+     * (put_glyph), --chart as \xHH (chart.c). */
     while (*s) {
         uint32_t c = utf8_next(&s);
         int w = cell_width(c, 1);
         if (w == 0)
             continue;
-        canvas_put(cv, x++, y, w == 1 ? c : '?', color, attr, layer);
+        canvas_put(cv, x++, y, w == 2 ? '?' : c, color, attr, layer);
     }
 }
 
