@@ -7,15 +7,17 @@
 
 #include "stderr_hold.h"
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
-# define HOLD 0
+/* A sanitizer's report goes to stderr and its process may end with
+ * _exit(): the death callback gives it back first. */
+#if defined(__SANITIZE_ADDRESS__)
+# define DEATH_CALLBACK 1
 #elif defined(__has_feature)
-# if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
-#  define HOLD 0
+# if __has_feature(address_sanitizer)
+#  define DEATH_CALLBACK 1
 # endif
 #endif
-#ifndef HOLD
-# define HOLD 1
+#ifdef DEATH_CALLBACK
+# include <sanitizer/common_interface_defs.h>
 #endif
 
 static volatile sig_atomic_t held_fd = -1, real_fd = -1;
@@ -23,7 +25,7 @@ static FILE *held;
 
 void stderr_hold_start(void)
 {
-    if (!HOLD || real_fd >= 0 || !isatty(STDERR_FILENO))
+    if (real_fd >= 0 || !isatty(STDERR_FILENO))
         return;
     fflush(stderr);
     held = tmpfile();
@@ -39,6 +41,9 @@ void stderr_hold_start(void)
     }
     held_fd = fileno(held);
     real_fd = saved;
+#ifdef DEATH_CALLBACK
+    __sanitizer_set_death_callback(stderr_hold_release_in_signal);
+#endif
 }
 
 /* Only async-signal-safe calls: dup2, close, pread, write. */

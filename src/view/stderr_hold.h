@@ -5,8 +5,8 @@
  * with the headless runs (a recording that cannot be written, a script it
  * cannot record) says so on stderr: written over the curses screen, the
  * line stayed there, between the map's cells, until a full redraw.
- * Nothing is held in a sanitizer build, so that a report is never lost
- * to a process that ends with _exit(). */
+ * In an ASan build the sanitizer's death callback writes what was held,
+ * its report included, before the process ends. */
 #ifndef BOTFIELD_STDERR_HOLD_H
 #define BOTFIELD_STDERR_HOLD_H
 
