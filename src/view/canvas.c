@@ -4,9 +4,11 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "canvas.h"
 #include "tui.h"
+#include "../io/utf8.h"
 
 int canvas_resize(struct canvas *cv, int w, int h)
 {
@@ -57,36 +59,57 @@ void canvas_put(struct canvas *cv, int x, int y, uint32_t ch, int color,
     c->layer = (uint8_t)layer;
 }
 
-/* Decodes one UTF-8 sequence; malformed bytes come out as '?' so a bad map
- * name cannot desynchronise the cells. */
+/* Decodes one UTF-8 sequence; bytes that are not one (malformed, overlong,
+ * a surrogate: the test every stranger's text gets, io/utf8.h) come out
+ * as '?' so a bad map name cannot desynchronise the cells. */
 static uint32_t utf8_next(const char **sp)
 {
     const unsigned char *s = (const unsigned char *)*sp;
-    uint32_t c = s[0];
-    int n = c < 0x80 ? 0 : (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2
-          : (c & 0xf8) == 0xf0 ? 3 : -1;
-    if (n < 0) {
+    int n = utf8_len(s);
+    if (n == 0) {
         *sp += 1;
         return '?';
     }
-    if (n > 0)
-        c &= 0x3fu >> n;
-    for (int i = 1; i <= n; i++) {
-        if ((s[i] & 0xc0) != 0x80) {
-            *sp += i;
-            return '?';
-        }
+    uint32_t c = n == 1 ? s[0] : s[0] & (0x7fu >> n);
+    for (int i = 1; i < n; i++)
         c = c << 6 | (s[i] & 0x3fu);
-    }
-    *sp += n + 1;
+    *sp += n;
     return c;
+}
+
+/* Cells a character takes on the terminal: 1, 2 (wide, CJK), 0 (a
+ * combining mark, drawn in the cell before it), or -1 for one that must
+ * not reach it at all: the C0 and C1 controls and DEL (curses would echo
+ * them as "^[", two cells for one, or send them as they are) and what the
+ * locale cannot print. */
+static int cell_width(uint32_t c, int utf8)
+{
+    if (c < 32 || (c >= 127 && c < 160))
+        return -1;
+    if (!utf8)
+        return c > 126 ? -1 : 1;
+#if TUI_WIDE
+    int w = wcwidth((wchar_t)c);
+    return w < 0 ? -1 : w > 2 ? 2 : w;
+#else
+    return 1;
+#endif
 }
 
 void canvas_text(struct canvas *cv, int x, int y, const char *s, int color,
                  int attr, enum layer layer)
 {
-    while (*s)
-        canvas_put(cv, x++, y, utf8_next(&s), color, attr, layer);
+    /* A cell holds one narrow character: a wide one is '?', a combining
+     * mark is left out (the grid stays one glyph a cell, whatever a bot
+     * writes).  A control stays as it is: the screen shows it as '?'
+     * (put_glyph), --chart as \xHH (chart.c). */
+    while (*s) {
+        uint32_t c = utf8_next(&s);
+        int w = cell_width(c, 1);
+        if (w == 0)
+            continue;
+        canvas_put(cv, x++, y, w == 2 ? '?' : c, color, attr, layer);
+    }
 }
 
 /* Braille dot bits by (column, row) inside a cell: dots 1-2-3-7 down the
@@ -253,23 +276,39 @@ static attr_t curses_attr(int attr)
     return a;
 }
 
-static void put_cell(int y, int x, uint32_t ch, int color, int attr,
-                     const struct canvas_style *st)
+/* Sets the cell at (y, x) to ch followed by up to nmark combining marks.
+ * Anything but a printable character one cell wide becomes '?': nothing
+ * can make curses echo two cells for one or send a control. */
+static void put_glyph(int y, int x, uint32_t ch, const uint32_t *marks,
+                      int nmark, int color, int attr,
+                      const struct canvas_style *st)
 {
     attr_t a = curses_attr(attr);
     short pair = (short)(st->color ? color : 0);
+    if (cell_width(ch, st->utf8) != 1)
+        ch = '?', nmark = 0;
 #if TUI_WIDE
     if (st->utf8) {
         cchar_t cc;
-        wchar_t wc[2] = { (wchar_t)ch, 0 };
+        wchar_t wc[CCHARW_MAX + 1];
+        int n = 0;
+        wc[n++] = (wchar_t)ch;
+        for (int i = 0; i < nmark && n < CCHARW_MAX; i++)
+            wc[n++] = (wchar_t)marks[i];
+        wc[n] = 0;
         setcchar(&cc, wc, a, pair, NULL);
         mvadd_wch(y, x, &cc);
         return;
     }
 #endif
-    if (ch > 126 || ch < 32)
-        ch = '?';
+    (void)marks;
     mvaddch(y, x, (chtype)ch | a | COLOR_PAIR(pair));
+}
+
+static void put_cell(int y, int x, uint32_t ch, int color, int attr,
+                     const struct canvas_style *st)
+{
+    put_glyph(y, x, ch, NULL, 0, color, attr, st);
 }
 
 void canvas_flush(const struct canvas *cv, int x0, int y0,
@@ -296,10 +335,40 @@ int tui_text(int y, int x, const char *s, int maxw, int color, int attr,
     int n = 0;
     while (*p && n < maxw) {
         uint32_t c = utf8_next(&p);
-        if (!st->utf8 && c > 126)
-            c = '?';
-        put_cell(y, x + n, c, color, attr, st);
-        n++;
+        int w = cell_width(c, st->utf8);
+        if (w == 0)             /* a mark with nothing before it */
+            continue;
+        if (w < 0)
+            c = '?', w = 1;
+        /* A wide character that would cross the edge is left out, as
+         * the terminal would wrap it onto the next row. */
+        if (n + w > maxw)
+            break;
+        /* The marks that follow go into this character's cell. */
+        uint32_t marks[8];
+        int nmark = 0;
+        const char *q = p;
+        while (*q) {
+            const char *r = q;
+            uint32_t m = utf8_next(&r);
+            if (cell_width(m, st->utf8) != 0)
+                break;
+            if (nmark < 8)
+                marks[nmark++] = m;
+            q = r;
+        }
+        p = q;
+        if (w == 2) {
+#if TUI_WIDE
+            cchar_t cc;
+            wchar_t wc[2] = { (wchar_t)c, 0 };
+            setcchar(&cc, wc, curses_attr(attr), (short)(st->color ? color : 0), NULL);
+            mvadd_wch(y, x + n, &cc);
+#endif
+        } else {
+            put_glyph(y, x + n, c, marks, nmark, color, attr, st);
+        }
+        n += w;
     }
     return n;
 }

@@ -24,6 +24,7 @@
 
 #include "app.h"
 #include "compare.h"
+#include "stderr_hold.h"
 #include "term_restore.h"
 #include "tui.h"
 #include "../bot/bot_world.h"
@@ -837,6 +838,9 @@ int view_run(const struct view_options *o, struct world *w)
                 t ? t : "(unset)", why);
         return 1;
     }
+    /* Whatever shared code says on stderr from now on waits for the
+     * screen to be given back. */
+    stderr_hold_start();
     cbreak();               /* keys at once; ^C still sends SIGINT */
     noecho();
     nonl();
@@ -868,6 +872,7 @@ int view_run(const struct view_options *o, struct world *w)
     endwin();
     delscreen(scr);
     term_restore_disarm();
+    stderr_hold_end();
     restore_signals(old);
 
     int status = 0;

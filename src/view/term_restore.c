@@ -7,11 +7,26 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "stderr_hold.h"
 #include "term_restore.h"
 #include "tui.h"
 
-static const int fatal_signals[] = { SIGQUIT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+/* Every signal whose default is to end the process and that the loop does
+ * not turn into a clean exit (it has SIGINT, SIGTERM, SIGHUP): the fatal
+ * ones, Ctrl-\, and those a user, a timer or a CPU limit may send
+ * (SIGUSR1, SIGALRM, SIGXCPU, ...). */
+static const int fatal_signals[] = {
+    SIGQUIT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS,
+    SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+};
 #define NFATAL (int)(sizeof fatal_signals / sizeof fatal_signals[0])
+/* Ignored while the viewer runs: the write that raised them fails instead
+ * (EFBIG past the file size limit, EPIPE into a pipe nobody reads) and the
+ * recording's error path ends the viewer with a message, as for a full
+ * disk, instead of a death on the spot. */
+static const int ignored_signals[] = { SIGXFSZ, SIGPIPE };
+#define NIGNORED (int)(sizeof ignored_signals / sizeof ignored_signals[0])
+static struct sigaction old_ignored[NIGNORED];
 
 static struct termios saved_modes;
 static volatile sig_atomic_t have_modes;
@@ -61,6 +76,9 @@ static void on_fatal(int sig)
     }
     if (have_modes)
         tcsetattr(saved_fd, TCSANOW, &saved_modes);
+    /* What was said on stderr meanwhile, now that the shell's screen is
+     * back. */
+    stderr_hold_release_in_signal();
     struct sigaction dfl;
     memset(&dfl, 0, sizeof dfl);
     dfl.sa_handler = SIG_DFL;
@@ -102,9 +120,19 @@ int term_restore_arm(int out)
     sa.sa_handler = on_fatal;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = alt_stack ? SA_ONSTACK : 0;
-    for (int k = 0; k < NFATAL; k++)
+    struct sigaction ign;
+    memset(&ign, 0, sizeof ign);
+    ign.sa_handler = SIG_IGN;
+    sigemptyset(&ign.sa_mask);
+    for (int k = 0; k < NIGNORED; k++)
+        sigaction(ignored_signals[k], &ign, &old_ignored[k]);
+    for (int k = 0; k < NFATAL; k++) {
         if (sigaction(fatal_signals[k], &sa, &old_actions[k]))
             return -1;
+        /* One the parent ignores (nohup, a job runner) stays ignored. */
+        if (old_actions[k].sa_handler == SIG_IGN)
+            sigaction(fatal_signals[k], &old_actions[k], NULL);
+    }
     armed = 1;
     return 0;
 }
@@ -115,6 +143,8 @@ void term_restore_disarm(void)
         return;
     for (int k = 0; k < NFATAL; k++)
         sigaction(fatal_signals[k], &old_actions[k], NULL);
+    for (int k = 0; k < NIGNORED; k++)
+        sigaction(ignored_signals[k], &old_ignored[k], NULL);
     armed = 0;
     have_modes = 0;
     if (alt_stack) {

@@ -1,6 +1,9 @@
 /* term_restore.h — the terminal given back even when the viewer dies of a
- * signal it cannot turn into a clean exit: SIGQUIT (Ctrl-\) and the fatal
- * ones (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT).
+ * signal it cannot turn into a clean exit: SIGQUIT (Ctrl-\), the fatal
+ * ones (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) and the others that end
+ * a process by default (SIGUSR1, SIGALRM, SIGXCPU, ...).  SIGXFSZ and
+ * SIGPIPE are ignored meanwhile, so that a write past the file size limit
+ * or into a closed pipe fails and is reported instead.
  *
  * The handler does only what is async-signal-safe: tcsetattr() with the
  * modes saved before curses started and one write() of reset sequences

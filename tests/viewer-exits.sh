@@ -1,0 +1,90 @@
+#!/bin/sh
+# The viewer's less common ends give the terminal back too (tests/viewer.sh
+# has q, ^C, SIGTERM, SIGHUP, SIGQUIT and the fatal signals):
+# - a recording that reaches the file size limit (ulimit -f, as a quota or a
+#   full disk would stop it): SIGXFSZ used to kill the viewer on the spot,
+#   the terminal left raw, on the alternate screen, the cursor hidden and
+#   mouse reports on; now the write fails and the viewer says the
+#   recording stops there, as for a full disk;
+# - a recording into a pipe whose reader is gone (SIGPIPE, the same);
+# - the other signals whose default is to end the process (SIGUSR1,
+#   SIGUSR2, SIGALRM, SIGXCPU, ...): it dies of them, terminal restored.
+. "$top_srcdir/tests/lib.sh"
+MAP="$top_srcdir/maps/bots-duel.ini"
+. "$top_srcdir/tests/tmux-lib.sh"
+
+# start NAME LIMIT ARGS...: a session running botfield under `ulimit -f
+# LIMIT` (- for none); after it exits the pane says how (EXIT n) and
+# whether the terminal modes came back (RESTORED).
+start() {
+    name=$1; lim=$2; shift 2
+    cat >"$TMPD/$name.sh" <<EOF
+ulimit -c 0 2>/dev/null
+[ "$lim" = - ] || ulimit -f $lim
+s=\$(stty -g)
+sh -c 'echo \$\$ >"$TMPD/$name.pid"; exec "\$0" "\$@"' "$BOTFIELD" $*
+st=\$?
+[ "\$s" = "\$(stty -g)" ] && echo RESTORED
+echo "EXIT \$st"
+sleep 600
+EOF
+    tm new-session -d -s "$name" -x 80 -y 24 \
+        "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN sh $TMPD/$name.sh"
+}
+
+# given_back NAME WHAT: the modes, the main screen, the cursor, no mouse.
+given_back() {
+    screen "$1" | grep -q RESTORED
+    ok $? "$2: the terminal modes are restored"
+    expect_eq "$2: the alternate screen is left" \
+        "$(tm display-message -p -t "$1" '#{alternate_on}')" 0
+    expect_eq "$2: the cursor is shown" \
+        "$(tm display-message -p -t "$1" '#{cursor_flag}')" 1
+    expect_eq "$2: no mouse reports" \
+        "$(tm display-message -p -t "$1" '#{mouse_any_flag}#{mouse_standard_flag}#{mouse_sgr_flag}')" 000
+}
+
+# ---- the file size limit ----------------------------------------------------
+# 40 blocks (20 KiB in sh's 512-byte blocks): a few checkpoints at x64.
+# The recording stops, the viewer goes on and says so in its status line;
+# the line the shared recording code writes on stderr waits for the end
+# (written over the curses screen, it stayed among the map's cells).
+# rec_fails NAME WHAT: the checks for a recording that cannot go on.
+rec_fails() {
+    wait_for "$1" 'the recording cannot be written: it stops here' 60
+    ok $? "$2: the viewer says the recording stops (not killed by the signal)"
+    screen "$1" | grep -q 'botfield: cannot write'
+    ok $((! $?)) "$2: no stderr line over the viewer's screen"
+    tm send-keys -t "$1" .
+    tm send-keys -t "$1" q
+    wait_for "$1" 'EXIT [0-9]+' 30
+    ok $? "$2: then q quits"
+    screen "$1" | grep -q 'botfield: cannot write the recording'
+    ok $? "$2: and the held stderr line is shown after the screen is given back"
+    given_back "$1" "$2"
+}
+start fsz 40 --speed 64 --record "$TMPD/rec" "$MAP"
+rec_fails fsz "file size limit"
+
+# ---- a pipe nobody reads ------------------------------------------------------
+mkfifo "$TMPD/fifo"
+# A reader that takes a little and goes away.
+( head -c 10 <"$TMPD/fifo" >/dev/null ) &
+start pipe - --speed 64 --record "$TMPD/fifo" "$MAP"
+rec_fails pipe "broken pipe"
+
+# ---- the other signals that end a process --------------------------------------
+for sig in USR1 USR2 ALRM XCPU VTALRM PROF; do
+    start "s$sig" - --paused "$MAP"
+    wait_for "s$sig" 'tick 0 '
+    kill -"$sig" "$(cat "$TMPD/s$sig.pid")"
+    wait_for "s$sig" 'EXIT [0-9]+'
+    # (The status back to a name: dash's kill -l takes only numbers.)
+    st=$(screen "s$sig" | sed -n 's/^EXIT \([0-9][0-9]*\)$/\1/p')
+    name=
+    [ "${st:-0}" -gt 128 ] && name=$(kill -l $((st - 128)))
+    expect_eq "SIG$sig: the viewer dies of it (exit $st)" "${name#SIG}" "$sig"
+    given_back "s$sig" "SIG$sig"
+done
+
+done_testing
