@@ -103,15 +103,15 @@ static void keep(struct loader *L, int line, char *text)
      * included, become escapes. */
     char *safe = text_printable(text, 0);
     free(text);
-    if (!(text = safe))
+    if (!safe)
         return;
     struct load_problem *p = realloc(L->problems, ((size_t)L->nproblems + 1) * sizeof *p);
     if (!p) {
-        free(text);
+        free(safe);
         return;
     }
     L->problems = p;
-    p[L->nproblems++] = (struct load_problem){ line, text };
+    p[L->nproblems++] = (struct load_problem){ line, safe };
 }
 
 void load_error(struct loader *L, int line, const char *section, const char *key,
