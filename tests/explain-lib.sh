@@ -43,9 +43,11 @@ inspect() {
     tm capture-pane -p -t x | sed -n 's/.*│//p' | sed 's/ *$//' >"$TMPD/panel"
 }
 
+# wait_screen PATTERN: up to 60 s (a viewer starting beside a sanitizer
+# build under make -j can take more than 20).
 wait_screen() {
     i=0
-    while [ $i -lt 200 ]; do
+    while [ $i -lt 600 ]; do
         tm capture-pane -p -t x | grep -Eq -- "$1" && return 0
         sleep 0.1
         i=$((i + 1))

@@ -29,6 +29,13 @@ steps 80
 seen '^ tick 120 '
 ok $? "80 steps more"
 tm send-keys -t v Escape q
+# The recording's end line itself, up to 60 s (a loaded machine), before
+# the session goes: a kill while the viewer is still writing would race it.
+i=0
+while [ $i -lt 600 ] && ! grep -q '"type":"end"' "$REC" 2>/dev/null; do
+    sleep 0.1
+    i=$((i + 1))
+done
 i=0
 while [ $i -lt 300 ] && tm list-panes -t v -F '#{pane_current_command}' 2>/dev/null | grep -q botfield; do
     sleep 0.1
