@@ -66,6 +66,21 @@ rec_fails() {
     ok $? "$2: and the held stderr line is shown after the screen is given back"
     given_back "$1" "$2"
 }
+# Under ThreadSanitizer the program does not own these two signals: its
+# runtime takes SIGXFSZ as deadly ("ThreadSanitizer:DEADLYSIGNAL", exit 66)
+# and the process dies of SIGPIPE (exit 141) though botfield ignores both,
+# as the plain and ASan builds show.  So that build says it skips them.
+if grep -q -a -e __tsan_init "$BOTFIELD" 2>/dev/null; then
+    for what in "file size limit" "broken pipe"; do
+        for c in "the viewer says the recording stops (not killed by the signal)" \
+                 "no stderr line over the viewer's screen" "then q quits" \
+                 "and the held stderr line is shown after the screen is given back" \
+                 "the terminal modes are restored" "the alternate screen is left" \
+                 "the cursor is shown" "no mouse reports"; do
+            skip "$what: $c" "ThreadSanitizer's runtime takes SIGXFSZ and SIGPIPE itself"
+        done
+    done
+else
 start fsz 9 --speed 64 --record "$TMPD/rec" "$MAP"
 rec_fails fsz "file size limit"
 
@@ -75,6 +90,7 @@ mkfifo "$TMPD/fifo"
 ( head -c 10 <"$TMPD/fifo" >/dev/null ) &
 start pipe - --speed 64 --record "$TMPD/fifo" "$MAP"
 rec_fails pipe "broken pipe"
+fi
 
 # ---- the other signals that end a process --------------------------------------
 for sig in USR1 USR2 ALRM XCPU VTALRM PROF; do
