@@ -18,7 +18,7 @@ static int fail(const char *what, const char *path)
     return 1;
 }
 
-/* TRACE.md: the header carries the Lua version, bots or not (a map
+/* botfield(6) HEADLESS OUTPUT: the header carries the Lua version, bots or not (a map
  * without bots names the Lua it would run them with).  Returns the
  * version for trace_begin. */
 static const char *lua_named(struct world *w)

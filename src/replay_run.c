@@ -351,7 +351,7 @@ int replay_run_before(struct replay_run *run, struct world *w, int *new_world)
             break;
         }
         case RL_BOT_RELOAD:
-            /* a note of BOTS.md's: the bot_source line of the tick
+            /* a note of botfield-bots(7): the bot_source line of the tick
              * carries the script (read above) */
             break;
         case RL_TUNE: {

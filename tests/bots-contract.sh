@@ -1,5 +1,5 @@
 #!/bin/sh
-# BOTS.md read literally, as a bot writer would: small bots that log what
+# botfield-bots(7) read literally, as a bot writer would: small bots that log what
 # the contract promises, run headless, checked in the trace.
 . "$top_srcdir/tests/lib.sh"
 
@@ -33,7 +33,7 @@ heading = 0
 bot = b.lua
 MAP
 
-# log(...) writes a trace line, init's too (BOTS.md: "a line ... in the
+# log(...) writes a trace line, init's too (botfield-bots(7): "a line ... in the
 # inspector and in the trace"); init's 8 lines come with the first tick's
 cat > "$TMPD/init-log.lua" <<'LUA'
 function init(me, mem) log("init", me.id) for i = 1, 10 do log(i) end end
@@ -106,7 +106,7 @@ ok $? "(the trace's line for it has index 0)"
 has "a bot_error event carries error, id and tick" \
   '{"type":"log","tick":4,"id":"car.c","text":"error=b.lua:11: oops:string id=car.c:string tick=3:integer type=bot_error:string"}'
 
-# the built-in methods on each kind, as botfield-bots(7) says (BOTS.md is
+# the built-in methods on each kind, as botfield-bots(7) says (the contract is
 # silent on a car's avoid.* or a turret's race.*)
 cat > "$TMPD/kinds.lua" <<'LUA'
 function tick(me, world, mem, out)

@@ -88,7 +88,7 @@ def recount(lines, out):
     for car, n in summary["laps"].items():
         same("laps " + car, n, laps[car])
         same("best lap " + car, summary["best_lap"][car], best.get(car), 1e-9)
-    # Separation over ticks 0..N (TRACE.md: over the run, the vehicles as
+    # Separation over ticks 0..N (botfield(6) HEADLESS OUTPUT: over the run, the vehicles as
     # loaded included), edge touches after every update (ticks 1..N); the
     # tolerance is relative: on a 1e6 map 1e-9 is below one ulp.
     # A vehicle knocked out on a tick has still moved on it (and may have

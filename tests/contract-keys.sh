@@ -1,5 +1,5 @@
 #!/bin/sh
-# MAPS.md, key by key: each key's range at both ends (the bounds themselves
+# botfield(6) MAP FORMAT, key by key: each key's range at both ends (the bounds themselves
 # accepted, just outside refused with exit 2 and a message naming file,
 # line, section and key), NaN and infinities refused, the enum words the
 # contract names accepted, and the line-length rule at 1,024 bytes.
@@ -68,7 +68,7 @@ for sec, key, good, wrong in T:
 print("# %d keys checked" % len(T))
 sys.exit(1 if bad else 0)
 PY
-ok $? "every key's range at both ends, as MAPS.md and the man page say"
+ok $? "every key's range at both ends, as botfield(6) says"
 
 # A line of up to 1,024 bytes is read; a longer one is refused, saying how
 # to split it.

@@ -1,6 +1,6 @@
 #!/bin/sh
-# REPLAY.md and BOTS.md on a recording's lines: a live reload writes
-# {"type":"bot_reload","tick":T,"id":ID,"bot_sha256":...} (BOTS.md), so a
+# botfield(6) RECORDINGS and botfield-bots(7) on a recording's lines: a live reload writes
+# {"type":"bot_reload","tick":T,"id":ID,"bot_sha256":...} (botfield-bots(7)), so a
 # replay reads such a line (the script is its tick's bot_source line)
 # and refuses a malformed one with exit 2 and its line.
 . "$top_srcdir/tests/lib.sh"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# TRACE.md, line by line: every bundled map's trace checked field by field
+# botfield(6) HEADLESS OUTPUT, line by line: every bundled map's trace checked field by field
 # against an independent reading of the contract (tests/trace-schema.py:
 # each line type's fields and JSON types, the start lines' order, a tick's
 # events before its states, the summary last), and the statements the
@@ -14,7 +14,7 @@ for m in "$top_srcdir"/maps/*.ini; do
     [ $st -eq 0 ] && python3 "$SCHEMA" "$TMPD/$name.jsonl" >"$TMPD/out" 2>&1
     st=$(( st + $? ))
     [ $st -ne 0 ] && note "$(head -n 5 "$TMPD/out")"
-    ok $st "$name.ini: every line has TRACE.md's fields and order"
+    ok $st "$name.ini: every line has the fields botfield(6) HEADLESS OUTPUT names and order"
 done
 
 # "the header carries the Lua version": on a map without bots too

@@ -45,7 +45,7 @@ for o in ev["lap"]:
 for car, n in summary["laps"].items():
     same("laps " + car, n, laps[car])
     same("best lap " + car, summary["best_lap"][car], best.get(car), 1e-9)
-# Separation over ticks 0..N (TRACE.md: over the run, the vehicles as
+# Separation over ticks 0..N (botfield(6) HEADLESS OUTPUT: over the run, the vehicles as
 # loaded included); edge touches after every update (ticks 1..N).
 minsep, edge = math.inf, 0
 for t, st in states.items():

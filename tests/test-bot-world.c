@@ -183,7 +183,7 @@ TEST(allies_and_waypoints_made_when_read)
      * script reads them (not copied into every view each tick: the square
      * of a big team): every live ally but me in the vehicles' order, and
      * my route from index 1, or (no route of my own) the map's track, as
-     * BOTS.md says "waypoints (the track)" */
+     * botfield-bots(7) says "waypoints (the track)" */
     put("al.lua", "function tick(me, w, mem, out)\n"
                   " local s = {} for _, a in ipairs(w.allies) do s[#s + 1] = a.id .. '@' .. a.x end\n"
                   " log(#w.allies, table.concat(s, ' '), #w.waypoints,\n"

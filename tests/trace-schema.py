@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""trace-schema.py TRACE.jsonl... -- every line against TRACE.md, field by field.
+"""trace-schema.py TRACE.jsonl... -- every line against botfield(6) HEADLESS OUTPUT, field by field.
 
-An independent reading of the contract (/work/shared/TRACE.md): each line
+An independent reading of the contract (botfield(6), HEADLESS OUTPUT): each line
 type's required fields and their JSON types, the order of the start lines
 (header, trees, entities, waypoints), ticks that never go back, a tick's
 events before its state lines, the summary last.  Prints "NAME: problem"
@@ -16,7 +16,7 @@ BOOL = (bool,)
 INT = (int,)
 NULLSTR = (str, type(None))
 
-# type -> {field: allowed JSON types}; the fields TRACE.md names.
+# type -> {field: allowed JSON types}; the fields botfield(6) HEADLESS OUTPUT names.
 REQUIRED = {
     "header": {"format": INT, "version": STR, "map": STR, "seed": INT,
                "tick_rate": NUM, "width": NUM, "height": NUM, "lua": STR},
@@ -42,7 +42,7 @@ REQUIRED = {
     "finish": {"tick": INT, "id": STR, "time": NUM},
     "bot_error": {"tick": INT, "id": STR, "error": STR},
     "log": {"tick": INT, "id": STR, "text": STR},
-    # BOTS.md: a live reload (the viewer's) of a changed script
+    # botfield-bots(7): a live reload (the viewer's) of a changed script
     "bot_reload": {"tick": INT, "id": STR, "bot_sha256": STR},
     "summary": {"ticks": INT, "seconds": NUM, "collisions": INT,
                 "min_separation": (int, float, type(None)), "edge_hits": INT,

@@ -246,7 +246,7 @@ void bot_free(struct bot *b);
 int bot_init(struct bot *b, const struct bot_view *v, char *err, size_t n);
 /* What the last bot_init logged (its n_log and log lines; its drawings
  * are dropped, as the viewer draws only a tick's), until the next call on
- * b: BOTS.md puts every log line in the trace, init's too. */
+ * b: botfield-bots(7) puts every log line in the trace, init's too. */
 const struct bot_report *bot_init_report(const struct bot *b);
 
 /* tick(me, world, mem, out).  Always fills *out (the defaults when the

@@ -374,7 +374,7 @@ static size_t waypoints_cb(void *p,
     const struct waypoint *wp = world_route(cc->w, world_vehicle(cc->w, cc->i), &nw);
     if (!wp || nw <= 0) {
         /* no route of its own (a tank that does not patrol, a turret):
-         * BOTS.md's world.waypoints is the track, whoever asks */
+         * botfield-bots(7)'s world.waypoints is the track, whoever asks */
         wp = cc->w->track.p;
         nw = (int)cc->w->track.n;
     }

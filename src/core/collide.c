@@ -215,7 +215,7 @@ static double separation_scan(struct world *w, struct pairs *now, int *failp)
     return best;
 }
 
-/* TRACE.md: min_separation is over the run, tick 0 (the vehicles as
+/* botfield(6) HEADLESS OUTPUT: min_separation is over the run, tick 0 (the vehicles as
  * loaded, the trace's first state lines) included: measured once on the
  * grid of tick 0, no collision event (events start on tick 1).  Measuring
  * again (a seek back to tick 0) changes nothing. */

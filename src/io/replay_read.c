@@ -324,7 +324,7 @@ static int read_line(struct reader *rd, json_t *o, struct replay_line *l)
         return get_tick(rd, o, name, &l->tick)
             || get_str(rd, o, name, "map_text", MAP_MAX_FILE_BYTES, &l->text) ? -1 : 0;
     case RL_BOT_RELOAD:
-        /* BOTS.md: a live reload writes {"type":"bot_reload","tick":T,
+        /* botfield-bots(7): a live reload writes {"type":"bot_reload","tick":T,
          * "id":ID,"bot_sha256":...}; the script itself is the bot_source
          * line of its tick, so a replay only reads this one. */
         return only_keys(rd, o, name, "type tick id bot_sha256")

@@ -295,7 +295,7 @@ int scan_text(const char *text, size_t len, struct scan_result *out,
             next++;
         pos = next;
 
-        /* MAPS.md: a line longer than 1,024 bytes is refused.  iniparser
+        /* botfield(6) MAP FORMAT: a line longer than 1,024 bytes is refused.  iniparser
          * itself reads at most 1,022 bytes and the newline, so a line of
          * 1,023 or 1,024 bytes gets through only as what iniparser is
          * given: trimmed, and "key=value" without the spaces around '='
