@@ -12,6 +12,11 @@ fi
 SOCK="$TMPD/tmux.sock"
 tm() { "$TMUX_BIN" -S "$SOCK" "$@"; }
 trap 'tm kill-server 2>/dev/null; rm -rf "$TMPD"' EXIT
+# The server stays up when its last session ends.  A test that kills its
+# only session and starts the next one otherwise races the server's exit:
+# under CI's load the new session reached a server on its way out and the
+# test then waited a minute on a screen that no longer existed.
+tm start-server \; set-option -g exit-empty off
 
 # UTF-8 when the system has it (braille), else whatever the locale is.
 if locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then
