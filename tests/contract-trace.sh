@@ -32,8 +32,8 @@ MAP
 head -n 1 "$TMPD/plain.jsonl" | grep -q '"lua":"Lua 5\.4'
 ok $? "a map without bots: the header names the Lua version"
 # "entity lines carry every setting that shapes a decision (methods...)"
-grep '"type":"entity"' "$TMPD/plain.jsonl" | grep -q '"steer":"classic"'
-ok $? "a car's entity line carries its steer method"
+grep '"type":"entity"' "$TMPD/plain.jsonl" | grep -q '"steer":"line"'
+ok $? "a car's entity line carries its steer method (the default, line)"
 
 # "min_separation: the smallest ... between any two vehicles over the run":
 # tick 0, the vehicles as loaded, included (here the car and the tank are

@@ -201,6 +201,8 @@ def one_map(g, idx):
                     ("speed_rule", g.pick(("none", "classic", "exact")))]
             if g.r.random() < 0.5:
                 keys.append(("heading", g.angle()))
+            if g.r.random() < 0.5:
+                keys.append(("steer", g.pick(("classic", "line"))))
             section(out, "car.%d" % c, keys)
 
     # Teams, tanks and turrets.

@@ -21,6 +21,7 @@ static int add_car(struct world *w, vec2 pos, double heading, enum speed_rule ru
     struct vehicle_params p;
     world_default_params(&p, VK_CAR);
     p.speed_rule = rule;
+    p.steer = STEER_CLASSIC;    /* the article's steering: its rules under test */
     return world_add_vehicle(w, "car.t", VK_CAR, -1, &p, pos, heading);
 }
 

@@ -24,16 +24,22 @@
 #define LINE_GRIP 1.0
 /* Replans that pull an anchor inwards when the walk would skip. */
 #define LINE_TRIES 8
-/* The planner's work grows with its points (every smoothing sweep visits
- * each): a 30-unit step round a track on a 1,000,000-unit map gave some
- * 70,000 coarse points and half a minute of planning on the first tick.
- * So the coarse line has at most this many points (the step grows to
- * fit; the bundled tracks need a tenth of it), and a track of more
- * waypoints than LINE_WAYPOINTS_MAX (three points each at least) is not
- * planned: its cars steer the classic way, as on a track of fewer than
- * three. */
-#define LINE_COARSE_MAX 4000
-#define LINE_WAYPOINTS_MAX 1000
+/* The planner's work is its point updates: every smoothing sweep visits
+ * each point, and one try is LINE_ITER_COARSE sweeps of the first line
+ * then LINE_ITER_FINE of each halving (2, 4, 8 times as many points):
+ * LINE_TRY_SWEEPS sweeps' worth of the first line.  A 30-unit step round a
+ * track on a 1,000,000-unit map gave some 70,000 points and half a minute
+ * of planning on the first tick, and the replans made it nine times that.
+ * So the first line has at most LINE_COARSE_MAX points (the step grows to
+ * fit; the bundled tracks need at most 170), and a plan may spend at most
+ * LINE_WORK_MAX updates in all, some 50 ms: the tries it can afford are
+ * made (racing-line.ini's cars take five, 6.7 million), and a track whose
+ * one try costs more (some 270 waypoints or more, three points each at
+ * least) is not planned: its cars steer the classic way, as on a track of
+ * fewer than three waypoints. */
+#define LINE_COARSE_MAX 400
+#define LINE_TRY_SWEEPS (LINE_ITER_COARSE + LINE_ITER_FINE * (2 + 4 + 8))
+#define LINE_WORK_MAX 7000000L
 
 struct draft {
     int m, cap;
@@ -53,19 +59,41 @@ static int draft_grow(struct draft *d, int m)
     return 0;
 }
 
+/* The first line's spacing: LINE_COARSE_STEP, or more round a track too
+ * long for LINE_COARSE_MAX points. */
+static double draft_step(const struct waypoint *wp, int n)
+{
+    double len = 0;
+    for (int k = 0; k < n; k++)
+        len += v2_dist(wp[k].c, wp[(k + 1) % n].c);
+    return len / LINE_COARSE_MAX > LINE_COARSE_STEP ? len / LINE_COARSE_MAX
+                                                    : LINE_COARSE_STEP;
+}
+
+/* The points leg a-b is cut into (three at least). */
+static int draft_pieces(vec2 a, vec2 b, double step)
+{
+    double pieces = ceil(v2_dist(a, b) / step);
+    return pieces < 3 ? 3 : (int)pieces;
+}
+
+/* The first line's points in all (every try starts from the same line). */
+static double draft_points(const struct waypoint *wp, int n)
+{
+    double step = draft_step(wp, n), m = 0;
+    for (int k = 0; k < n; k++)
+        m += draft_pieces(wp[k].c, wp[(k + 1) % n].c, step);
+    return m;
+}
+
 /* The first line: the polyline of centres, each leg cut into pieces. */
 static int draft_start(struct draft *d, const struct waypoint *wp, int n)
 {
     d->m = 0;
-    double len = 0;
-    for (int k = 0; k < n; k++)
-        len += v2_dist(wp[k].c, wp[(k + 1) % n].c);
-    double step = len / LINE_COARSE_MAX > LINE_COARSE_STEP ? len / LINE_COARSE_MAX
-                                                           : LINE_COARSE_STEP;
+    double step = draft_step(wp, n);
     for (int k = 0; k < n; k++) {
         vec2 a = wp[k].c, b = wp[(k + 1) % n].c;
-        double pieces = ceil(v2_dist(a, b) / step);
-        int q = pieces < 3 ? 3 : (int)pieces;
+        int q = draft_pieces(a, b, step);
         if (draft_grow(d, d->m + q) || !d->pt)
             return -1;
         d->anchor[k] = d->m;
@@ -207,7 +235,11 @@ void race_plan_free(struct race_plan *pl)
 struct race_plan *race_plan_build(const struct world *w, const struct waypoint *wp,
                                   int n, const struct vehicle_params *p, double dt)
 {
-    if (n < 3 || n > LINE_WAYPOINTS_MAX)
+    if (n < 3)
+        return NULL;
+    /* the tries the budget affords (none: no plan) */
+    double tries_max = floor(LINE_WORK_MAX / (draft_points(wp, n) * LINE_TRY_SWEEPS));
+    if (tries_max < 1)
         return NULL;
     struct race_plan *pl = calloc(1, sizeof *pl);
     struct draft d = { 0, 0, NULL, malloc((size_t)n * sizeof(int)) };
@@ -230,7 +262,7 @@ struct race_plan *race_plan_build(const struct world *w, const struct waypoint *
             draft_smooth(&d, wp, n, allow, LINE_ITER_FINE);
         }
         int k = draft_skips(&d, w, wp, n, reach, margin);
-        if (k < 0 || tries >= LINE_TRIES)
+        if (k < 0 || tries >= LINE_TRIES || tries + 1 >= tries_max)
             break;
         /* pull that anchor (and so the line) towards its centre */
         allow[k] *= 0.5;
