@@ -82,3 +82,25 @@ steps() {
     # shellcheck disable=SC2086
     tm send-keys -t "$1" $keys
 }
+
+# start_limited NAME LIMIT ARGS...: a session NAME (80x24) running botfield
+# with ARGS under `ulimit -f LIMIT` (- for none; TERM is VIEW_TERM, else
+# tmux-256color); after botfield exits the pane says how (EXIT n) and
+# whether the terminal modes came back (RESTORED); its pid is in
+# $TMPD/NAME.pid.
+start_limited() {
+    name=$1; lim=$2; shift 2
+    cat >"$TMPD/$name.sh" <<EOF
+ulimit -c 0 2>/dev/null
+[ "$lim" = - ] || ulimit -f $lim
+s=\$(stty -g)
+sh -c 'echo \$\$ >"$TMPD/$name.pid"; exec "\$0" "\$@"' "$BOTFIELD" $*
+st=\$?
+[ "\$s" = "\$(stty -g)" ] && echo RESTORED
+echo "EXIT \$st"
+sleep 600
+EOF
+    tm new-session -d -s "$name" -x 80 -y 24 \
+        "env LC_ALL=$LOC TERM=${VIEW_TERM:-tmux-256color} LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN sh $TMPD/$name.sh"
+    tm set-option -t "$name" window-size manual >/dev/null 2>&1
+}

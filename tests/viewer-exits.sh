@@ -13,24 +13,11 @@
 MAP="$top_srcdir/maps/bots-duel.ini"
 . "$top_srcdir/tests/tmux-lib.sh"
 
-# start NAME LIMIT ARGS...: a session running botfield under `ulimit -f
-# LIMIT` (- for none); after it exits the pane says how (EXIT n) and
-# whether the terminal modes came back (RESTORED).
-start() {
-    name=$1; lim=$2; shift 2
-    cat >"$TMPD/$name.sh" <<EOF
-ulimit -c 0 2>/dev/null
-[ "$lim" = - ] || ulimit -f $lim
-s=\$(stty -g)
-sh -c 'echo \$\$ >"$TMPD/$name.pid"; exec "\$0" "\$@"' "$BOTFIELD" $*
-st=\$?
-[ "\$s" = "\$(stty -g)" ] && echo RESTORED
-echo "EXIT \$st"
-sleep 600
-EOF
-    tm new-session -d -s "$name" -x 80 -y 24 \
-        "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN sh $TMPD/$name.sh"
-}
+# start NAME LIMIT ARGS...: tmux-lib.sh's start_limited: a session
+# running botfield under `ulimit -f LIMIT` (- for none); after it exits the
+# pane says how (EXIT n) and whether the terminal modes came back
+# (RESTORED).
+start() { start_limited "$@"; }
 
 # given_back NAME WHAT: the modes, the main screen, the cursor, no mouse.
 given_back() {

@@ -7,22 +7,11 @@
 MAP="$top_srcdir/maps/default.ini"
 . "$top_srcdir/tests/tmux-lib.sh"
 
-# start NAME ARGS...: a session running botfield; after it exits the pane
-# says how (EXIT n) and whether the terminal modes came back (RESTORED).
+# start NAME ARGS...: a session running botfield (tmux-lib.sh's
+# start_limited, no file size limit).
 start() {
     name=$1; shift
-    cat >"$TMPD/$name.sh" <<EOF
-ulimit -c 0 2>/dev/null
-s=\$(stty -g)
-sh -c 'echo \$\$ >"$TMPD/$name.pid"; exec "\$0" "\$@"' "$BOTFIELD" $*
-st=\$?
-[ "\$s" = "\$(stty -g)" ] && echo RESTORED
-echo "EXIT \$st"
-sleep 600
-EOF
-    tm new-session -d -s "$name" -x 80 -y 24 \
-        "env LC_ALL=$LOC TERM=${VIEW_TERM:-tmux-256color} LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN sh $TMPD/$name.sh"
-    tm set-option -t "$name" window-size manual >/dev/null 2>&1
+    start_limited "$name" - "$@"
 }
 
 
