@@ -22,7 +22,7 @@ uint64_t recording_hash(const struct world *w, struct bot_world *bw)
 static int write_failed(struct recording *rec)
 {
     fprintf(stderr, "botfield: cannot write the recording %s: %s\n", rec->file,
-            strerror(errno ? errno : EIO));
+            trace_strerror(errno));
     recording_stop(rec);
     return -1;
 }
@@ -229,7 +229,7 @@ int recording_close(struct recording *rec, const struct world *w, struct bot_wor
     rec->f = NULL;
     if (rc)
         fprintf(stderr, "botfield: cannot write the recording %s: %s\n", rec->file,
-                strerror(errno ? errno : EIO));
+                trace_strerror(errno));
     recording_stop(rec);
     return rc;
 }
