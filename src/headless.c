@@ -14,7 +14,7 @@
 
 static int fail(const char *what, const char *path)
 {
-    fprintf(stderr, "botfield: %s %s: %s\n", what, path, strerror(errno));
+    fprintf(stderr, "botfield: %s %s: %s\n", what, path, trace_strerror(errno));
     return 1;
 }
 
@@ -117,6 +117,8 @@ write_error:
         rc = 1;
         goto out;
     }
-    rc = fail("cannot write the trace", o->trace ? o->trace : "-");
+    /* The trace file, or standard output (a trace to "-", the summary) */
+    rc = f && !to_stdout && ferror(f) ? fail("cannot write the trace", o->trace)
+                                      : fail("cannot write", "standard output");
     goto out;
 }

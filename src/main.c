@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <locale.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,6 +222,11 @@ int main(int argc, char **argv)
      * the user's locale; only the character type follows it (UTF-8). */
     setlocale(LC_ALL, "");
     setlocale(LC_NUMERIC, "C");
+    /* A write past the file size limit (ulimit -f) fails with EFBIG and
+     * is said, naming the file, with exit 1, as for a full disk, instead
+     * of SIGXFSZ ending the run without a word (the viewer's terminal is
+     * handled in src/view/term_restore.c the same way). */
+    signal(SIGXFSZ, SIG_IGN);
 
     int headless = 0, check = 0, summary = 0, have_ticks = 0, have_seconds = 0;
     int speed_given = 0, decisions = 0, threads_given = 0;

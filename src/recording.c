@@ -22,7 +22,7 @@ uint64_t recording_hash(const struct world *w, struct bot_world *bw)
 static int write_failed(struct recording *rec)
 {
     fprintf(stderr, "botfield: cannot write the recording %s: %s\n", rec->file,
-            strerror(errno ? errno : EIO));
+            trace_strerror(errno));
     recording_stop(rec);
     return -1;
 }
@@ -95,10 +95,28 @@ static struct recorded_script *entry(struct recording *rec, const char *path)
     return e;
 }
 
+/* A bot_reload line for each vehicle of bw that runs s now: the vehicles
+ * a live reload of s's text changed (botfield-bots(7)).  A vehicle whose
+ * bot kept its old script (the new one failed for it) has none. */
+static int write_reloads(struct recording *rec, long tick, const struct world *w,
+                         const struct bot_world *bw, const struct bot_script *s)
+{
+    for (size_t j = 0; j < w->vehicles.n; j++) {
+        const struct bot_script *o = bot_world_script(bw, (int)j);
+        if (o && !strcmp(o->path, s->path) && !strcmp(o->sha256, s->sha256)
+            && record_bot_reload(rec->f, tick, w->vehicles.p[j].id, s->sha256))
+            return -1;
+    }
+    return 0;
+}
+
 /* A bot_source line for each script of bw not yet written as it is now
- * (tick < 0: the start's, without a tick). */
+ * (tick < 0: the start's, without a tick); with `reloads` (a live reload
+ * of scripts, not a new map's) each followed by the bot_reload lines of
+ * the vehicles it reloaded.  A replay applies the bot_source line and
+ * reads the bot_reload lines as notes of it, so the reload happens once. */
 static int write_scripts(struct recording *rec, long tick, const struct world *w,
-                         const struct bot_world *bw)
+                         const struct bot_world *bw, int reloads)
 {
     for (size_t i = 0; bw && i < w->vehicles.n; i++) {
         const struct bot_script *s = bot_world_script(bw, (int)i);
@@ -116,7 +134,7 @@ static int write_scripts(struct recording *rec, long tick, const struct world *w
         }
         int rc = record_bot_source(rec->f, tick, s->path, s->sha256, text);
         free(text);
-        if (rc)
+        if (rc || (reloads && write_reloads(rec, tick, w, bw, s)))
             return write_failed(rec);
         memcpy(e->sha256, s->sha256, sizeof e->sha256);
     }
@@ -141,7 +159,7 @@ int recording_open(struct recording *rec, const char *file, const struct world *
     if (record_header(rec->f, PACKAGE_VERSION, bot_lua_version(),
                       w->seed, map_path ? map_path : "", map_text))
         return write_failed(rec);
-    return write_scripts(rec, -1, w, bw);
+    return write_scripts(rec, -1, w, bw, 0);
 }
 
 int recording_tick(struct recording *rec, const struct world *w, struct bot_world *bw)
@@ -158,7 +176,7 @@ int recording_tick(struct recording *rec, const struct world *w, struct bot_worl
 int recording_scripts(struct recording *rec, const struct world *w,
                       const struct bot_world *bw)
 {
-    return rec->f ? write_scripts(rec, w->tick, w, bw) : 0;
+    return rec->f ? write_scripts(rec, w->tick, w, bw, 1) : 0;
 }
 
 int recording_reload(struct recording *rec, long tick, const char *map_text,
@@ -167,7 +185,7 @@ int recording_reload(struct recording *rec, long tick, const char *map_text,
     if (!rec->f)
         return 0;
     /* The scripts first: the replay has them when it loads the map. */
-    if (write_scripts(rec, tick, nw, nb))
+    if (write_scripts(rec, tick, nw, nb, 0))
         return -1;
     if (record_reload(rec->f, tick, nw->seed, map_text))
         return write_failed(rec);
@@ -211,7 +229,7 @@ int recording_close(struct recording *rec, const struct world *w, struct bot_wor
     rec->f = NULL;
     if (rc)
         fprintf(stderr, "botfield: cannot write the recording %s: %s\n", rec->file,
-                strerror(errno ? errno : EIO));
+                trace_strerror(errno));
     recording_stop(rec);
     return rc;
 }

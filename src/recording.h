@@ -35,8 +35,9 @@ int recording_open(struct recording *rec, const char *file, const struct world *
                    const struct bot_world *bw, const char *map_path, const char *map_text);
 /* After a step: a checkpoint when a new tick is due one.  0 or -1. */
 int recording_tick(struct recording *rec, const struct world *w, struct bot_world *bw);
-/* bot_source lines (at w's tick) for the scripts whose text changed
- * since written.  0 or -1. */
+/* A live reload of scripts: bot_source lines (at w's tick) for the
+ * scripts whose text changed since written, each followed by a
+ * bot_reload line per vehicle now running it.  0 or -1. */
 int recording_scripts(struct recording *rec, const struct world *w,
                       const struct bot_world *bw);
 /* The map reloaded at `tick` into nw (with its bots nb): its new

@@ -16,11 +16,13 @@
 
 /* ---- the scripts known so far ------------------------------------------- */
 
-static int know_script(struct replay_run *run, const char *path, const char *text)
+static int know_script(struct replay_run *run, const char *path, const char *text,
+                       const char *sha)
 {
     for (size_t k = 0; k < run->ns; k++)
         if (!strcmp(run->spath[k], path)) {
             run->stext[k] = text;
+            run->ssha[k] = sha;
             return 0;
         }
     const char **p = realloc(run->spath, (run->ns + 1) * sizeof *p);
@@ -31,9 +33,22 @@ static int know_script(struct replay_run *run, const char *path, const char *tex
     if (!t)
         return -1;
     run->stext = t;
+    const char **h = realloc(run->ssha, (run->ns + 1) * sizeof *h);
+    if (!h)
+        return -1;
+    run->ssha = h;
     run->spath[run->ns] = path;
+    run->ssha[run->ns] = sha;
     run->stext[run->ns++] = text;
     return 0;
+}
+
+static void forget_scripts(struct replay_run *run)
+{
+    free(run->spath);
+    free(run->stext);
+    free(run->ssha);
+    run->spath = run->stext = run->ssha = NULL;
 }
 
 static void say(char *msg)
@@ -104,7 +119,7 @@ static int check_source(struct replay_run *run, const struct replay_line *l)
                        l->path));
         return 2;
     }
-    return know_script(run, l->path, l->text) ? (say(NULL), 2) : 0;
+    return know_script(run, l->path, l->text, l->sha256) ? (say(NULL), 2) : 0;
 }
 
 static int check_input(struct replay_run *run, const struct replay_line *l,
@@ -121,6 +136,38 @@ static int check_input(struct replay_run *run, const struct replay_line *l,
     else
         say(replay_msg(run->file, l->line, "input for \"%.64s\": not the map's player "
                        "tank; an input drives the tank with player = true", l->id));
+    return 2;
+}
+
+/* A bot_reload line (a note of the bot_source line before it, which the
+ * replay applies): it names a vehicle with a bot of the world it will
+ * meet, and the script that bot runs by then.  0, or 2 said. */
+static int check_bot_reload(struct replay_run *run, const struct replay_line *l,
+                            const struct world *w)
+{
+    int i = world_find_vehicle(w, l->id);
+    const struct world_bot *wb = NULL;
+    for (size_t k = 0; i >= 0 && k < w->bots.n && !wb; k++)
+        if (w->bots.p[k].vehicle == i)
+            wb = &w->bots.p[k];
+    const char *sha = NULL;
+    for (size_t k = 0; wb && k < run->ns && !sha; k++)
+        if (!strcmp(run->spath[k], wb->path))
+            sha = run->ssha[k];
+    if (sha && !strcmp(sha, l->sha256))
+        return 0;
+    fputs("botfield: ", stderr);
+    if (i < 0)
+        say(replay_msg(run->file, l->line, "bot_reload for \"%.64s\": the map has no such "
+                       "vehicle; a bot_reload names a vehicle's id (tank.NAME, ...)", l->id));
+    else if (!wb)
+        say(replay_msg(run->file, l->line, "bot_reload for \"%.64s\": that vehicle has no "
+                       "bot (no bot = in its section)", l->id));
+    else
+        say(replay_msg(run->file, l->line, "bot_reload for \"%.64s\": its bot_sha256 is "
+                       "not the SHA-256 of %s as the recording has it by then; a "
+                       "bot_reload follows the bot_source line of the script it names",
+                       l->id, wb->path));
     return 2;
 }
 
@@ -156,11 +203,13 @@ static int preflight(struct replay_run *run, struct world *first)
         return rc;
     /* The scripts at the start, to come back to after the check. */
     size_t start_ns = run->ns;
-    const char **start_text = malloc((start_ns ? start_ns : 1) * sizeof *start_text);
+    const char **start_text = malloc((start_ns ? start_ns : 1) * 2 * sizeof *start_text);
     if (!start_text)
         rc = 2;
-    else if (start_ns)
+    else if (start_ns) {
         memcpy(start_text, run->stext, start_ns * sizeof *start_text);
+        memcpy(start_text + start_ns, run->ssha, start_ns * sizeof *start_text);
+    }
     struct world later;
     struct bot_world *later_bots = NULL;
     const struct world *cur = first;
@@ -173,6 +222,8 @@ static int preflight(struct replay_run *run, struct world *first)
             rc = check_input(run, l, cur);
         else if (l->type == RL_TUNE)
             rc = check_tune(run, l, cur);
+        else if (l->type == RL_BOT_RELOAD)
+            rc = check_bot_reload(run, l, cur);
         else if (l->type == RL_RELOAD) {
             if (have_later) {
                 bot_world_free(&later, later_bots);
@@ -190,8 +241,10 @@ static int preflight(struct replay_run *run, struct world *first)
     }
     if (start_text) {
         run->ns = start_ns;
-        if (start_ns)       /* (no scripts: stext may be NULL) */
+        if (start_ns) {     /* (no scripts: stext may be NULL) */
             memcpy(run->stext, start_text, start_ns * sizeof *start_text);
+            memcpy(run->ssha, start_text + start_ns, start_ns * sizeof *start_text);
+        }
     }
     free(start_text);
     if (rc) {
@@ -222,9 +275,7 @@ int replay_run_open(struct replay_run *run, const char *file, struct world *w)
     }
     if ((rc = preflight(run, w))) {
         replay_free(&run->rp);
-        free(run->spath);
-        free(run->stext);
-        run->spath = run->stext = NULL;
+        forget_scripts(run);
     }
     run->map_text = run->rp.map_text;
     return rc;
@@ -235,9 +286,7 @@ void replay_run_free(struct replay_run *run, struct world *w)
     bot_world_free(w, run->hk.bots);
     run->hk.bots = NULL;
     replay_free(&run->rp);
-    free(run->spath);
-    free(run->stext);
-    run->spath = run->stext = NULL;
+    forget_scripts(run);
 }
 
 long replay_run_last_tick(const struct replay_run *run)
@@ -318,7 +367,7 @@ int replay_run_before(struct replay_run *run, struct world *w, int *new_world)
                 return 2;
             break;
         case RL_BOT_SOURCE:
-            if (know_script(run, l->path, l->text))
+            if (know_script(run, l->path, l->text, l->sha256))
                 return say(NULL), -1;
             if (bot_world_reload_text(run->hk.bots, w, l->path, l->text, &err) < 0) {
                 fprintf(stderr, "botfield: %s:%ld: the script does not reload: %s\n",
@@ -351,8 +400,9 @@ int replay_run_before(struct replay_run *run, struct world *w, int *new_world)
             break;
         }
         case RL_BOT_RELOAD:
-            /* a note of botfield-bots(7): the bot_source line of the tick
-             * carries the script (read above) */
+            /* a note of botfield-bots(7): the bot_source line before it
+             * carries the script and reloaded it (checked before the run:
+             * check_bot_reload); reloading here again would be twice */
             break;
         case RL_TUNE: {
             /* A live tuning from this tick's step on; checked before the

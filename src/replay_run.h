@@ -24,7 +24,7 @@ struct replay_run {
     struct replay rp;
     size_t next;                /* the next line to apply or check */
     /* the scripts known so far, the newest text per path */
-    const char **spath, **stext;
+    const char **spath, **stext, **ssha;    /* (ssha: its line's sha256) */
     size_t ns;
     long diverged;              /* the first differing tick, -1: none */
     int own_reloads;            /* the caller swaps worlds at a map reload

@@ -26,4 +26,14 @@ st=$?
 grep -q 'bad.rec:3: .*bot_reload.*"id"' "$TMPD/err"
 ok $(( $? + (st != 2) )) "a bot_reload without its id: exit 2, naming line 3 and the key"
 expect_eq "and nothing on standard output" "$(cat "$TMPD/out")" ""
+# The line is checked against the world it meets: a vehicle the map
+# lacks is refused before anything runs.
+{ sed -n '1,2p' "$TMPD/r.rec"
+  printf '{"type":"bot_reload","tick":5,"id":"tank.nobody","bot_sha256":"%s"}\n' "$sha"
+  sed -n '3,$p' "$TMPD/r.rec"; } >"$TMPD/who.rec"
+"$BOTFIELD" --headless --replay "$TMPD/who.rec" --summary >"$TMPD/out" 2>"$TMPD/err"
+st=$?
+grep -q 'who.rec:3: bot_reload for "tank.nobody": the map has no such vehicle' "$TMPD/err"
+ok $(( $? + (st != 2) )) "a bot_reload for a vehicle the map lacks: exit 2, naming line 3"
+expect_eq "and nothing on standard output" "$(cat "$TMPD/out")" ""
 done_testing

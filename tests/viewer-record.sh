@@ -50,6 +50,14 @@ wait_for r 'bots reloaded'
 ok $? "an edited script reloads live"
 grep -q '^{"type":"bot_source","tick":650,"path":"bots/hunter.lua",' "$rec"
 ok $? "the new script is recorded on tick 650"
+# botfield-bots(7): a bot_reload line for each vehicle reloaded (both
+# tanks run hunter.lua), right after the bot_source line with the text.
+sha=$(sha256sum "$TMPD/duel/bots/hunter.lua" | cut -c1-64)
+n=$(grep -n '^{"type":"bot_source","tick":650,' "$rec" | cut -d: -f1)
+expect_eq "the bot_source line is followed by one bot_reload line a tank" \
+    "$(sed -n "$((n + 1)),$((n + 2))p" "$rec")" \
+    "{\"type\":\"bot_reload\",\"tick\":650,\"id\":\"tank.red\",\"bot_sha256\":\"$sha\"}
+{\"type\":\"bot_reload\",\"tick\":650,\"id\":\"tank.blue\",\"bot_sha256\":\"$sha\"}"
 steps r . 50
 wait_for r 'tick 700 '
 tm send-keys -t r q
@@ -64,7 +72,24 @@ ok $? "the recording ends with the end line of tick 700"
 "$BOTFIELD" --headless --replay "$rec" --trace "$TMPD/t" 2>"$TMPD/err"
 st=$?; [ $st -ne 0 ] && note "$(cat "$TMPD/err")"
 expect_eq "the viewer's recording replays headless: exit 0" "$st" 0
-grep -v '"tick":650,"path"' "$rec" >"$TMPD/noreload.rec"
+# The same recording without its bot_reload lines (as an older botfield
+# wrote it) replays too, to the same trace: the script is reloaded once,
+# by its bot_source line, whether the notes are there or not.
+grep -v '"type":"bot_reload"' "$rec" >"$TMPD/old.rec"
+"$BOTFIELD" --headless --replay "$TMPD/old.rec" --trace "$TMPD/t-old" 2>"$TMPD/err"
+st=$?; [ $st -ne 0 ] && note "$(cat "$TMPD/err")"
+expect_eq "without the bot_reload lines it replays headless: exit 0" "$st" 0
+cmp -s "$TMPD/t" "$TMPD/t-old"
+ok $? "with or without the bot_reload lines, the same trace"
+# A bot_reload that names a script the tank does not run by then: exit 2.
+sed 's/^\({"type":"bot_reload","tick":650,"id":"tank.red","bot_sha256":"\)[0-9a-f]*/\1'"$(printf '%064d' 0)"'/' \
+    "$rec" >"$TMPD/badsha.rec"
+"$BOTFIELD" --headless --replay "$TMPD/badsha.rec" >"$TMPD/out" 2>"$TMPD/err"
+st=$?
+grep -q "badsha.rec:$((n + 1)): bot_reload for \"tank.red\": its bot_sha256" "$TMPD/err"
+ok $(( $? + (st != 2) )) "a bot_reload with another script's SHA-256: exit 2 naming its line"
+expect_eq "and nothing on standard output" "$(cat "$TMPD/out")" ""
+grep -v '"tick":650,"path"' "$rec" | grep -v '"type":"bot_reload"' >"$TMPD/noreload.rec"
 "$BOTFIELD" --headless --replay "$TMPD/noreload.rec" 2>"$TMPD/err"
 expect_eq "without the script's line the replay differs: exit 1" "$?" 1
 grep -q 'diverges at tick 700' "$TMPD/err"

@@ -50,6 +50,14 @@ int record_bot_source(FILE *f, long tick, const char *path, const char *sha256,
     return end_line(f);
 }
 
+int record_bot_reload(FILE *f, long tick, const char *id, const char *sha256)
+{
+    fprintf(f, "{\"type\":\"bot_reload\",\"tick\":%ld", tick);
+    key_str(f, "id", id);
+    key_str(f, "bot_sha256", sha256);
+    return end_line(f);
+}
+
 int record_reload(FILE *f, long tick, uint64_t seed, const char *map_text)
 {
     fprintf(f, "{\"type\":\"reload\",\"tick\":%ld", tick);

@@ -22,6 +22,10 @@ int record_header(FILE *f, const char *version, const char *lua, uint64_t seed,
 /* {"type":"bot_source",...}; tick < 0: a script of the start (no tick). */
 int record_bot_source(FILE *f, long tick, const char *path, const char *sha256,
                       const char *text);
+/* {"type":"bot_reload","tick":T,"id":ID,"bot_sha256":...}: vehicle ID
+ * runs, from tick T's step on, the script of that SHA-256 (whose text is
+ * the bot_source line just before: botfield-bots(7)). */
+int record_bot_reload(FILE *f, long tick, const char *id, const char *sha256);
 /* {"type":"reload","tick":T,"seed":S,"map_text":...}: the map reloaded at
  * T, its world drawn from seed S. */
 int record_reload(FILE *f, long tick, uint64_t seed, const char *map_text);

@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,15 @@
 #include "utf8.h"
 #include "../core/world.h"
 #include "../core/tick.h"
+
+const char *trace_strerror(int e)
+{
+    /* "File too large" says nothing of the limit the user can change */
+    if (e == EFBIG)
+        return "file size limit reached (ulimit -f, or a quota): the output is cut "
+               "short there";
+    return strerror(e ? e : EIO);
+}
 
 /* The first number the writer refused since trace_error_clear(). */
 static char refused[96];

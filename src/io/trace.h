@@ -25,6 +25,11 @@ int trace_number(char *buf, double v);
 const char *trace_error(void);
 void trace_error_clear(void);
 
+/* Why a write of an output file (trace, recording, CSV) failed, for its
+ * message: strerror(e), but past the file size limit (EFBIG: ulimit -f,
+ * a quota) a sentence that says which limit. */
+const char *trace_strerror(int e);
+
 /* Header, trees, entities and waypoints. */
 int trace_begin(FILE *f, const struct world *w, const char *version);
 /* This tick's events, in the order they happened. */
