@@ -412,6 +412,19 @@ static void free_stats(struct group_stat *gs, int ng)
     free(gs);
 }
 
+/* 1 when standard output failed (said once, with why: a full disk, the
+ * file size limit), else 0.  A failed put_aggregate leaves it in error. */
+static int stdout_failed(void)
+{
+    static int said;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return 0;
+    if (!said)
+        fprintf(stderr, "botfield: cannot write standard output: %s\n", trace_strerror(errno));
+    said = 1;
+    return 1;
+}
+
 int agg_emit(struct agg *a, const struct tour_options *t, int group_complete)
 {
     if (t->chart || a->ng == 0)
@@ -430,7 +443,7 @@ int agg_emit(struct agg *a, const struct tour_options *t, int group_complete)
         free(r);
         free_stats(gs, 1);
     }
-    return fflush(stdout) || rc ? -1 : 0;
+    return stdout_failed() || rc ? -1 : 0;
 }
 
 int agg_finish(struct agg *a, const struct tour_options *t, int ascii)
@@ -478,10 +491,8 @@ int agg_finish(struct agg *a, const struct tour_options *t, int ascii)
             ? 1 : 0;
     if (rc == 0 && t->csv && csv_write(t->csv, objs, at))
         rc = 1;
-    if (fflush(stdout) && rc == 0) {
-        fprintf(stderr, "botfield: cannot write standard output\n");
+    if (stdout_failed() && rc == 0)
         rc = 1;
-    }
     free_stats(gs, a->ng);
     free(order);
     free(objs);

@@ -130,7 +130,7 @@ int csv_write(const char *path, json_t *const *runs, long n)
     free(set.c);
     free(fields.c);
     if (fclose(f)) {
-        fprintf(stderr, "botfield: --csv %s: cannot write: %s\n", path, strerror(errno));
+        fprintf(stderr, "botfield: --csv %s: cannot write: %s\n", path, trace_strerror(errno));
         return -1;
     }
     return 0;
