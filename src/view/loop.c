@@ -792,6 +792,11 @@ int view_run(const struct view_options *o, struct world *w)
         return 1;
     }
 
+    /* A recording into a pipe whose reader is gone fails with EPIPE and
+     * is said, from its first line on: the header is written here, before
+     * term_restore_arm() ignores SIGPIPE for the screen's sake, and a
+     * reader that left early killed the viewer without a word. */
+    signal(SIGPIPE, SIG_IGN);
     if (record_hooks_start(a)) {
         compare_free(a);
         record_hooks_finish(a);
