@@ -559,6 +559,66 @@ TEST(step_back_with_mem_replays)
     unload(&w, bw);
 }
 
+/* A bot's abandoned ticks in a row and its being disabled are part of the
+ * past a step back returns to: a snapshot taken at 30 abandoned ticks in a
+ * row replays the disabling at tick 60 again (not 60 ticks after the
+ * restore), and one taken after the disabling keeps the bot disabled (a
+ * step back is not a reload). */
+TEST(step_back_keeps_abandoned_count_and_disabling)
+{
+    put("fail.lua", "function tick(me, w, mem, out) out.speed = 5 error('boom') end\n");
+    struct world w;
+    struct bot_world *bw;
+    const char *m = "[map]\nwidth = 1200\nheight = 900\nseed = 3\n"
+                    "[team.red]\n[team.blue]\n"
+                    "[tank.f]\nteam = red\nx = 200\ny = 300\nspeed = 20\nbot = fail.lua\n"
+                    "[tank.g]\nteam = blue\nx = 900\ny = 600\nbehaviour = wander\n";
+    if (load(m, &w, &bw))
+        return;
+    enum { K1 = 30, K2 = 70, N = 120 };
+    char *first[N + 1] = { 0 };
+    struct world_snapshot snap[2];
+    struct bot_world_mem mem[2];
+    char err[256];
+    int saved = 0;
+    while (w.tick < N) {
+        int at = w.tick == K1 ? 0 : w.tick == K2 ? 1 : -1;
+        if (at >= 0)
+            saved += world_snapshot_save(&w, &snap[at]) == 0
+                     && bot_world_save(bw, &mem[at], err, sizeof err) == 0;
+        first[w.tick + 1] = step_text(&w, bw);
+    }
+    if (!check_int(saved, ==, 2)) {
+        tap_note("save: %s", err);
+        unload(&w, bw);
+        return;
+    }
+    /* the run itself: disabled once, at tick 60 */
+    int disabled_at = 0;
+    for (int t = 1; t <= N; t++)
+        if (strstr(first[t], "disabled") && !disabled_at)
+            disabled_at = t;
+    check_int(disabled_at, ==, 60);
+    for (int k = 0; k < 2; k++) {
+        check_int(world_snapshot_restore(&w, &snap[k]), ==, 0);
+        check_int(bot_world_restore(bw, &mem[k]), ==, 0);
+        int differ = 0;
+        while (w.tick < N) {
+            char *t = step_text(&w, bw);
+            if (strcmp(t, first[w.tick]) && differ++ < 1)
+                tap_note("from tick %d, tick %ld differs:\nfirst:  %.300s\nreplay: %.300s",
+                         k ? K2 : K1, w.tick, first[w.tick], t);
+            free(t);
+        }
+        check_int(differ, ==, 0);
+        world_snapshot_free(&snap[k]);
+        bot_world_mem_free(&mem[k]);
+    }
+    for (int t = 0; t <= N; t++)
+        free(first[t]);
+    unload(&w, bw);
+}
+
 /* ---- hostile scripts ----------------------------------------------------- */
 
 static const char *const hostile_fmt =
@@ -647,6 +707,8 @@ int main(void)
     run(trees_within_r, "world.trees(r) lists the trees within r");
     run(hidden_from_open_and_behind_a_tree, "sight.hidden_from: 0 in the open, > 0 behind a tree");
     run(step_back_with_mem_replays, "step back with mem: the same trace");
+    run(step_back_keeps_abandoned_count_and_disabling,
+        "step back: abandoned ticks in a row and disabling come back");
     run(hostile_scripts_are_disabled, "hostile scripts disabled after 60 ticks, others unaffected");
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

@@ -420,6 +420,20 @@ int bot_disabled(const struct bot *b)
     return b->disabled;
 }
 
+void bot_run_state_get(const struct bot *b, struct bot_run_state *st)
+{
+    st->in_row = b->in_row;
+    st->disabled = b->disabled;
+    snprintf(st->reason, sizeof st->reason, "%s", b->disabled_reason);
+}
+
+void bot_run_state_set(struct bot *b, const struct bot_run_state *st)
+{
+    b->in_row = st->in_row;
+    b->disabled = st->disabled;
+    snprintf(b->disabled_reason, sizeof b->disabled_reason, "%s", st->reason);
+}
+
 const char *bot_lua_version(void)
 {
     return LUA_RELEASE;

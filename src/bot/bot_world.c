@@ -806,6 +806,7 @@ struct bot_world_events {
     struct bot_event ev[EVENTS_MAX];
     size_t nev;
     char err_ev[BOT_ERR_BYTES];
+    struct bot_run_state run;   /* abandoned in a row, disabled */
 };
 
 void bot_world_mem_free(struct bot_world_mem *m)
@@ -840,6 +841,7 @@ int bot_world_save(struct bot_world *bw, struct bot_world_mem *m, char *err, siz
         memcpy(m->events[k].ev, s->ev, s->nev * sizeof *s->ev);
         m->events[k].nev = s->nev;
         memcpy(m->events[k].err_ev, s->err_ev, sizeof s->err_ev);
+        bot_run_state_get(s->bot, &m->events[k].run);
         if (bot_mem_save(bw->slots[k].bot, &m->buf[k], &m->len[k], err, n)) {
             bot_world_mem_free(m);
             return -1;
@@ -862,6 +864,7 @@ int bot_world_restore(struct bot_world *bw, const struct bot_world_mem *m)
             bot_free(nb);
             return -1;
         }
+        bot_run_state_set(nb, &m->events[k].run);
         bot_free(s->bot);
         s->bot = nb;
         s->inited = m->inited[k];

@@ -65,7 +65,8 @@ struct bot_world_mem {
     size_t *len;
     int *inited;
     /* per bot, what world.events will hold on the next tick (the events of
-     * the tick saved): the snapshot does not keep the world's events */
+     * the tick saved): the snapshot does not keep the world's events; and
+     * its abandoned ticks in a row and disabled state (bot_run_state) */
     struct bot_world_events *events;
 };
 /* 0, or -1 with err (a mem that is not plain data: a cycle, a function). */
