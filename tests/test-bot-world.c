@@ -619,6 +619,47 @@ TEST(step_back_keeps_abandoned_count_and_disabling)
     unload(&w, bw);
 }
 
+/* A bot that filled its heap with mem, a tick at a time, can be stepped
+ * back: the mem a state held fits a fresh state of the same bot_memory
+ * (the viewer quits when a bot cannot be rebuilt). */
+TEST(step_back_with_a_full_heap)
+{
+    put("full.lua", "function tick(me, w, mem, out)\n"
+                    " for i = 1, 40 do mem[#mem + 1] = string.rep('x', 24) .. #mem end\n"
+                    "end\n");
+    struct world w;
+    struct bot_world *bw;
+    const char *m = "[map]\nwidth = 1200\nheight = 900\nseed = 3\n"
+                    "[team.red]\n[team.blue]\n"
+                    "[tank.f]\nteam = red\nx = 200\ny = 300\nbot = full.lua\nbot_memory = 64\n"
+                    "[tank.g]\nteam = blue\nx = 900\ny = 600\nbehaviour = wander\n";
+    if (load(m, &w, &bw))
+        return;
+    int errors = 0;
+    while (w.tick < 40) {
+        tick_step(&w);
+        errors += bot_world_errors(bw);
+    }
+    check_int(errors, >, 0);        /* the heap is full: ticks broke the limit */
+    struct world_snapshot snap;
+    struct bot_world_mem mem;
+    char err[256] = "";
+    if (!check_int(world_snapshot_save(&w, &snap), ==, 0)
+        || !check_int(bot_world_save(bw, &mem, err, sizeof err), ==, 0)) {
+        tap_note("save: %s", err);
+        unload(&w, bw);
+        return;
+    }
+    tap_note("mem of %zu bytes saved", mem.len[0]);
+    while (w.tick < 50)
+        tick_step(&w);
+    check_int(world_snapshot_restore(&w, &snap), ==, 0);
+    check_int(bot_world_restore(bw, &mem), ==, 0);
+    world_snapshot_free(&snap);
+    bot_world_mem_free(&mem);
+    unload(&w, bw);
+}
+
 /* ---- hostile scripts ----------------------------------------------------- */
 
 static const char *const hostile_fmt =
@@ -709,6 +750,7 @@ int main(void)
     run(step_back_with_mem_replays, "step back with mem: the same trace");
     run(step_back_keeps_abandoned_count_and_disabling,
         "step back: abandoned ticks in a row and disabling come back");
+    run(step_back_with_a_full_heap, "step back: a heap filled by mem is rebuilt");
     run(hostile_scripts_are_disabled, "hostile scripts disabled after 60 ticks, others unaffected");
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
