@@ -660,6 +660,57 @@ TEST(step_back_with_a_full_heap)
     unload(&w, bw);
 }
 
+/* A bot whose mem does not fit a fresh state (its top level made a big
+ * global it dropped later, and mem filled the room) cannot be rebuilt at
+ * a step back: the step back still works, that bot is disabled with a
+ * bot_error that says why, and the rest of the world goes on. */
+TEST(step_back_when_a_bot_cannot_be_rebuilt)
+{
+    put("grow.lua", "big = string.rep('x', 12000)\n"
+                    "function tick(me, w, mem, out)\n"
+                    " big = nil out.turn = 10\n"
+                    " for i = 1, 40 do mem[#mem + 1] = string.rep('x', 24) .. #mem end\n"
+                    "end\n");
+    struct world w;
+    struct bot_world *bw;
+    const char *m = "[map]\nwidth = 1200\nheight = 900\nseed = 3\n"
+                    "[team.red]\n[team.blue]\n"
+                    "[tank.f]\nteam = red\nx = 200\ny = 300\nbot = grow.lua\nbot_memory = 64\n"
+                    "[tank.g]\nteam = blue\nx = 900\ny = 600\nbehaviour = wander\n";
+    if (load(m, &w, &bw))
+        return;
+    while (w.tick < 40)
+        tick_step(&w);
+    struct world_snapshot snap;
+    struct bot_world_mem mem;
+    char err[256] = "";
+    if (!check_int(world_snapshot_save(&w, &snap), ==, 0)
+        || !check_int(bot_world_save(bw, &mem, err, sizeof err), ==, 0)) {
+        tap_note("save: %s", err);
+        unload(&w, bw);
+        return;
+    }
+    tap_note("mem of %zu bytes saved", mem.len[0]);
+    while (w.tick < 50)
+        tick_step(&w);
+    check_int(world_snapshot_restore(&w, &snap), ==, 0);
+    check_int(bot_world_restore(bw, &mem), ==, 0);
+    char *t = step_text(&w, bw);
+    tap_note("%.300s", t);
+    check(strstr(t, "\"bot_error\",\"tick\":41,\"id\":\"tank.f\"") != NULL);
+    check(strstr(t, "disabled") != NULL);
+    check(strstr(t, "step back") != NULL);
+    free(t);
+    /* disabled: stopped, silent from then on */
+    t = step_text(&w, bw);
+    check(strstr(t, "bot_error") == NULL);
+    free(t);
+    check_int(vid(&w, "tank.f") >= 0 && w.vehicles.p[vid(&w, "tank.f")].speed == 0, ==, 1);
+    world_snapshot_free(&snap);
+    bot_world_mem_free(&mem);
+    unload(&w, bw);
+}
+
 /* ---- hostile scripts ----------------------------------------------------- */
 
 static const char *const hostile_fmt =
@@ -751,6 +802,8 @@ int main(void)
     run(step_back_keeps_abandoned_count_and_disabling,
         "step back: abandoned ticks in a row and disabling come back");
     run(step_back_with_a_full_heap, "step back: a heap filled by mem is rebuilt");
+    run(step_back_when_a_bot_cannot_be_rebuilt,
+        "step back: a bot that cannot be rebuilt is disabled, the rest goes on");
     run(hostile_scripts_are_disabled, "hostile scripts disabled after 60 ticks, others unaffected");
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

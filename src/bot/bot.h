@@ -286,6 +286,9 @@ struct bot_run_state {
 };
 void bot_run_state_get(const struct bot *b, struct bot_run_state *st);
 void bot_run_state_set(struct bot *b, const struct bot_run_state *st);
+/* Disables the bot from outside (until a reload); its next tick reports
+ * "bot disabled until its script is reloaded: <reason>" once. */
+void bot_disable(struct bot *b, const char *reason);
 const char *bot_lua_version(void);     /* "Lua 5.4.4" */
 /* Tests and benchmarks: the instruction-count step (1 = exact counts,
  * slower; the default is 1000). */

@@ -858,15 +858,28 @@ int bot_world_restore(struct bot_world *bw, const struct bot_world_mem *m)
         return -1;
     for (size_t k = 0; k < bw->n; k++) {
         struct slot *s = &bw->slots[k];
-        char msg[BOT_ERR_BYTES];
+        char msg[BOT_ERR_BYTES], why[BOT_ERR_BYTES + 64];
         struct bot *nb = bot_new(&s->script, s->lim, msg, sizeof msg);
-        if (!nb || bot_mem_load(nb, m->buf[k], m->len[k])) {
-            bot_free(nb);
-            return -1;
+        /* A bot that cannot be rebuilt is no reason to refuse the step
+         * back (the viewer gave up on it): its mem may not fit a fresh
+         * state of its bot_memory (the top level holds more than it did
+         * then), or the top level may run past the CPU backstop this time.
+         * That bot is disabled, and says why on its next tick; the others
+         * go back. */
+        if (!nb) {
+            bot_run_state_set(s->bot, &m->events[k].run);
+            snprintf(why, sizeof why, "it could not be rebuilt at a step back: %s", msg);
+            bot_disable(s->bot, why);
+        } else {
+            bot_run_state_set(nb, &m->events[k].run);
+            if (bot_mem_load(nb, m->buf[k], m->len[k])) {
+                snprintf(why, sizeof why, "its mem does not fit a fresh state at a step back: %s",
+                         bot_init_report(nb)->error);
+                bot_disable(nb, why);
+            }
+            bot_free(s->bot);
+            s->bot = nb;
         }
-        bot_run_state_set(nb, &m->events[k].run);
-        bot_free(s->bot);
-        s->bot = nb;
         s->inited = m->inited[k];
         s->ran = 0;
         /* next tick's world.events as they were (the bot_error event's
