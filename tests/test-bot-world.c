@@ -611,6 +611,20 @@ TEST(step_back_keeps_abandoned_count_and_disabling)
             free(t);
         }
         check_int(differ, ==, 0);
+    }
+    /* The script fixed and reloaded, then a step back to where the old
+     * one was disabled: the new script runs (its disabling was the old
+     * script's, and a reload clears it). */
+    char *rerr = NULL;
+    check_int(bot_world_reload_text(bw, &w, "fail.lua",
+                                    "function tick(me, w, mem, out) log('fixed') end\n", &rerr), ==, 1);
+    free(rerr);
+    check_int(world_snapshot_restore(&w, &snap[1]), ==, 0);
+    check_int(bot_world_restore(bw, &mem[1]), ==, 0);
+    char *t = step_text(&w, bw);
+    check(strstr(t, "\"text\":\"fixed\"") != NULL);
+    free(t);
+    for (int k = 0; k < 2; k++) {
         world_snapshot_free(&snap[k]);
         bot_world_mem_free(&mem[k]);
     }
