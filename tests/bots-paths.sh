@@ -3,7 +3,8 @@
 # that leaves it, a symbolic link leading out, a FIFO, a missing file, a
 # directory and a file over the size cap are each a map error naming the
 # map file and the line of the `bot` key, exit 2 from --check and from
-# --headless, and the message never quotes the target file's contents.
+# --headless, and the message never quotes the target file's contents;
+# a file that is not a regular one is not even opened.
 . "$top_srcdir/tests/lib.sh"
 
 # The secret lives outside the map's folder; its text must never show.
@@ -57,6 +58,24 @@ try "FIFO" "fifo.lua"
 try "missing file" "none.lua"
 try "directory" "adir.lua"
 try "file over the size cap" "big.lua"
+
+# A file that is not a regular one is refused without being opened:
+# opening a device can have effects (a terminal becomes the controlling
+# one, a watchdog starts), and opening a FIFO wakes a writer waiting on
+# it.  The writer below blocks in its open until a reader opens the FIFO:
+# the loader must leave it blocked.
+mkfifo "$TMPD/maps/wait.lua"
+rm -f "$TMPD/opened"
+( exec 3> "$TMPD/maps/wait.lua"; : > "$TMPD/opened" ) &
+writer=$!
+map wait.lua
+timeout 10 "$BOTFIELD" --check "$TMPD/maps/m.ini" > /dev/null 2>&1
+expect_eq "FIFO with a writer waiting: exit status" "$?" 2
+sleep 0.5
+[ ! -e "$TMPD/opened" ]
+ok $? "the loader did not open the FIFO (its writer is still waiting)"
+kill "$writer" 2>/dev/null
+wait "$writer" 2>/dev/null
 
 # the control: the same map with a good script loads and runs
 map ok.lua

@@ -366,6 +366,48 @@ TEST(long_string_compare_is_backstopped)
     bot_free(b);
 }
 
+/* One bot tick of `lua` with `budget`: abandoned, by the budget or the
+ * CPU backstop, in bounded time, and the program goes on. */
+static void backstopped(const char *lua, long budget, size_t memory)
+{
+    fixture_init(&fx, 1);
+    double t0 = now();
+    struct bot *b = fixture_bot(lua, budget, memory, err, sizeof err);
+    check(b != NULL);
+    if (!b) {
+        tap_note("did not load: %s", err);
+        return;
+    }
+    int rc = bot_tick(b, &fx.view, &out, &rep);
+    double dt = now() - t0;
+    tap_note("%s (%.2f s)", rep.error, dt);
+    check_int(rc, ==, -1);
+    check(rep.abandoned);
+    check(strstr(rep.error, "budget") != NULL || strstr(rep.error, "CPU") != NULL);
+    check_num(dt, <, 10.0);
+    bot_free(b);
+}
+
+TEST(vararg_copies_are_backstopped)
+{
+    /* A ... of 6000 values is copied whole each time it is passed on, for
+     * one instruction: 0.17 s a tick at the default budget, and with the
+     * largest budget the CPU backstop stops it (botfield-bots(7)). */
+    backstopped("local function spin(...) while true do local n = select('#', ...) end end\n"
+                "function tick(me, w, mem, out) spin(string.byte(string.rep('x', 6000), 1, -1)) end",
+                BOT_BUDGET_MAX, 16 << 20);
+}
+
+TEST(index_chains_are_backstopped)
+{
+    /* A missing key looked up through 1995 tables linked by __index is one
+     * instruction: the default budget takes most of a second, the largest
+     * one reaches the CPU backstop (botfield-bots(7)). */
+    backstopped("local t = {} for i = 1, 1995 do t = setmetatable({}, {__index = t}) end\n"
+                "function tick(me, w, mem, out) while true do local x = t.missing end end",
+                BOT_BUDGET_MAX, 0);
+}
+
 TEST(emptied_table_scans_are_backstopped)
 {
     /* A table keeps its slots after its keys are cleared (Lua shrinks it
@@ -662,6 +704,8 @@ int main(void)
     run(huge_things, "huge tables, strings, concat and moves: the caps hold");
     run(state_across_ticks_and_bots, "a bot wrecking its library affects only itself");
     run(pairs_while_mutating, "pairs and next on a table changed during traversal: deterministic");
+    run(vararg_copies_are_backstopped, "a long ... passed on in a loop: stopped by the CPU backstop");
+    run(index_chains_are_backstopped, "lookups through long __index chains: stopped by the CPU backstop");
     run(emptied_table_scans_are_backstopped, "pairs/next over an emptied table: stopped by the CPU backstop");
     run(world_trees_on_a_big_forest, "world.trees and sight.hidden_from on a big forest are charged for it");
     run(bad_key_errors_fixed, "pairs/next name the same bad key type in every run");

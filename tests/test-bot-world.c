@@ -559,6 +559,172 @@ TEST(step_back_with_mem_replays)
     unload(&w, bw);
 }
 
+/* A bot's abandoned ticks in a row and its being disabled are part of the
+ * past a step back returns to: a snapshot taken at 30 abandoned ticks in a
+ * row replays the disabling at tick 60 again (not 60 ticks after the
+ * restore), and one taken after the disabling keeps the bot disabled (a
+ * step back is not a reload). */
+TEST(step_back_keeps_abandoned_count_and_disabling)
+{
+    put("fail.lua", "function tick(me, w, mem, out) out.speed = 5 error('boom') end\n");
+    struct world w;
+    struct bot_world *bw;
+    const char *m = "[map]\nwidth = 1200\nheight = 900\nseed = 3\n"
+                    "[team.red]\n[team.blue]\n"
+                    "[tank.f]\nteam = red\nx = 200\ny = 300\nspeed = 20\nbot = fail.lua\n"
+                    "[tank.g]\nteam = blue\nx = 900\ny = 600\nbehaviour = wander\n";
+    if (load(m, &w, &bw))
+        return;
+    enum { K1 = 30, K2 = 70, N = 120 };
+    char *first[N + 1] = { 0 };
+    struct world_snapshot snap[2];
+    struct bot_world_mem mem[2];
+    char err[256];
+    int saved = 0;
+    while (w.tick < N) {
+        int at = w.tick == K1 ? 0 : w.tick == K2 ? 1 : -1;
+        if (at >= 0)
+            saved += world_snapshot_save(&w, &snap[at]) == 0
+                     && bot_world_save(bw, &mem[at], err, sizeof err) == 0;
+        first[w.tick + 1] = step_text(&w, bw);
+    }
+    if (!check_int(saved, ==, 2)) {
+        tap_note("save: %s", err);
+        unload(&w, bw);
+        return;
+    }
+    /* the run itself: disabled once, at tick 60 */
+    int disabled_at = 0;
+    for (int t = 1; t <= N; t++)
+        if (strstr(first[t], "disabled") && !disabled_at)
+            disabled_at = t;
+    check_int(disabled_at, ==, 60);
+    for (int k = 0; k < 2; k++) {
+        check_int(world_snapshot_restore(&w, &snap[k]), ==, 0);
+        check_int(bot_world_restore(bw, &mem[k]), ==, 0);
+        int differ = 0;
+        while (w.tick < N) {
+            char *t = step_text(&w, bw);
+            if (strcmp(t, first[w.tick]) && differ++ < 1)
+                tap_note("from tick %d, tick %ld differs:\nfirst:  %.300s\nreplay: %.300s",
+                         k ? K2 : K1, w.tick, first[w.tick], t);
+            free(t);
+        }
+        check_int(differ, ==, 0);
+    }
+    /* The script fixed and reloaded, then a step back to where the old
+     * one was disabled: the new script runs (its disabling was the old
+     * script's, and a reload clears it). */
+    char *rerr = NULL;
+    check_int(bot_world_reload_text(bw, &w, "fail.lua",
+                                    "function tick(me, w, mem, out) log('fixed') end\n", &rerr), ==, 1);
+    free(rerr);
+    check_int(world_snapshot_restore(&w, &snap[1]), ==, 0);
+    check_int(bot_world_restore(bw, &mem[1]), ==, 0);
+    char *t = step_text(&w, bw);
+    check(strstr(t, "\"text\":\"fixed\"") != NULL);
+    free(t);
+    for (int k = 0; k < 2; k++) {
+        world_snapshot_free(&snap[k]);
+        bot_world_mem_free(&mem[k]);
+    }
+    for (int t = 0; t <= N; t++)
+        free(first[t]);
+    unload(&w, bw);
+}
+
+/* A bot that filled its heap with mem, a tick at a time, can be stepped
+ * back: the mem a state held fits a fresh state of the same bot_memory
+ * (the viewer quits when a bot cannot be rebuilt). */
+TEST(step_back_with_a_full_heap)
+{
+    put("full.lua", "function tick(me, w, mem, out)\n"
+                    " for i = 1, 40 do mem[#mem + 1] = string.rep('x', 24) .. #mem end\n"
+                    "end\n");
+    struct world w;
+    struct bot_world *bw;
+    const char *m = "[map]\nwidth = 1200\nheight = 900\nseed = 3\n"
+                    "[team.red]\n[team.blue]\n"
+                    "[tank.f]\nteam = red\nx = 200\ny = 300\nbot = full.lua\nbot_memory = 64\n"
+                    "[tank.g]\nteam = blue\nx = 900\ny = 600\nbehaviour = wander\n";
+    if (load(m, &w, &bw))
+        return;
+    int errors = 0;
+    while (w.tick < 40) {
+        tick_step(&w);
+        errors += bot_world_errors(bw);
+    }
+    check_int(errors, >, 0);        /* the heap is full: ticks broke the limit */
+    struct world_snapshot snap;
+    struct bot_world_mem mem;
+    char err[256] = "";
+    if (!check_int(world_snapshot_save(&w, &snap), ==, 0)
+        || !check_int(bot_world_save(bw, &mem, err, sizeof err), ==, 0)) {
+        tap_note("save: %s", err);
+        unload(&w, bw);
+        return;
+    }
+    tap_note("mem of %zu bytes saved", mem.len[0]);
+    while (w.tick < 50)
+        tick_step(&w);
+    check_int(world_snapshot_restore(&w, &snap), ==, 0);
+    check_int(bot_world_restore(bw, &mem), ==, 0);
+    world_snapshot_free(&snap);
+    bot_world_mem_free(&mem);
+    unload(&w, bw);
+}
+
+/* A bot whose mem does not fit a fresh state (its top level made a big
+ * global it dropped later, and mem filled the room) cannot be rebuilt at
+ * a step back: the step back still works, that bot is disabled with a
+ * bot_error that says why, and the rest of the world goes on. */
+TEST(step_back_when_a_bot_cannot_be_rebuilt)
+{
+    put("grow.lua", "big = string.rep('x', 12000)\n"
+                    "function tick(me, w, mem, out)\n"
+                    " big = nil out.turn = 10\n"
+                    " for i = 1, 40 do mem[#mem + 1] = string.rep('x', 24) .. #mem end\n"
+                    "end\n");
+    struct world w;
+    struct bot_world *bw;
+    const char *m = "[map]\nwidth = 1200\nheight = 900\nseed = 3\n"
+                    "[team.red]\n[team.blue]\n"
+                    "[tank.f]\nteam = red\nx = 200\ny = 300\nbot = grow.lua\nbot_memory = 64\n"
+                    "[tank.g]\nteam = blue\nx = 900\ny = 600\nbehaviour = wander\n";
+    if (load(m, &w, &bw))
+        return;
+    while (w.tick < 40)
+        tick_step(&w);
+    struct world_snapshot snap;
+    struct bot_world_mem mem;
+    char err[256] = "";
+    if (!check_int(world_snapshot_save(&w, &snap), ==, 0)
+        || !check_int(bot_world_save(bw, &mem, err, sizeof err), ==, 0)) {
+        tap_note("save: %s", err);
+        unload(&w, bw);
+        return;
+    }
+    tap_note("mem of %zu bytes saved", mem.len[0]);
+    while (w.tick < 50)
+        tick_step(&w);
+    check_int(world_snapshot_restore(&w, &snap), ==, 0);
+    check_int(bot_world_restore(bw, &mem), ==, 0);
+    char *t = step_text(&w, bw);
+    tap_note("%.300s", t);
+    check(strstr(t, "\"bot_error\",\"tick\":41,\"id\":\"tank.f\"") != NULL);
+    check(strstr(t, "disabled") != NULL);
+    check(strstr(t, "step back") != NULL);
+    free(t);
+    /* disabled: stopped, silent from then on */
+    t = step_text(&w, bw);
+    check(strstr(t, "bot_error") == NULL);
+    free(t);
+    check_int(vid(&w, "tank.f") >= 0 && w.vehicles.p[vid(&w, "tank.f")].speed == 0, ==, 1);
+    world_snapshot_free(&snap);
+    bot_world_mem_free(&mem);
+    unload(&w, bw);
+}
+
 /* ---- hostile scripts ----------------------------------------------------- */
 
 static const char *const hostile_fmt =
@@ -647,6 +813,11 @@ int main(void)
     run(trees_within_r, "world.trees(r) lists the trees within r");
     run(hidden_from_open_and_behind_a_tree, "sight.hidden_from: 0 in the open, > 0 behind a tree");
     run(step_back_with_mem_replays, "step back with mem: the same trace");
+    run(step_back_keeps_abandoned_count_and_disabling,
+        "step back: abandoned ticks in a row and disabling come back");
+    run(step_back_with_a_full_heap, "step back: a heap filled by mem is rebuilt");
+    run(step_back_when_a_bot_cannot_be_rebuilt,
+        "step back: a bot that cannot be rebuilt is disabled, the rest goes on");
     run(hostile_scripts_are_disabled, "hostile scripts disabled after 60 ticks, others unaffected");
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

@@ -420,6 +420,28 @@ int bot_disabled(const struct bot *b)
     return b->disabled;
 }
 
+void bot_run_state_get(const struct bot *b, struct bot_run_state *st)
+{
+    st->in_row = b->in_row;
+    st->disabled = b->disabled;
+    snprintf(st->reason, sizeof st->reason, "%s", b->disabled_reason);
+}
+
+void bot_run_state_set(struct bot *b, const struct bot_run_state *st)
+{
+    b->in_row = st->in_row;
+    b->disabled = st->disabled;
+    b->announce = 0;
+    snprintf(b->disabled_reason, sizeof b->disabled_reason, "%s", st->reason);
+}
+
+void bot_disable(struct bot *b, const char *reason)
+{
+    b->disabled = 1;
+    b->announce = 1;
+    snprintf(b->disabled_reason, sizeof b->disabled_reason, "%s", reason);
+}
+
 const char *bot_lua_version(void)
 {
     return LUA_RELEASE;
@@ -507,6 +529,11 @@ int bot_tick(struct bot *b, const struct bot_view *v, struct bot_out *out,
         rep->abandoned = 1;
         rep->abandoned_in_row = b->in_row;
         snprintf(rep->disabled_reason, sizeof rep->disabled_reason, "%s", b->disabled_reason);
+        if (b->announce) {
+            b->announce = 0;
+            set_err(rep->error, sizeof rep->error, "%s: bot disabled until its script is reloaded: %s",
+                    b->path, b->disabled_reason);
+        }
         rep->heap = b->heap;
         rep->heap_peak = b->heap_peak;
         return -1;
@@ -636,6 +663,7 @@ int bot_reload(struct bot *b, const struct bot_script *s, char *err, size_t n)
     lua_setallocf(oldL, bot_alloc, nb);
     bot_free(nb);
     b->disabled = 0;
+    b->announce = 0;
     b->in_row = 0;
     b->disabled_reason[0] = 0;
     return 0;

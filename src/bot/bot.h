@@ -274,6 +274,21 @@ int bot_mem_load(struct bot *b, const unsigned char *buf, size_t len);
 int bot_reload(struct bot *b, const struct bot_script *s, char *err, size_t n);
 
 int bot_disabled(const struct bot *b);
+/* What the engine keeps of a bot besides its Lua state: abandoned ticks
+ * in a row and whether (and why) it is disabled.  A step back restores it
+ * with mem (bot_new + bot_mem_load + bot_run_state_set): the past it
+ * returns to had them too, or a replayed tick would disable the bot at
+ * another tick, or run a bot that was disabled then. */
+struct bot_run_state {
+    int in_row;
+    int disabled;
+    char reason[BOT_ERR_BYTES];
+};
+void bot_run_state_get(const struct bot *b, struct bot_run_state *st);
+void bot_run_state_set(struct bot *b, const struct bot_run_state *st);
+/* Disables the bot from outside (until a reload); its next tick reports
+ * "bot disabled until its script is reloaded: <reason>" once. */
+void bot_disable(struct bot *b, const char *reason);
 const char *bot_lua_version(void);     /* "Lua 5.4.4" */
 /* Tests and benchmarks: the instruction-count step (1 = exact counts,
  * slower; the default is 1000). */

@@ -46,6 +46,7 @@ struct bot {
     int keys_ref;               /* ... and its registry reference (the state's) */
     int in_row;                 /* abandoned ticks in a row */
     int disabled;
+    int announce;               /* disabled from outside: say so next tick */
     char disabled_reason[BOT_ERR_BYTES];
 };
 

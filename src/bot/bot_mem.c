@@ -384,14 +384,28 @@ static int dec_value(struct dec *d, lua_State *L, int depth, int is_key)
         if (is_key || depth >= BOT_MEM_DEPTH || get_u32(d, &n) || n > (size_t)(d->end - d->p) / 2)
             return -1;
         luaL_checkstack(L, 4, "mem nested too deep");
-        lua_createtable(L, 0, (int)n);
         for (uint32_t i = 0; i < n; i++) {
             if (dec_value(d, L, depth + 1, 1))
-                return lua_pop(L, 1), -1;
+                return i ? (lua_pop(L, 1), -1) : -1;
+            if (i == 0) {
+                /* Sized by the first key: keys come in the pairs order, so
+                 * a table whose first key is 1 is (mostly) a sequence, and
+                 * its values go to the array part, as the script's own
+                 * table had them; in the hash part they took twice the
+                 * bytes, and a mem that filled the heap did not fit a
+                 * fresh state of the same bot_memory (a step back in the
+                 * viewer then failed).  Lua moves what is not a sequence
+                 * to the hash part when the first such key comes. */
+                int seq = lua_isinteger(L, -1) && lua_tointeger(L, -1) == 1;
+                lua_createtable(L, seq ? (int)n : 0, seq ? 0 : (int)n);
+                lua_insert(L, -2);
+            }
             if (dec_value(d, L, depth + 1, 0))
                 return lua_pop(L, 2), -1;
             lua_rawset(L, -3);
         }
+        if (n == 0)
+            lua_createtable(L, 0, 0);
         return 0;
     }
     default:

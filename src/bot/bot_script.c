@@ -7,9 +7,10 @@
  * links (realpath) and compared with the resolved folder, component-wise.
  * A name that does not resolve and one that resolves outside the folder
  * get the same message, so a map cannot probe which files exist outside
- * its folder; no message ever quotes a file's contents.  The file is
- * opened with O_NONBLOCK (a FIFO never blocks) and O_NOFOLLOW, and must be
- * a regular file of at most BOT_SCRIPT_MAX bytes. */
+ * its folder; no message ever quotes a file's contents.  The file must be
+ * a regular file (checked before it is opened, and again after) of at
+ * most BOT_SCRIPT_MAX bytes; it is opened with O_NONBLOCK (a FIFO swapped
+ * in meanwhile never blocks), O_NOFOLLOW and O_NOCTTY. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -164,11 +165,19 @@ int bot_script_read(const char *map_dir, const char *rel, struct bot_script *out
         return fail(err, errlen, "bot '%s': no such file inside the map's folder (or a "
                     "symbolic link that leads out of it)", rel);
     }
-    int fd = open(real, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+    /* Looked at before it is opened: opening a device can act (a
+     * terminal becomes the controlling one, a watchdog starts) and
+     * opening a FIFO wakes a writer waiting on it.  The fstat after the
+     * open checks the file actually opened. */
+    struct stat st;
+    if (stat(real, &st) != 0 || !S_ISREG(st.st_mode)) {
+        free(real);
+        return fail(err, errlen, "bot '%s': not a regular file", rel);
+    }
+    int fd = open(real, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC);
     free(real);
     if (fd < 0)
         return fail(err, errlen, "bot '%s': cannot open: %s", rel, strerror(errno));
-    struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         close(fd);
         return fail(err, errlen, "bot '%s': not a regular file", rel);

@@ -806,6 +806,8 @@ struct bot_world_events {
     struct bot_event ev[EVENTS_MAX];
     size_t nev;
     char err_ev[BOT_ERR_BYTES];
+    struct bot_run_state run;   /* abandoned in a row, disabled ... */
+    char run_sha256[65];        /* ... of the script of then */
 };
 
 void bot_world_mem_free(struct bot_world_mem *m)
@@ -840,6 +842,8 @@ int bot_world_save(struct bot_world *bw, struct bot_world_mem *m, char *err, siz
         memcpy(m->events[k].ev, s->ev, s->nev * sizeof *s->ev);
         m->events[k].nev = s->nev;
         memcpy(m->events[k].err_ev, s->err_ev, sizeof s->err_ev);
+        bot_run_state_get(s->bot, &m->events[k].run);
+        memcpy(m->events[k].run_sha256, s->script.sha256, sizeof s->script.sha256);
         if (bot_mem_save(bw->slots[k].bot, &m->buf[k], &m->len[k], err, n)) {
             bot_world_mem_free(m);
             return -1;
@@ -856,14 +860,34 @@ int bot_world_restore(struct bot_world *bw, const struct bot_world_mem *m)
         return -1;
     for (size_t k = 0; k < bw->n; k++) {
         struct slot *s = &bw->slots[k];
-        char msg[BOT_ERR_BYTES];
+        char msg[BOT_ERR_BYTES], why[BOT_ERR_BYTES + 64];
         struct bot *nb = bot_new(&s->script, s->lim, msg, sizeof msg);
-        if (!nb || bot_mem_load(nb, m->buf[k], m->len[k])) {
-            bot_free(nb);
-            return -1;
+        /* The run state goes back with the script it belonged to: after a
+         * reload, the past is replayed with the new script, which starts
+         * afresh (a reload clears the disabling). */
+        struct bot_run_state fresh = { 0, 0, "" };
+        const struct bot_run_state *run =
+            strcmp(m->events[k].run_sha256, s->script.sha256) ? &fresh : &m->events[k].run;
+        /* A bot that cannot be rebuilt is no reason to refuse the step
+         * back (the viewer gave up on it): its mem may not fit a fresh
+         * state of its bot_memory (the top level holds more than it did
+         * then), or the top level may run past the CPU backstop this time.
+         * That bot is disabled, and says why on its next tick; the others
+         * go back. */
+        if (!nb) {
+            bot_run_state_set(s->bot, run);
+            snprintf(why, sizeof why, "it could not be rebuilt at a step back: %s", msg);
+            bot_disable(s->bot, why);
+        } else {
+            bot_run_state_set(nb, run);
+            if (bot_mem_load(nb, m->buf[k], m->len[k])) {
+                snprintf(why, sizeof why, "its mem does not fit a fresh state at a step back: %s",
+                         bot_init_report(nb)->error);
+                bot_disable(nb, why);
+            }
+            bot_free(s->bot);
+            s->bot = nb;
         }
-        bot_free(s->bot);
-        s->bot = nb;
         s->inited = m->inited[k];
         s->ran = 0;
         /* next tick's world.events as they were (the bot_error event's

@@ -65,13 +65,16 @@ struct bot_world_mem {
     size_t *len;
     int *inited;
     /* per bot, what world.events will hold on the next tick (the events of
-     * the tick saved): the snapshot does not keep the world's events */
+     * the tick saved): the snapshot does not keep the world's events; and
+     * its abandoned ticks in a row and disabled state (bot_run_state) */
     struct bot_world_events *events;
 };
 /* 0, or -1 with err (a mem that is not plain data: a cycle, a function). */
 int bot_world_save(struct bot_world *bw, struct bot_world_mem *m, char *err, size_t n);
 /* Rebuilds every Lua state from its script and loads mem back: what a
- * step back needs, since globals and upvalues are not kept.  0 or -1. */
+ * step back needs, since globals and upvalues are not kept.  A bot that
+ * cannot be rebuilt (its mem does not fit a fresh state) is disabled and
+ * says why on its next tick.  0, or -1 when m is not this world's. */
 int bot_world_restore(struct bot_world *bw, const struct bot_world_mem *m);
 void bot_world_mem_free(struct bot_world_mem *m);
 
