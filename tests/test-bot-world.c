@@ -633,6 +633,49 @@ TEST(step_back_keeps_abandoned_count_and_disabling)
     unload(&w, bw);
 }
 
+/* The map of the two step-back tests below: tank.f runs SCRIPT with a
+ * 64 KiB heap beside a wandering tank. */
+static const char *const heap_map_fmt =
+    "[map]\nwidth = 1200\nheight = 900\nseed = 3\n"
+    "[team.red]\n[team.blue]\n"
+    "[tank.f]\nteam = red\nx = 200\ny = 300\nbot = %s\nbot_memory = 64\n"
+    "[tank.g]\nteam = blue\nx = 900\ny = 600\nbehaviour = wander\n";
+
+/* Loads heap_map_fmt with SCRIPT, runs to tick 40 (*errors: the bot
+ * errors on the way), saves the world and mem, runs to 50 and restores
+ * both (checked).  0 with the world loaded (the caller unloads), -1 when
+ * it did not load or save. */
+static int back_from_50_to_40(const char *script, struct world *w, struct bot_world **bw,
+                              int *errors)
+{
+    char m[512];
+    snprintf(m, sizeof m, heap_map_fmt, script);
+    if (load(m, w, bw))
+        return -1;
+    *errors = 0;
+    while (w->tick < 40) {
+        tick_step(w);
+        *errors += bot_world_errors(*bw);
+    }
+    struct world_snapshot snap;
+    struct bot_world_mem mem;
+    char err[256] = "";
+    if (!check_int(world_snapshot_save(w, &snap), ==, 0)
+        || !check_int(bot_world_save(*bw, &mem, err, sizeof err), ==, 0)) {
+        tap_note("save: %s", err);
+        unload(w, *bw);
+        return -1;
+    }
+    tap_note("mem of %zu bytes saved", mem.len[0]);
+    while (w->tick < 50)
+        tick_step(w);
+    check_int(world_snapshot_restore(w, &snap), ==, 0);
+    check_int(bot_world_restore(*bw, &mem), ==, 0);
+    world_snapshot_free(&snap);
+    bot_world_mem_free(&mem);
+    return 0;
+}
+
 /* A bot that filled its heap with mem, a tick at a time, can be stepped
  * back: the mem a state held fits a fresh state of the same bot_memory
  * (the viewer quits when a bot cannot be rebuilt). */
@@ -643,34 +686,10 @@ TEST(step_back_with_a_full_heap)
                     "end\n");
     struct world w;
     struct bot_world *bw;
-    const char *m = "[map]\nwidth = 1200\nheight = 900\nseed = 3\n"
-                    "[team.red]\n[team.blue]\n"
-                    "[tank.f]\nteam = red\nx = 200\ny = 300\nbot = full.lua\nbot_memory = 64\n"
-                    "[tank.g]\nteam = blue\nx = 900\ny = 600\nbehaviour = wander\n";
-    if (load(m, &w, &bw))
+    int errors;
+    if (back_from_50_to_40("full.lua", &w, &bw, &errors))
         return;
-    int errors = 0;
-    while (w.tick < 40) {
-        tick_step(&w);
-        errors += bot_world_errors(bw);
-    }
     check_int(errors, >, 0);        /* the heap is full: ticks broke the limit */
-    struct world_snapshot snap;
-    struct bot_world_mem mem;
-    char err[256] = "";
-    if (!check_int(world_snapshot_save(&w, &snap), ==, 0)
-        || !check_int(bot_world_save(bw, &mem, err, sizeof err), ==, 0)) {
-        tap_note("save: %s", err);
-        unload(&w, bw);
-        return;
-    }
-    tap_note("mem of %zu bytes saved", mem.len[0]);
-    while (w.tick < 50)
-        tick_step(&w);
-    check_int(world_snapshot_restore(&w, &snap), ==, 0);
-    check_int(bot_world_restore(bw, &mem), ==, 0);
-    world_snapshot_free(&snap);
-    bot_world_mem_free(&mem);
     unload(&w, bw);
 }
 
@@ -687,28 +706,9 @@ TEST(step_back_when_a_bot_cannot_be_rebuilt)
                     "end\n");
     struct world w;
     struct bot_world *bw;
-    const char *m = "[map]\nwidth = 1200\nheight = 900\nseed = 3\n"
-                    "[team.red]\n[team.blue]\n"
-                    "[tank.f]\nteam = red\nx = 200\ny = 300\nbot = grow.lua\nbot_memory = 64\n"
-                    "[tank.g]\nteam = blue\nx = 900\ny = 600\nbehaviour = wander\n";
-    if (load(m, &w, &bw))
+    int errors;
+    if (back_from_50_to_40("grow.lua", &w, &bw, &errors))
         return;
-    while (w.tick < 40)
-        tick_step(&w);
-    struct world_snapshot snap;
-    struct bot_world_mem mem;
-    char err[256] = "";
-    if (!check_int(world_snapshot_save(&w, &snap), ==, 0)
-        || !check_int(bot_world_save(bw, &mem, err, sizeof err), ==, 0)) {
-        tap_note("save: %s", err);
-        unload(&w, bw);
-        return;
-    }
-    tap_note("mem of %zu bytes saved", mem.len[0]);
-    while (w.tick < 50)
-        tick_step(&w);
-    check_int(world_snapshot_restore(&w, &snap), ==, 0);
-    check_int(bot_world_restore(bw, &mem), ==, 0);
     char *t = step_text(&w, bw);
     tap_note("%.300s", t);
     check(strstr(t, "\"bot_error\",\"tick\":41,\"id\":\"tank.f\"") != NULL);
@@ -720,8 +720,6 @@ TEST(step_back_when_a_bot_cannot_be_rebuilt)
     check(strstr(t, "bot_error") == NULL);
     free(t);
     check_int(vid(&w, "tank.f") >= 0 && w.vehicles.p[vid(&w, "tank.f")].speed == 0, ==, 1);
-    world_snapshot_free(&snap);
-    bot_world_mem_free(&mem);
     unload(&w, bw);
 }
 
