@@ -39,7 +39,7 @@ struct tree_grid {
 
 /* items[] ends in this many zeros (tree 0), so a reader may load a few
  * past the end of a run unconditionally (sight's candidate gathering). */
-#define GRID_ITEMS_PAD 4
+#define GRID_ITEMS_PAD 8
 
 /* 0, or -1 when memory ran out (or, called with more than
  * GRID_MAX_ENTRIES trees, they cannot fit). */
