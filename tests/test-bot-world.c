@@ -586,7 +586,10 @@ TEST(step_back_keeps_abandoned_count_and_disabling)
         if (at >= 0)
             saved += world_snapshot_save(&w, &snap[at]) == 0
                      && bot_world_save(bw, &mem[at], err, sizeof err) == 0;
-        first[w.tick + 1] = step_text(&w, bw);
+        /* (the tick index first: the call steps w.tick, and which side
+         * of an assignment is evaluated first is unspecified) */
+        long next = w.tick + 1;
+        first[next] = step_text(&w, bw);
     }
     if (!check_int(saved, ==, 2)) {
         tap_note("save: %s", err);
