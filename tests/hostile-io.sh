@@ -229,25 +229,28 @@ noesc "a bot script's syntax error quoting an ESC byte" "$TMPD/err" '"\27[2J'
 # skipped.  Each is refused with its file, line and field.
 "$BOTFIELD" --headless --seeds 1-1 --ticks 300 "$MAP" | grep '"type":"run"' >"$TMPD/one.jsonl"
 "$BOTFIELD" --headless --seeds 1-1 --ticks 300 "$top_srcdir/maps/race.ini" | grep '"type":"run"' >"$TMPD/race.jsonl"
-for m in 's/"hits":[0-9]*/"hits":-5/:hits' 's/"ticks":[0-9]*/"ticks":-1/:ticks' \
-         's/"seconds":[0-9.]*/"seconds":-5/:seconds' 's/"collisions":[0-9]*/"collisions":-2/:collisions' \
-         's/"knockouts":{"red":[0-9]*/"knockouts":{"red":"x"/:knockouts' \
-         's/"knockouts":{"red":[0-9]*/"knockouts":{"red":-3/:knockouts'; do
-    sed "${m%:*}" "$TMPD/one.jsonl" >"$TMPD/bad.jsonl"
-    "$BOTFIELD" --aggregate "$TMPD/bad.jsonl" >"$TMPD/out" 2>"$TMPD/err"
-    st=$?
-    [ "$st" -eq 2 ] && grep -q "bad.jsonl:1: a run line without a valid field ${m##*:}" "$TMPD/err"
-    ok $? "a run line edited by '${m%:*}': exit 2, the field named (got $st)"
-done
-for m in 's/"best_lap":{"car.red":[^,}]*/"best_lap":{"car.red":-5/:best_lap' \
-         's/"best_lap":{"car.red":[^,}]*/"best_lap":{"car.red":"x"/:best_lap' \
-         's/"laps":{"car.red":[0-9]*/"laps":{"car.red":-1/:laps'; do
-    sed "${m%:*}" "$TMPD/race.jsonl" >"$TMPD/bad.jsonl"
-    "$BOTFIELD" --aggregate "$TMPD/bad.jsonl" >"$TMPD/out" 2>"$TMPD/err"
-    st=$?
-    [ "$st" -eq 2 ] && grep -q "bad.jsonl:1: a run line without a valid field ${m##*:}" "$TMPD/err"
-    ok $? "a race's run line edited by '${m%:*}': exit 2, the field named (got $st)"
-done
+# refused RUNS WHAT EDIT...: each EDIT (a sed expression, ':', the field
+# it spoils) made to the run lines RUNS is refused by --aggregate.
+refused() {
+    runs=$1 what=$2
+    shift 2
+    for m in "$@"; do
+        sed "${m%:*}" "$runs" >"$TMPD/bad.jsonl"
+        "$BOTFIELD" --aggregate "$TMPD/bad.jsonl" >"$TMPD/out" 2>"$TMPD/err"
+        st=$?
+        [ "$st" -eq 2 ] && grep -q "bad.jsonl:1: a run line without a valid field ${m##*:}" "$TMPD/err"
+        ok $? "$what edited by '${m%:*}': exit 2, the field named (got $st)"
+    done
+}
+refused "$TMPD/one.jsonl" "a run line" \
+    's/"hits":[0-9]*/"hits":-5/:hits' 's/"ticks":[0-9]*/"ticks":-1/:ticks' \
+    's/"seconds":[0-9.]*/"seconds":-5/:seconds' 's/"collisions":[0-9]*/"collisions":-2/:collisions' \
+    's/"knockouts":{"red":[0-9]*/"knockouts":{"red":"x"/:knockouts' \
+    's/"knockouts":{"red":[0-9]*/"knockouts":{"red":-3/:knockouts'
+refused "$TMPD/race.jsonl" "a race's run line" \
+    's/"best_lap":{"car.red":[^,}]*/"best_lap":{"car.red":-5/:best_lap' \
+    's/"best_lap":{"car.red":[^,}]*/"best_lap":{"car.red":"x"/:best_lap' \
+    's/"laps":{"car.red":[0-9]*/"laps":{"car.red":-1/:laps'
 "$BOTFIELD" --aggregate "$TMPD/one.jsonl" >"$TMPD/out" 2>"$TMPD/err"
 expect_eq "the battle's run line as written aggregates (exit 0)" "$?" 0
 "$BOTFIELD" --aggregate "$TMPD/race.jsonl" >"$TMPD/out" 2>"$TMPD/err"
