@@ -693,6 +693,7 @@ TEST(step_back_with_a_full_heap)
     if (back_from_50_to_40("full.lua", &w, &bw, &errors))
         return;
     check_int(errors, >, 0);        /* the heap is full: ticks broke the limit */
+    check_int(bot_world_unrebuilt(bw), ==, 0);  /* rebuilt: nothing disabled */
     unload(&w, bw);
 }
 
@@ -712,6 +713,7 @@ TEST(step_back_when_a_bot_cannot_be_rebuilt)
     int errors;
     if (back_from_50_to_40("grow.lua", &w, &bw, &errors))
         return;
+    check_int(bot_world_unrebuilt(bw), ==, 1);  /* what the viewer then names */
     char *t = step_text(&w, bw);
     tap_note("%.300s", t);
     check(strstr(t, "\"bot_error\",\"tick\":41,\"id\":\"tank.f\"") != NULL);

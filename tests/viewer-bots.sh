@@ -223,6 +223,32 @@ screen ev | grep -q 'replay differs'
 ok $? "stepping back over a snapshot replays its events: no divergence"
 tm send-keys -t ev q
 
+# A bot that cannot be rebuilt at the step back (a big global its top
+# level makes, dropped later, and a mem that filled the room meanwhile) is
+# disabled: the replay then differs, and the viewer says that, not that a
+# global keeps state.
+sed 's/^bot = counter.lua$/bot = grow.lua\nbot_memory = 64/' "$TMPD/cnt/map.ini" >"$TMPD/cnt/grow.ini"
+cat >"$TMPD/cnt/grow.lua" <<'EOS'
+big = string.rep('x', 12000)
+function tick(me, world, mem, out)
+  big = nil
+  out.speed = 10
+  for i = 1, 40 do mem[#mem + 1] = string.rep('x', 24) .. #mem end
+end
+EOS
+start gr --paused "$TMPD/cnt/grow.ini"
+wait_for gr 'tick 0 '
+steps gr . 70
+wait_for gr 'tick 70 '
+tm send-keys -t gr ,
+wait_for gr 'replay differs from the first run at tick 61: a bot was disabled at the step'
+ok $? "a bot disabled at the step back: the divergence names it"
+screen gr | grep -q 'outside mem'
+[ $? -ne 0 ]
+ok $? "(and does not blame a global)"
+tm send-keys -t gr q
+wait_for gr 'EXIT 0'
+
 # A run-time error: said in the status line, kept in the inspector with
 # its traceback, and the bot runs on next tick.
 cat >"$TMPD/cnt/counter.lua" <<'EOS'

@@ -53,6 +53,7 @@ struct bot_world {
     size_t nveh;
     char *dir;                  /* where the scripts are */
     int errors;                 /* bot_error lines of the last step */
+    int unrebuilt;              /* bots disabled by the last step back */
 };
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -785,6 +786,11 @@ int bot_world_errors(const struct bot_world *bw)
     return bw ? bw->errors : 0;
 }
 
+int bot_world_unrebuilt(const struct bot_world *bw)
+{
+    return bw ? bw->unrebuilt : 0;
+}
+
 const struct bot_report *bot_world_report(const struct bot_world *bw, int i)
 {
     if (!bw || i < 0 || (size_t)i >= bw->nveh || bw->slot_of[i] < 0)
@@ -858,6 +864,7 @@ int bot_world_restore(struct bot_world *bw, const struct bot_world_mem *m)
         return 0;
     if (m->n != bw->n)
         return -1;
+    bw->unrebuilt = 0;
     for (size_t k = 0; k < bw->n; k++) {
         struct slot *s = &bw->slots[k];
         char msg[BOT_ERR_BYTES], why[BOT_ERR_BYTES + 64];
@@ -878,12 +885,14 @@ int bot_world_restore(struct bot_world *bw, const struct bot_world_mem *m)
             bot_run_state_set(s->bot, run);
             snprintf(why, sizeof why, "it could not be rebuilt at a step back: %s", msg);
             bot_disable(s->bot, why);
+            bw->unrebuilt++;
         } else {
             bot_run_state_set(nb, run);
             if (bot_mem_load(nb, m->buf[k], m->len[k])) {
                 snprintf(why, sizeof why, "its mem does not fit a fresh state at a step back: %s",
                          bot_init_report(nb)->error);
                 bot_disable(nb, why);
+                bw->unrebuilt++;
             }
             bot_free(s->bot);
             s->bot = nb;

@@ -49,6 +49,10 @@ void bot_world_free(struct world *w, struct bot_world *bw);
 int bot_world_trace(const struct bot_world *bw, const struct world *w, FILE *f);
 /* How many bot_error lines the last step had. */
 int bot_world_errors(const struct bot_world *bw);
+/* How many bots the last bot_world_restore() could not rebuild (and so
+ * disabled): the viewer names that, not a global, when the replay after
+ * the step back differs from the first run. */
+int bot_world_unrebuilt(const struct bot_world *bw);
 
 /* Vehicle i's bot's report of its last tick (log, error, drawings, cost),
  * NULL when it has no bot or has not run yet. */

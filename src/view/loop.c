@@ -198,8 +198,14 @@ static void tell_divergence(struct app *a)
 {
     if (a->diverged < 0)
         return;
-    app_message(a, 1, "replay differs from the first run at tick %ld: a bot keeps "
-                "state outside mem (a global?)", a->diverged);
+    /* A bot disabled at the step back acts otherwise than it did: that
+     * is the reason then, and its bot_error (Tab) says why. */
+    if (bot_world_unrebuilt(a->bots) > 0)
+        app_message(a, 1, "replay differs from the first run at tick %ld: a bot was "
+                    "disabled at the step back", a->diverged);
+    else
+        app_message(a, 1, "replay differs from the first run at tick %ld: a bot keeps "
+                    "state outside mem (a global?)", a->diverged);
     a->diverged = -1;
 }
 
