@@ -52,12 +52,13 @@ void draw_status(struct app *a)
             size_t l = strlen(ov);
             snprintf(ov + l, sizeof ov - l, "%s%s", l ? " " : "", ovn[i].name);
         }
-    /* What changes first, the map's name after: a narrow terminal cuts the
-     * end of the line. */
-    snprintf(top, sizeof top, " tick %ld  %.2fs  %s  %s%s  %s%s%s", w->tick,
+    /* What changes first, the overlays that are on next, the map's name
+     * last: a narrow terminal cuts the end of the line, and at 80 columns
+     * a long name once hid which overlays a key had just turned on. */
+    snprintf(top, sizeof top, " tick %ld  %.2fs  %s  %s%s%s%s  %s", w->tick,
              (double)w->tick * w->dt, sp, a->paused ? "paused" : "running",
-             a->drive.on ? "  driving" : a->follow ? "  follow" : "", w->name ? w->name : "",
-             *ov ? "  on: " : "", ov);
+             a->drive.on ? "  driving" : a->follow ? "  follow" : "",
+             *ov ? "  on: " : "", ov, w->name ? w->name : "");
     int tw = seek_timeline_width(a);
     pad_text(a, 0, 0, a->cols - tw, top, COL_DEFAULT, CA_REVERSE);
     seek_draw_timeline(a, 0, a->cols - tw, tw);
