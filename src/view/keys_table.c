@@ -187,7 +187,10 @@ static void key_error(struct app *a, int ch)
     if (a->load_error)
         a->screen = SCREEN_ERROR;
     else
-        app_message(a, 0, "no map or bot error to show");
+        /* e shows what failed to load; a run-time error lives in the
+         * inspector, and a newcomer pressing e for it must learn where. */
+        app_message(a, 0, "no failed load to show; a bot's run-time error: "
+                    "Tab, the inspector");
 }
 
 static void key_escape(struct app *a, int ch)
@@ -292,9 +295,10 @@ const struct view_key view_keys[] = {
       "Restart the run from tick 0.", key_restart, 0 },
     { "L", { 'L' }, "reload the map file",
       "Reload the map file (the built-in map when none was given).", key_reload, 0 },
-    { "e", { 'e' }, "the last map or bot error",
+    { "e", { 'e' }, "the last failed map or bot load",
       "Show every error of the last failed reload of the map or of a bot "
-      "script.", key_error, 0 },
+      "script.  A bot's run-time error is in the inspector (select its "
+      "vehicle with Tab).", key_error, 0 },
     { "Esc", { 27 }, "close, unselect, hide banner",
       "Close the help or error screen; else hide the ending banner; else "
       "unselect.", key_escape, 0 },

@@ -1,0 +1,78 @@
+#!/bin/sh
+# What a newcomer meets first at 80x24, driven for real in a detached tmux:
+# the status line names the overlays a key just turned on (a long map name
+# once pushed them off its end), and e, pressed for a bot's run-time error,
+# says where that error is (it shows only what failed to load).
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/tmux-lib.sh"
+
+# run NAME ARGS: a paused viewer at 80x24 in a session of its own.
+run() {
+    name=$1; shift
+    tm new-session -d -s "$name" -x 80 -y 24 \
+        "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused $*; sleep 600"
+    tm set-option -t "$name" window-size manual >/dev/null 2>&1
+}
+
+# ---- the overlays on the status line ----------------------------------------
+run v
+seen '^ tick 0 '
+ok $? "the viewer opens the built-in map at 80x24"
+screen v | head -n 1 | grep -q 'on: marks  forest skirmish'
+ok $? "the status line: the overlays on, then the map's name"
+tm send-keys -t v r v a
+seen 'avoidance on'
+screen v | head -n 1 | grep -q 'on: rays cones avoid'
+ok $? "r v a: the status line lists rays, cones and avoid at 80 columns"
+tm send-keys -t v Tab f
+seen '^ tick 0 .*follow'
+screen v | head -n 1 | grep -q 'follow  on: rays cones avoid'
+ok $? "following a vehicle, the overlays still show"
+
+# ---- e and a bot's run-time error --------------------------------------------
+mkdir -p "$TMPD/m/bots"
+cat >"$TMPD/m/bots/oops.lua" <<'LUA'
+function tick(me, world, mem, out)
+  local e = world.enemies[1]
+  out.turn = e.bearing
+end
+LUA
+cat >"$TMPD/m/oops.ini" <<'INI'
+[map]
+name = oops
+width = 800
+height = 600
+[team.red]
+[team.blue]
+[tank.a]
+team = red
+x = 100
+y = 300
+bot = bots/oops.lua
+[tank.b]
+team = blue
+x = 700
+y = 300
+INI
+"$BOTFIELD" --check "$TMPD/m/oops.ini"
+ok $? "the map with a failing bot loads (its error is a run-time one)"
+run b "$TMPD/m/oops.ini"
+seen '^ tick 0 ' >/dev/null
+tm send-keys -t b .
+wait_for b "attempt to index a nil value"
+ok $? "a step: the bot's run-time error shows on the bottom line"
+sleep 0.3
+tm send-keys -t b e
+wait_for b "run-time error: Tab, the inspector"
+ok $? "e with no failed load says a run-time error is in the inspector"
+tm send-keys -t b Tab
+wait_for b "bot error, tick 1"
+ok $? "and Tab's inspector shows it"
+tm send-keys -t b '?'
+wait_for b "botfield keys" >/dev/null
+steps b j 8
+wait_for b '^ e  '
+screen b | grep -q '^ e  *the last failed map or bot load'
+ok $? "the help names e's errors as the failed loads"
+
+done_testing
