@@ -301,6 +301,22 @@ ok $? "--seeds with a missing map: the loader's message once, no runs, exit 2 (g
 st=$?
 [ "$st" -eq 2 ] && grep -q "needs --headless" "$TMPD/err"
 ok $? "--seeds without --headless: exit 2, says why (got $st)"
+# Each refusal names the option at fault, not every rule at once (a user
+# who gave --headless was told it needed --headless).
+"$BOTFIELD" --headless --seeds 1-3 --seed 4 "$MAP" >/dev/null 2>"$TMPD/err"
+st=$?
+[ "$st" -eq 2 ] && grep -q "not with --seed " "$TMPD/err" && ! grep -q "needs --headless" "$TMPD/err"
+ok $? "--seeds with --seed: exit 2, names --seed alone (got $st: $(head -n 1 "$TMPD/err"))"
+"$BOTFIELD" --headless --seeds 1-3 --summary "$MAP" >/dev/null 2>"$TMPD/err"
+st=$?
+[ "$st" -eq 2 ] && grep -q "not --trace, --trace-every or --summary" "$TMPD/err" \
+    && ! grep -q "needs --headless" "$TMPD/err"
+ok $? "--seeds with --summary: exit 2, names the output options (got $st)"
+# A sweep without --seeds quotes the list given, not its first value.
+"$BOTFIELD" --headless --set team.red.turn_rate=20,30,40 "$MAP" >/dev/null 2>"$TMPD/err"
+st=$?
+[ "$st" -eq 2 ] && grep -q "^botfield: --set team.red.turn_rate=20,30,40: a list of values is a sweep: it needs --seeds" "$TMPD/err"
+ok $? "a sweep without --seeds: exit 2, quotes the whole list (got $st: $(head -n 1 "$TMPD/err"))"
 
 # ---- under valgrind (the forked runs too) -------------------------------
 if [ -n "${VALGRIND_BIN:-}" ] && [ -x "$VALGRIND_BIN" ] \

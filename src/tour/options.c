@@ -260,8 +260,13 @@ int tour_main(struct tour_options *t, const struct tour_cli *cli, struct map_opt
             return refuse("--jobs, --csv and --chart need --seeds");
         for (int i = 0; i < t->nsets; i++)
             if (t->sets[i].nvalues > 1) {
-                fprintf(stderr, "botfield: --set %s=%s: a list of values is a sweep: "
-                        "it needs --seeds\n", t->sets[i].key, t->sets[i].values[0]);
+                /* The whole list, as typed: quoting its first value alone
+                 * ("--set team.red.aim=classic") hid what was wrong. */
+                fprintf(stderr, "botfield: --set %s=", t->sets[i].key);
+                for (int k = 0; k < t->sets[i].nvalues; k++)
+                    fprintf(stderr, "%s%s", k ? "," : "", t->sets[i].values[k]);
+                fprintf(stderr, ": a list of values is a sweep: it needs --seeds "
+                        "(and --headless); one run takes one value\n");
                 return 2;
             }
         t->one = calloc((size_t)t->nsets + 1, sizeof *t->one);
@@ -271,10 +276,23 @@ int tour_main(struct tour_options *t, const struct tour_cli *cli, struct map_opt
         map->set = t->one;
         return -1;
     }
-    if (!cli->headless || cli->check || cli->trace_or_summary || cli->seed || cli->viewer_only)
-        return refuse("--seeds runs battles without a screen: it needs --headless, and "
-                      "takes --set, --jobs, --csv, --chart, --ticks or --seconds and "
-                      "MAP; not --seed, --trace, --trace-every, --summary or --check");
+    /* Each refusal names the option at fault: one message listing every
+     * rule told a user who had given --headless that it was missing. */
+    static const char takes[] = " (--seeds takes --set, --jobs, --csv, --chart, "
+                                "--ticks or --seconds and MAP)";
+    const char *why = cli->check ? "--seeds runs battles: not with --check"
+                    : !cli->headless ? "--seeds runs battles without a screen: it needs --headless"
+                    : cli->seed ? "--seeds gives each run its own seed: not with --seed"
+                    : cli->trace_or_summary ? "--seeds prints a run line per seed and the "
+                                              "aggregate: not --trace, --trace-every or --summary"
+                    : cli->viewer_only ? "--seeds runs battles without a screen: not "
+                                         "--paused or --speed"
+                    : NULL;
+    if (why) {
+        fprintf(stderr, "botfield: %s%s\nTry 'botfield --help' for more information.\n",
+                why, takes);
+        return 2;
+    }
     if (cli->nargs > 1)
         return refuse("--seeds: one map at a time");
     int crc = csv_over_input(t, cli, "the map file itself");
