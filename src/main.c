@@ -81,7 +81,8 @@ static void usage(FILE *f)
 "      --replay FILE      recompute a recording (no MAP, --seed or --ticks:\n"
 "                         the recording holds them); exit 1 where it diverges\n"
 "      --check            load and validate MAP, print nothing on success\n"
-"                         (takes --seed; any other option is an error)\n"
+"                         (takes --seed and --set; any other option is an\n"
+"                         error)\n"
 "      --help             display this help and exit\n"
 "      --version          output version information and exit\n"
 "\n"
@@ -370,7 +371,7 @@ int main(int argc, char **argv)
         return 2;
     }
     /* --check loads the map (with --seed, which can decide whether
-     * random tanks fit) and does nothing else: an option it would ignore
+     * random tanks fit, and --set, which it checks) and does nothing else: an option it would ignore
      * is a mistake, said at once. */
     if (check && (record || replay)) {
         fprintf(stderr, "botfield: --check only loads the map: no --record or --replay\n");
@@ -388,8 +389,8 @@ int main(int argc, char **argv)
     }
     if (check && (headless || trace || summary || decisions || have_ticks || have_seconds || every != 1
                   || vo.paused || vo.ascii || speed_given || threads_given)) {
-        fprintf(stderr, "botfield: --check only loads the map: it takes MAP and --seed, "
-                "no other option\n"
+        fprintf(stderr, "botfield: --check only loads the map: it takes MAP, --seed and "
+                "--set, no other option\n"
                 "Try 'botfield --help' for more information.\n");
         return 2;
     }

@@ -30,7 +30,7 @@ done
 "$BOTFIELD" --check --seed 18446744073709551615 "$MAP"
 expect_eq "--seed 18446744073709551615 is accepted" "$?" 0
 
-# --check takes MAP and --seed; any option it would ignore is an error.
+# --check takes MAP, --seed and --set; any option it would ignore is an error.
 for args in "--headless" "--summary" "--ticks 5" "--seconds 1" "--trace-every 2" \
             "--trace $TMPD/c.jsonl" "--paused" "--ascii" "--speed 2"; do
     # shellcheck disable=SC2086
@@ -41,6 +41,18 @@ for args in "--headless" "--summary" "--ticks 5" "--seconds 1" "--trace-every 2"
 done
 "$BOTFIELD" --check --seed 5 "$MAP"
 expect_eq "--check --seed 5 is accepted" "$?" 0
+# --set too (the man page and --help said --seed alone): checked with the map.
+"$BOTFIELD" --check --set team.red.fov=30 "$MAP"
+expect_eq "--check --set team.red.fov=30 is accepted" "$?" 0
+"$BOTFIELD" --check --set team.red.fov=abc "$MAP" 2>"$TMPD/err"
+st=$?
+[ "$st" -eq 2 ] && grep -q -- "--set team.red.fov=abc: not a number" "$TMPD/err"
+ok $? "--check --set team.red.fov=abc: exit 2, the value's problem (got $st)"
+"$BOTFIELD" --check --ticks 5 "$MAP" 2>"$TMPD/err"
+grep -q -- "it takes MAP, --seed and --set, no other option" "$TMPD/err"
+ok $? "--check's refusal names every option it takes: $(head -n 1 "$TMPD/err")"
+"$BOTFIELD" --help | grep -q -- "(takes --seed and --set;"
+ok $? "--help says --check takes --seed and --set"
 
 # A trace written over the map itself is refused before anything is written.
 cp "$MAP" "$TMPD/self.ini"
