@@ -75,4 +75,18 @@ wait_for b '^ e  '
 screen b | grep -q '^ e  *the last failed map or bot load'
 ok $? "the help names e's errors as the failed loads"
 
+# ---- tuning a turret's team -----------------------------------------------------
+# The first vehicle of maps/forest.ini is a turret: its team's keys do not
+# reach it, and the panel says so with the way on still in view at 80x24.
+run t "$top_srcdir/maps/forest.ini"
+seen '^ tick 0 ' >/dev/null
+tm send-keys -t t Tab
+wait_for t 'turret of red'
+ok $? "Tab selects forest.ini's turret"
+tm send-keys -t t T
+wait_for t 'tune \[turret' >/dev/null
+tm send-keys -t t s
+wait_for t 'team keys reach tanks only \(s: next\)'
+ok $? "s on a turret: the panel says a team's keys reach tanks only, and s: next, uncut"
+
 done_testing

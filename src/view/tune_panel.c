@@ -36,7 +36,9 @@ static int target(const struct app *a, unsigned *kind, int *index, char *name, s
     } else if (t->scope == TUNE_TEAM) {
         const struct vehicle *v = &w->vehicles.p[a->sel];
         if (v->team < 0 || v->kind != VK_TANK) {
-            *why = "a team's keys reach its tanks only: this one takes none (s: next)";
+            /* Short: at 80x24 the panel's line holds about 40 characters,
+             * and the way on, "s: next", must not be the part cut. */
+            *why = "team keys reach tanks only (s: next)";
             return -1;
         }
         *kind = SEC_TEAM;
