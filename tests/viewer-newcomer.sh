@@ -24,7 +24,14 @@ tm send-keys -t v r v a
 seen 'avoidance on'
 screen v | head -n 1 | grep -q 'on: rays cones avoid'
 ok $? "r v a: the status line lists rays, cones and avoid at 80 columns"
-tm send-keys -t v Tab f
+tm send-keys -t v Tab
+wait_for v 'tank of red' >/dev/null
+settle v
+# The scale bar, drawn over the map when the inspector takes the right:
+# its number ends with a blank, never run into the map's glyphs.
+screen v | grep -Eq '\|-+\| [0-9]+ '
+ok $? "with the inspector open, the scale bar's number stands apart from the map"
+tm send-keys -t v f
 seen '^ tick 0 .*follow'
 screen v | head -n 1 | grep -q 'follow  on: rays cones avoid'
 ok $? "following a vehicle, the overlays still show"

@@ -342,7 +342,10 @@ static void draw_scale(struct app *a)
     for (int k = 0; k < cells - 2 && n < 20; k++)
         buf[n++] = '-';
     buf[n++] = '|';
-    snprintf(buf + n, sizeof buf - (size_t)n, " %g", len);
+    /* A blank after the number: drawn over the map (with the inspector
+     * open, the map reaches the corner) a "3" of a label or a digit-like
+     * glyph beside "200" read as "2003". */
+    snprintf(buf + n, sizeof buf - (size_t)n, " %g ", len);
     canvas_text(&a->cv, 1, a->cv.h - 1, buf, pal_color(PAL_SCALE, 0),
                 pal_attr(a, PAL_SCALE), LY_TOP);
 }
