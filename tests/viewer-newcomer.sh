@@ -75,6 +75,11 @@ ok $? "e with no failed load says a run-time error is in the inspector"
 tm send-keys -t b Tab
 wait_for b "bot error, tick 1"
 ok $? "and Tab's inspector shows it"
+# Whole, wrapped to the panel: the inspector's column alone (right of its
+# border), not the bottom line, which shows the error for a while too.
+settle b
+screen b | sed -n 's/.*[│|]//p' | tr '\n' ' ' | grep -q "attempt to *index a nil value *(local *'e')"
+ok $? "the inspector shows the bot's whole error, wrapped at 80x24"
 tm send-keys -t b '?'
 wait_for b "botfield keys" >/dev/null
 steps b j 8

@@ -372,3 +372,30 @@ int tui_text(int y, int x, const char *s, int maxw, int color, int attr,
     }
     return n;
 }
+
+size_t tui_text_fit(const char *s, int maxw, size_t maxb, const struct canvas_style *st)
+{
+    /* tui_text's walk, counting instead of drawing. */
+    const char *p = s;
+    int n = 0;
+    while (*p && n < maxw) {
+        const char *q = p;
+        uint32_t c = utf8_next(&q);
+        int w = cell_width(c, st->utf8);
+        if (w < 0)
+            w = 1;
+        if (w > 0 && n + w > maxw)
+            break;
+        while (w > 0 && *q) {       /* the marks that share its cell */
+            const char *r = q;
+            if (cell_width(utf8_next(&r), st->utf8) != 0)
+                break;
+            q = r;
+        }
+        if ((size_t)(q - s) > maxb)
+            break;
+        p = q;
+        n += w;
+    }
+    return (size_t)(p - s);
+}

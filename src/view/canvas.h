@@ -83,5 +83,8 @@ void canvas_flush(const struct canvas *cv, int x0, int y0,
  * clipped to maxw cells: the panels use it too. */
 int tui_text(int y, int x, const char *s, int maxw, int color, int attr,
               const struct canvas_style *st);
+/* How many bytes of s tui_text would draw in maxw cells, kept within maxb
+ * bytes: a character and its marks are never split.  To wrap a text. */
+size_t tui_text_fit(const char *s, int maxw, size_t maxb, const struct canvas_style *st);
 
 #endif

@@ -151,6 +151,36 @@ static void add_text_lines(struct lines *l, const char *prefix, const char *text
     }
 }
 
+/* A text wrapped to the inspector's width, up to max lines: a bot's error
+ * is the one thing there a user must read whole (cut at the panel's 29
+ * cells, "attempt to index a nil value" read "attempt to ind").  A line
+ * breaks after its last blank when there is one in its second half. */
+static void add_wrapped(struct lines *l, const struct app *a, const char *prefix,
+                        const char *text, int max)
+{
+    int width = a->panel_w - 1 - (int)strlen(prefix);
+    if (width < 8)
+        width = 8;
+    size_t room = sizeof l->text[0] - 1 - strlen(prefix);
+    for (int k = 0; *text && k < max; k++) {
+        size_t nl = strcspn(text, "\n");
+        size_t len = tui_text_fit(text, width, nl < room ? nl : room, &a->style);
+        if (len < nl) {
+            size_t sp = len;
+            while (sp > len / 2 && text[sp - 1] != ' ')
+                sp--;
+            if (sp > len / 2)
+                len = sp;
+        }
+        if (len == 0)
+            break;
+        add(l, 0, "%s%.*s", prefix, (int)len, text);
+        text += len;
+        if (*text == '\n')
+            text++;
+    }
+}
+
 /* The vehicle's Lua bot: first, since a bot's vehicle is what its script
  * makes of it.  Its script, its cost this tick against its limits, what it
  * logged, its last error with the start of the traceback. */
@@ -184,7 +214,7 @@ static void inspect_bot(const struct app *a, int i, struct lines *l)
     const struct bot_last_error *e = (size_t)i < a->nlast_err ? &a->last_err[i] : NULL;
     if (e && e->tick >= 0 && e->tick <= w->tick) {
         add(l, 1, "bot error, tick %ld", e->tick);
-        add_text_lines(l, " ", e->error, 2);
+        add_wrapped(l, a, " ", e->error, 4);
         /* The innermost frames: where it happened and who called. */
         add_text_lines(l, "  ", e->traceback, 4);
     }
