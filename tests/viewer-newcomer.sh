@@ -97,6 +97,8 @@ wait_for t 'turret of red'
 ok $? "Tab selects forest.ini's turret"
 tm send-keys -t t T
 wait_for t 'tune \[turret' >/dev/null
+screen t | grep -q 'tune \[turret.red\]  (s: next section, W saves)'
+ok $? "the tuning panel's title says s and W whole at 80x24"
 tm send-keys -t t s
 wait_for t 'team keys reach tanks only \(s: next\)'
 ok $? "s on a turret: the panel says a team's keys reach tanks only, and s: next, uncut"

@@ -259,7 +259,9 @@ void tune_draw(struct app *a)
     if (nr == 0)
         return;
     t->row = ((t->row % nr) + nr) % nr;
-    snprintf(buf, sizeof buf, " tune [%s]  (s: vehicle/team/sight, W saves)", name);
+    /* Short enough for the 50 cells the panel gets at 80x24 with the
+     * inspector open: "(s: vehicle/team/sight, W saves)" lost its end. */
+    snprintf(buf, sizeof buf, " tune [%s]  (s: next section, W saves)", name);
     line(a, y++, x, w, buf, COL_CYAN, CA_BOLD | CA_REVERSE);
     /* As many rows as fit, the cursor's always among them. */
     int room = a->cam.h - 3;
