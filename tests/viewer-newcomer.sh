@@ -87,6 +87,16 @@ wait_for b '^ e  '
 screen b | grep -q '^ e  *the last failed map or bot load'
 ok $? "the help names e's errors as the failed loads"
 
+# ---- a narrow terminal ----------------------------------------------------------
+# Below 72 columns there is no inspector: Tab says what it selected.
+tm new-session -d -s n -x 60 -y 20 \
+    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused; sleep 600"
+tm set-option -t n window-size manual >/dev/null 2>&1
+wait_for n '^ tick 0 ' >/dev/null
+tm send-keys -t n Tab
+wait_for n 'tank.red.1 selected; the inspector needs 72 columns'
+ok $? "Tab at 60 columns says what it selected and that the inspector needs 72"
+
 # ---- tuning a turret's team -----------------------------------------------------
 # The first vehicle of maps/forest.ini is a turret: its team's keys do not
 # reach it, and the panel says so with the way on still in view at 80x24.

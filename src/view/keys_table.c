@@ -101,6 +101,13 @@ static void key_walk(struct app *a, int ch)
 static void key_select(struct app *a, int ch)
 {
     app_select(a, ch == KEY_BTAB ? -1 : 1);
+    /* Below 72 columns the inspector is not drawn (loop.c's layout): say
+     * what was selected and why nothing opened, or Tab seems dead. */
+    if (a->cols < 72 && a->sel >= 0 && (size_t)a->sel < a->world.vehicles.n) {
+        const char *id = a->world.vehicles.p[a->sel].id;
+        app_message(a, 0, "%s selected; the inspector needs 72 columns",
+                    id ? id : "a vehicle");
+    }
 }
 
 static void key_click(struct app *a, int ch)
@@ -278,7 +285,8 @@ const struct view_key view_keys[] = {
       "Labels: each vehicle's id beside it (without its kind).", key_labels, 0 },
     { "Tab S-Tab", { '\t', KEY_BTAB }, "select next / previous",
       "Select the next or previous (shift-Tab) vehicle; the inspector on the right "
-      "shows the numbers behind its decisions this tick. With a vehicle selected "
+      "(on a terminal 72 columns wide or more) shows the numbers behind its "
+      "decisions this tick. With a vehicle selected "
       "the overlays show only its decisions.", key_select, 0 },
     { "click", { KEY_MOUSE }, "select a vehicle",
       "The first mouse button selects the vehicle under the pointer, the wheel "
