@@ -160,7 +160,7 @@ const struct key_def key_table[] = {
 
     /* [track] */
     { SEC_TRACK, "waypoints", KEY_XYR_LIST, 0, 0, 0, NULL, "none",
-      "x y r triples separated by commas, in driving order", NULL, TGT_TRACK, 0 },
+      "x y r triples separated by commas, in driving order (or, not with this key, [waypoint.N] sections: driven in increasing N, which may skip numbers)", NULL, TGT_TRACK, 0 },
     { SEC_TRACK, "laps", KEY_COUNT, 1, 1e4, KEY_CORE_DEFAULT, NULL, NULL,
       "laps in a race", NULL, TGT_TRACK, offsetof(struct track_settings, laps) },
 
