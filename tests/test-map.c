@@ -377,9 +377,35 @@ TEST(team_route_once)
                        "[tank.2]\nteam = red\nx = 300\ny = 300\n", &w, &e);
     check_int(rc, ==, -1);
     check_int(e.count, ==, 1);
-    check(e.text && strstr(e.text, "t.ini:6: [team.red] route = 1 2: triple 1: item 3 is not a finite number"));
+    check(e.text && strstr(e.text, "t.ini:6: [team.red] route = 1 2: triple 1 has 2 numbers: its r is missing"));
     tap_note("%s", e.text ? e.text : "(none)");
     map_error_free(&e);
+}
+
+/* A triple cut short names the item that is missing; one with a word in
+ * it still says that item is not a number. */
+TEST(xyr_list_short_or_bad)
+{
+    static const struct { const char *at, *want; } cases[] = {
+        { "100 100, 200 200 10", "triple 1 has 2 numbers: its r is missing" },
+        { "100 100 10, 200", "triple 2 has 1 number: its y is missing" },
+        { "100 100 10,", "triple 2 is empty" },
+        { "100 100 10, , 1 1 1", "triple 2 is empty" },
+        { "100 abc 10", "triple 1: item 2 is not a finite number" },
+        { "100 100 10 7", "triple 1: expected ',' or the end after three numbers" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "[map]\nwidth = 500\nheight = 500\n[trees]\nat = %s\n",
+                 cases[i].at);
+        struct world w;
+        struct map_error e;
+        int rc = load_text(text, &w, &e);
+        check_int(rc, ==, -1);
+        check(e.text && strstr(e.text, "t.ini:5: [trees] at = ") && strstr(e.text, cases[i].want));
+        tap_note("%s", e.text ? e.text : "(none)");
+        map_error_free(&e);
+    }
 }
 
 /* Problems are listed in line order, though teams are read first and
@@ -473,6 +499,7 @@ int main(void)
     run(random_draw_order, "random trees and tanks draw y, then x, on every compiler");
     run(team_name_case, "team names are matched without case, as iniparser stores them");
     run(team_route_once, "a team's bad route is reported once");
+    run(xyr_list_short_or_bad, "an x y r list cut short names the missing item");
     run(errors_in_line_order, "problems are listed in line order");
     run(long_path_keeps_place, "a 2,100-byte path keeps file, line, section and key");
     run(lists_bounded, "x y r lists are bounded like [tree.ID] and [waypoint.N]");

@@ -278,6 +278,21 @@ static int parse_item(struct loader *L, const char **p, int n, int j, unsigned i
                       double *v, const struct where *at, const struct key_def *k)
 {
     static const char *const names[3] = { "x", "y", "r" };
+    /* A triple cut short ("100 100, 200 200 10") is missing an item, not
+     * holding a bad one: say which. */
+    const char *q = *p;
+    while (isspace((unsigned char)*q))
+        q++;
+    if (*q == '\0' || *q == ',') {
+        char prob[128];
+        if (j == 0)
+            snprintf(prob, sizeof prob, "triple %d is empty", n + 1);
+        else
+            snprintf(prob, sizeof prob, "triple %d has %d number%s: its %s is missing",
+                     n + 1, j, j == 1 ? "" : "s", names[j]);
+        bad(L, at, k, prob);
+        return -1;
+    }
     char *end;
     errno = 0;
     *v = strtod(*p, &end);
