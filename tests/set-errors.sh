@@ -39,7 +39,10 @@ expect_eq "an unknown key: its likely spelling, as the map's message" \
     "botfield: --set tank.a.turn_rat=3: unknown key (did you mean 'turn_rate'?)"
 expect_eq "a key of another kind of section" \
     "$(says --set tank.a.laps=3 "$MAP")" \
-    "botfield: --set tank.a.laps=3: unknown key in a [tank.ID] section (see botfield(6) for the keys allowed)"
+    "botfield: --set tank.a.laps=3: unknown key in a [tank.ID] section (it is a key of [track])"
+expect_eq "a key of no section at all: where the keys are" \
+    "$(says --set tank.a.zzzzzzzz=3 "$MAP")" \
+    "botfield: --set tank.a.zzzzzzzz=3: unknown key in a [tank.ID] section (see botfield(6) for the keys allowed)"
 expect_eq "a value out of range: the range" \
     "$(says --set tank.a.turn_rate=1e9 "$MAP")" \
     "botfield: --set tank.a.turn_rate=1e9: out of range (expected more than 0, up to 36000)"

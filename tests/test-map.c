@@ -408,6 +408,35 @@ TEST(xyr_list_short_or_bad)
     }
 }
 
+/* A dotted section written with another separator gets the section meant;
+ * a key of other sections says where it belongs. */
+TEST(section_and_key_hints)
+{
+    static const struct { const char *text, *want; } cases[] = {
+        { "[tank prey]\nteam = red\n", "[tank prey]: unknown section (did you mean [tank.prey]?)" },
+        { "[car_fast]\nx = 1\n", "[car_fast]: unknown section (did you mean [car.fast]?)" },
+        { "[turret:gun]\nx = 1\n", "[turret:gun]: unknown section (did you mean [turret.gun]?)" },
+        { "[tank x y]\nx = 1\n", "[tank x y]: unknown section (allowed: " },
+        { "[tank.a]\nteam = red\nx = 5\ny = 5\nrandom = 3\n",
+          "[tank.a] random: unknown key in a [tank.ID] section (it is a key of [trees], [team.NAME])" },
+        { "[sight]\nlaps = 3\n", "[sight] laps: unknown key in a [sight] section (it is a key of [track])" },
+        { "[tank.a]\nteam = red\nx = 5\ny = 5\nzzzzzzzzzz = 3\n",
+          "zzzzzzzzzz: unknown key in a [tank.ID] section (see botfield(6) for the keys allowed)" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "[map]\nwidth = 500\nheight = 500\n[team.red]\n%s",
+                 cases[i].text);
+        struct world w;
+        struct map_error e;
+        int rc = load_text(text, &w, &e);
+        check_int(rc, ==, -1);
+        check(e.text && strstr(e.text, cases[i].want));
+        tap_note("%s", e.text ? e.text : "(none)");
+        map_error_free(&e);
+    }
+}
+
 /* Problems are listed in line order, though teams are read first and
  * the checks across keys come last. */
 TEST(errors_in_line_order)
@@ -500,6 +529,7 @@ int main(void)
     run(team_name_case, "team names are matched without case, as iniparser stores them");
     run(team_route_once, "a team's bad route is reported once");
     run(xyr_list_short_or_bad, "an x y r list cut short names the missing item");
+    run(section_and_key_hints, "a section written [tank x] or a key of other sections: the hint");
     run(errors_in_line_order, "problems are listed in line order");
     run(long_path_keeps_place, "a 2,100-byte path keeps file, line, section and key");
     run(lists_bounded, "x y r lists are bounded like [tree.ID] and [waypoint.N]");

@@ -141,8 +141,8 @@ TEST(a_team_reaches_the_tanks_that_take_its_value)
     check_near(w.vehicles.p[r2].p->reload, 0.5, 0);     /* takes the team's */
     check_near(w.vehicles.p[b].p->reload, 2, 0);        /* another team */
     check_int(set(&w, "team.red", "x", "1"), ==, -1);
-    check_str(msg, "t.ini: [team.red] x: unknown key in a [team.NAME] section (see "
-              "botfield(6) for the keys allowed)");
+    check_str(msg, "t.ini: [team.red] x: unknown key in a [team.NAME] section (it is a key "
+              "of [tree.ID], [tank.ID], [turret.ID], [waypoint.N], [car.ID])");
     check_int(set(&w, "team.red", "behaviour", "hold"), ==, -1);
     check(strstr(msg, "cannot be tuned") != NULL);
     check_int(set(&w, "team.green", "fov", "1"), ==, -1);

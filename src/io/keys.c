@@ -191,6 +191,22 @@ const struct key_def *key_find(unsigned kind, const char *name)
     return NULL;
 }
 
+int key_other_sections(unsigned kind, const char *name, char *buf, size_t size)
+{
+    size_t at = 0;
+    int n = 0;
+    buf[0] = 0;
+    for (unsigned b = 0; b < SEC_NKINDS; b++) {
+        unsigned other = 1u << b;
+        if (other == kind || !key_find(other, name) || at >= size)
+            continue;
+        int w = snprintf(buf + at, size - at, "%s[%s]", n ? ", " : "", section_names[b]);
+        at += w > 0 ? (size_t)w : 0;
+        n++;
+    }
+    return n;
+}
+
 int key_distance(const char *a, const char *b)
 {
     size_t la = strlen(a), lb = strlen(b);

@@ -77,6 +77,11 @@ const struct key_def *key_find(unsigned kind, const char *name);
  * nothing is close enough to be a likely typo. */
 const char *key_suggest(unsigned kind, const char *name);
 
+/* The other kinds of section that have key `name`, as "[trees],
+ * [team.NAME]" in buf: how many (0: none, buf empty).  For the message
+ * of a key written in the wrong section. */
+int key_other_sections(unsigned kind, const char *name, char *buf, size_t size);
+
 /* Writes "expected ..." for a row into buf. */
 void key_allowed(const struct key_def *k, char *buf, size_t size);
 

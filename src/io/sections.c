@@ -44,6 +44,29 @@ static unsigned section_kind(const char *name, const char **id)
     return 0;
 }
 
+static int valid_id(const char *id);
+
+/* "tank prey", "tank_prey", "tank:prey": a dotted kind written with
+ * another separator; the section meant, in buf, or NULL. */
+static const char *dotted_meant(const char *name, char *buf, size_t size)
+{
+    static const char *const kinds[] = { "tree", "team", "tank", "turret", "waypoint", "car" };
+    size_t n = strcspn(name, " \t_-:");
+    if (!name[n] || !name[n + 1])
+        return NULL;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strlen(kinds[i]) == n && !strncmp(name, kinds[i], n)) {
+            const char *id = name + n + 1;
+            while (*id == ' ' || *id == '\t')
+                id++;
+            if (!*id || !valid_id(id))
+                return NULL;
+            snprintf(buf, size, "%s.%s", kinds[i], id);
+            return buf;
+        }
+    return NULL;
+}
+
 static const char *closest_section(const char *name)
 {
     static const char *const plain[] = { "map", "trees", "track", "sight",
@@ -99,10 +122,20 @@ static void unknown_key(struct loader *L, const char *sname, const struct scan_k
     if (hint)
         load_error(L, sk->line, sname, sk->name, NULL,
                    "unknown key (did you mean '%s'?)", hint);
-    else
-        load_error(L, sk->line, sname, sk->name, NULL,
-                   "unknown key in a [%s] section (see botfield(6) for the keys allowed)",
-                   section_names[load_kind_bit(kind)]);
+    else {
+        /* A key of other sections (random in a [tank.ID]): say where it
+         * belongs. */
+        char where[256];
+        int n = key_other_sections(kind, sk->name, where, sizeof where);
+        if (n)
+            load_error(L, sk->line, sname, sk->name, NULL,
+                       "unknown key in a [%s] section (it is a key of %s)",
+                       section_names[load_kind_bit(kind)], where);
+        else
+            load_error(L, sk->line, sname, sk->name, NULL,
+                       "unknown key in a [%s] section (see botfield(6) for the keys allowed)",
+                       section_names[load_kind_bit(kind)]);
+    }
 }
 
 /* [trees] at and [track] waypoints: the list, kept in P. */
@@ -331,7 +364,10 @@ static void unknown_section(struct loader *L, const struct scan_section *sec)
 {
     if (load_muted(L))
         return;
-    const char *hint = closest_section(sec->name);
+    char meant[128];
+    const char *hint = dotted_meant(sec->name, meant, sizeof meant);
+    if (!hint)
+        hint = closest_section(sec->name);
     load_error(L, sec->line, sec->name, NULL, NULL,
                "unknown section%s%s%s (allowed: [map], [trees], [tree.ID], [team.NAME], "
                "[tank.ID], [turret.ID], [track], [waypoint.N], [car.ID], [sight])",

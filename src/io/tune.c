@@ -102,9 +102,13 @@ int tune_resolve(const struct world *w, const char *file, const char *section,
     t->row = key_find(t->kind, key);
     if (!t->row) {
         const char *hint = key_suggest(t->kind, key);
+        char where[256];
         if (hint)
             say(msg, n, "%s: [%s] %s: unknown key (did you mean '%s'?)", file, section, key,
                 hint);
+        else if (key_other_sections(t->kind, key, where, sizeof where))
+            say(msg, n, "%s: [%s] %s: unknown key in a [%s] section (it is a key of %s)",
+                file, section, key, section_names[load_kind_bit(t->kind)], where);
         else
             say(msg, n, "%s: [%s] %s: unknown key in a [%s] section (see botfield(6) for "
                 "the keys allowed)", file, section, key,
