@@ -35,13 +35,24 @@ ASAN="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0"
 # The viewer's screen and waits for it, in session NAME (v when not given):
 # screen [NAME]: its text.
 screen() { tm capture-pane -p -t "${1:-v}"; }
-# wait_for NAME PATTERN [SECONDS]: 0 once the screen matches (grep -E);
-# else it says so with the screen.  The default wait is WAIT_S, 10 s.
+# screen_read NAME: the screen, then its last three lines joined in one:
+# a message wider than the terminal wraps onto the lines above the bottom
+# one (a continuation starts with a blank), and a pattern for the message
+# matches it whole there.
+screen_read() {
+    _s=$(screen "$1")
+    printf '%s\n' "$_s"
+    printf '%s\n' "$_s" | tail -3 | tr -d '\n'
+    echo
+}
+# wait_for NAME PATTERN [SECONDS]: 0 once the screen matches (grep -E;
+# see screen_read); else it says so with the screen.  The default wait is
+# WAIT_S, 10 s.
 wait_for() {
     i=0
     limit=$(( ${3:-${WAIT_S:-10}} * 10 ))
     while [ $i -lt $limit ]; do
-        screen "$1" | grep -Eq -- "$2" && return 0
+        screen_read "$1" | grep -Eq -- "$2" && return 0
         sleep 0.1
         i=$((i + 1))
     done

@@ -109,6 +109,14 @@ tm send-keys -t t T
 wait_for t 'tune \[turret' >/dev/null
 screen t | grep -q 'tune \[turret.red\]  (s: next section, W saves)'
 ok $? "the tuning panel's title says s and W whole at 80x24"
+# A typed value's error (file, section, key, value, problem and range) is
+# wider than 80 columns: it takes two lines at the bottom, the range whole.
+tm send-keys -t t Enter
+tm send-keys -t t 15abcdefg Enter
+wait_for t '15abcdefg'
+ok $? "a typed value that is not a number: its error shows"
+screen t | tail -3 | tr -d '\n' | tr -s ' ' | grep -q 'radius = [0-9]*15abcdefg: not a number (expected [^)]*) *$'
+ok $? "and is wrapped onto the lines below at 80x24, whole to its range's end"
 tm send-keys -t t s
 wait_for t 'team keys reach tanks only \(s: next\)'
 ok $? "s on a turret: the panel says a team's keys reach tanks only, and s: next, uncut"

@@ -37,6 +37,45 @@ static void speed_text(const struct app *a, char *buf, size_t n)
         snprintf(buf, n, "%s%g", times(a), a->speed);
 }
 
+/* A message wider than the bottom line (a tuned value's error names the
+ * file, section, key, value, problem and range: 130 columns) takes up to
+ * three lines, over the map's last rows, while it shows: cut at 80
+ * columns it lost what is allowed.  A line breaks after its last blank in
+ * its second half.  1 when drawn so. */
+static int draw_long_message(struct app *a, const char *text, int color, int attr)
+{
+    enum { MAX_LINES = 3 };
+    size_t len = strlen(text), start[MAX_LINES], take[MAX_LINES];
+    if (a->cols < 20 || tui_text_fit(text, a->cols, len, &a->style) >= len)
+        return 0;
+    int n = 0;
+    size_t at = 0;
+    while (at < len && n < MAX_LINES) {
+        size_t k = tui_text_fit(text + at, a->cols - (n ? 1 : 0), len - at, &a->style);
+        if (k < len - at) {
+            size_t sp = k;
+            while (sp > k / 2 && text[at + sp - 1] != ' ')
+                sp--;
+            if (sp > k / 2)
+                k = sp;
+        }
+        if (k == 0)
+            break;
+        start[n] = at;
+        take[n] = k;
+        n++;
+        at += k;
+    }
+    if (n < 2 || a->rows - n < 2)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        char line[512];
+        snprintf(line, sizeof line, "%s%.*s", i ? " " : "", (int)take[i], text + start[i]);
+        pad_text(a, a->rows - n + i, 0, a->cols, line, color, attr);
+    }
+    return 1;
+}
+
 void draw_status(struct app *a)
 {
     const struct world *w = &a->world;
@@ -75,6 +114,8 @@ void draw_status(struct app *a)
             color = COL_RED;
             attr = CA_BOLD;
         }
+        if (draw_long_message(a, bot, color, attr))
+            return;
     } else {
         long laps = 0;
         int cars = 0;
