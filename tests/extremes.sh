@@ -44,4 +44,20 @@ ok $st "subnormal-lists: two trees and two waypoints, as the same values in sect
 grep -q '"type":"tree","x":4.94065645841247e-324,"y":500,"r":4.94065645841247e-324' "$TMPD/got"
 ok $? "subnormal-lists: 5e-324 read as itself, not 0"
 
+# Every vehicle on one point (tanks of each behaviour, avoidance, sight
+# and aim, turrets, cars of both steerings) of a 1 x 1 map, a tree and a
+# one-waypoint track there too, at 1,000 ticks a second: every distance is
+# 0.  It runs, and its summary matches a recount of its trace.
+runs one-point 300
+if command -v python3 >/dev/null; then
+    python3 "$top_srcdir/tests/check-traces.py" "$TMPD/one-point.jsonl" >"$TMPD/check" 2>&1
+    st=$?
+    [ $st -ne 0 ] && note "$(head -n 20 "$TMPD/check")"
+    ok $st "one-point: valid JSON, finite numbers, a summary matching a recount"
+else
+    ok 1 "one-point: python3 is needed to read the trace"
+fi
+grep -q '"type":"shot"' "$TMPD/one-point.jsonl" && grep -q '"type":"collision"' "$TMPD/one-point.jsonl"
+ok $? "one-point: the guns fire and the vehicles collide (it is a fight, not a freeze)"
+
 done_testing
