@@ -296,7 +296,9 @@ static int parse_item(struct loader *L, const char **p, int n, int j, unsigned i
     char *end;
     errno = 0;
     *v = strtod(*p, &end);
-    if (end == *p || !isfinite(*v) || errno == ERANGE) {
+    /* ERANGE with a small result is an underflow: a subnormal (or 0), a
+     * number all the same, as parse_double takes it for a single key. */
+    if (end == *p || !isfinite(*v) || (errno == ERANGE && fabs(*v) > 1)) {
         char prob[96];
         snprintf(prob, sizeof prob, "triple %d: item %d is not a finite number", n + 1, j + 1);
         bad(L, at, k, prob);
