@@ -249,6 +249,27 @@ ok $? "(and does not blame a global)"
 tm send-keys -t gr q
 wait_for gr 'EXIT 0'
 
+# Drawings far past the screen: a line from -1e15 to 1e15 and a circle of
+# radius 1e15 through the map are clipped and dashed without an int
+# overflow (undefined behaviour, which the sanitizer build stops on).
+cat >"$TMPD/cnt/far.lua" <<'EOS'
+function tick(me, world, mem, out)
+  draw.line(-1e15, 150, 1e15, 150, "red")
+  draw.circle(me.x + 1e15, me.y, 1e15, "blue")
+  out.speed = 10
+end
+EOS
+sed 's/^bot = counter.lua$/bot = far.lua/' "$TMPD/cnt/map.ini" >"$TMPD/cnt/far.ini"
+start far --paused "$TMPD/cnt/far.ini"
+wait_for far 'tick 0 '
+tm send-keys -t far d
+steps far . 3
+wait_for far 'tick 3 '
+ok $? "a bot's drawings 1e15 dots off the screen: the viewer draws on"
+tm send-keys -t far q
+wait_for far 'EXIT 0'
+ok $? "and quits with status 0"
+
 # A run-time error: said in the status line, kept in the inspector with
 # its traceback, and the bot runs on next tick.
 cat >"$TMPD/cnt/counter.lua" <<'EOS'

@@ -209,6 +209,14 @@ static int dash_on(const struct canvas *cv, const struct pen *p, int i)
     return !cv->braille || (p->dash >> (i & 7) & 1);
 }
 
+/* The dash pattern's step at a distance of d dots (d >= 0), taken in
+ * doubles: a bot's shape may start 1e15 dots off the screen, past any
+ * int (the cast was undefined there); the pattern repeats every 8. */
+static int dash_phase(double d)
+{
+    return (int)fmod(floor(d), 8.0);
+}
+
 void canvas_line(struct canvas *cv, double x0, double y0, double x1,
                  double y1, const struct pen *p)
 {
@@ -224,7 +232,7 @@ void canvas_line(struct canvas *cv, double x0, double y0, double x1,
         n = 1;
     /* The dash phase counts from the line's own start, so a clipped or
      * panned line keeps its pattern where it is. */
-    int first = (int)fmax(fabs(x0 - ox), fabs(y0 - oy));
+    int first = dash_phase(fmax(fabs(x0 - ox), fabs(y0 - oy)));
     for (int i = 0; i <= n; i++) {
         if (!dash_on(cv, p, first + i))
             continue;
@@ -251,7 +259,7 @@ void canvas_arc(struct canvas *cv, double cx, double cy, double r, double a0,
     /* Steps are under a dot apart: the dash counts whole dots of arc. */
     double step_len = fabs(span) * r / n;
     for (int i = 0; i <= n; i++) {
-        if (!dash_on(cv, p, (int)(i * step_len)))
+        if (!dash_on(cv, p, dash_phase(i * step_len)))
             continue;
         double a = a0 + span * i / n;
         double c = cos(a), s = sin(a);
