@@ -60,4 +60,19 @@ fi
 grep -q '"type":"shot"' "$TMPD/one-point.jsonl" && grep -q '"type":"collision"' "$TMPD/one-point.jsonl"
 ok $? "one-point: the guns fire and the vehicles collide (it is a fight, not a freeze)"
 
+# Lua bots that call every built-in with extreme numbers: the run and its
+# --trace-decisions are the same bytes in eight runs (the decide lines
+# once carried the heap in use, which differed from run to run with the
+# hash seed Lua draws for each state: three traces in eight runs).
+runs bot-extremes 100
+for i in 1 2 3 4 5 6 7 8; do
+    "$BOTFIELD" --headless --ticks 100 --threads 1 --trace-decisions --trace - \
+        "$X/bot-extremes.ini" 2>/dev/null | cksum
+done | sort -u >"$TMPD/sums"
+expect_eq "bot-extremes: --trace-decisions the same in eight runs" "$(wc -l <"$TMPD/sums" | tr -d ' ')" 1
+grep -q '"type":"decide".*"bot":{"instructions":' "$TMPD/bot-extremes.jsonl" \
+    || "$BOTFIELD" --headless --ticks 5 --trace-decisions --trace - "$X/bot-extremes.ini" 2>/dev/null \
+        | grep -q '"type":"decide".*"bot":{"instructions":[0-9]*,"budget":100000,"memory":4194304,'
+ok $? "bot-extremes: a decide line's bot record: instructions, budget, memory"
+
 done_testing
