@@ -382,6 +382,18 @@ TEST(team_route_once)
     map_error_free(&e);
 }
 
+/* text is refused, and its message holds both where and want. */
+static void refused_with(const char *text, const char *where, const char *want)
+{
+    struct world w;
+    struct map_error e;
+    int rc = load_text(text, &w, &e);
+    check_int(rc, ==, -1);
+    check(e.text && strstr(e.text, where) && strstr(e.text, want));
+    tap_note("%s", e.text ? e.text : "(none)");
+    map_error_free(&e);
+}
+
 /* A triple cut short names the item that is missing; one with a word in
  * it still says that item is not a number. */
 TEST(xyr_list_short_or_bad)
@@ -398,13 +410,7 @@ TEST(xyr_list_short_or_bad)
         char text[256];
         snprintf(text, sizeof text, "[map]\nwidth = 500\nheight = 500\n[trees]\nat = %s\n",
                  cases[i].at);
-        struct world w;
-        struct map_error e;
-        int rc = load_text(text, &w, &e);
-        check_int(rc, ==, -1);
-        check(e.text && strstr(e.text, "t.ini:5: [trees] at = ") && strstr(e.text, cases[i].want));
-        tap_note("%s", e.text ? e.text : "(none)");
-        map_error_free(&e);
+        refused_with(text, "t.ini:5: [trees] at = ", cases[i].want);
     }
 }
 
@@ -427,13 +433,7 @@ TEST(section_and_key_hints)
         char text[256];
         snprintf(text, sizeof text, "[map]\nwidth = 500\nheight = 500\n[team.red]\n%s",
                  cases[i].text);
-        struct world w;
-        struct map_error e;
-        int rc = load_text(text, &w, &e);
-        check_int(rc, ==, -1);
-        check(e.text && strstr(e.text, cases[i].want));
-        tap_note("%s", e.text ? e.text : "(none)");
-        map_error_free(&e);
+        refused_with(text, "t.ini:", cases[i].want);
     }
 }
 
