@@ -94,11 +94,11 @@ steps() {
     tm send-keys -t "$1" $keys
 }
 
-# start_limited NAME LIMIT ARGS...: a session NAME (80x24) running botfield
-# with ARGS under `ulimit -f LIMIT` (- for none; TERM is VIEW_TERM, else
-# tmux-256color); after botfield exits the pane says how (EXIT n) and
-# whether the terminal modes came back (RESTORED); its pid is in
-# $TMPD/NAME.pid.
+# start_limited NAME LIMIT ARGS...: a session NAME (VIEW_W x VIEW_H, else
+# 80x24) running botfield with ARGS under `ulimit -f LIMIT` (- for none;
+# TERM is VIEW_TERM, else tmux-256color); after botfield exits the pane
+# says how (EXIT n) and whether the terminal modes came back (RESTORED);
+# its pid is in $TMPD/NAME.pid.
 start_limited() {
     name=$1; lim=$2; shift 2
     cat >"$TMPD/$name.sh" <<EOF
@@ -111,7 +111,14 @@ st=\$?
 echo "EXIT \$st"
 sleep 600
 EOF
-    tm new-session -d -s "$name" -x 80 -y 24 \
+    tm new-session -d -s "$name" -x "${VIEW_W:-80}" -y "${VIEW_H:-24}" \
         "env LC_ALL=$LOC TERM=${VIEW_TERM:-tmux-256color} LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN sh $TMPD/$name.sh"
+    tm set-option -t "$name" window-size manual >/dev/null 2>&1
+}
+# run_paused NAME ARGS...: a paused viewer at 80x24 in a session of its own.
+run_paused() {
+    name=$1; shift
+    tm new-session -d -s "$name" -x 80 -y 24 \
+        "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused $*; sleep 600"
     tm set-option -t "$name" window-size manual >/dev/null 2>&1
 }

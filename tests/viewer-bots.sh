@@ -9,17 +9,11 @@
 
 # start NAME ARGS...: a 100x30 session running botfield (wide enough for
 # the inspector); the pane says EXIT n when it ends.
+VIEW_W=100
+VIEW_H=30
 start() {
     name=$1; shift
-    cat >"$TMPD/$name.sh" <<EOS
-ulimit -c 0 2>/dev/null
-"$BOTFIELD" $*
-echo "EXIT \$?"
-sleep 600
-EOS
-    tm new-session -d -s "$name" -x 100 -y 30 \
-        "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN sh $TMPD/$name.sh"
-    tm set-option -t "$name" window-size manual >/dev/null 2>&1
+    start_limited "$name" - "$@"
 }
 # The screen without its last line (a message shows there for a while),
 # and without the heap in use: a bot rebuilt on a step back holds other

@@ -6,13 +6,8 @@
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tmux-lib.sh"
 
-# run NAME ARGS: a paused viewer at 80x24 in a session of its own.
-run() {
-    name=$1; shift
-    tm new-session -d -s "$name" -x 80 -y 24 \
-        "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused $*; sleep 600"
-    tm set-option -t "$name" window-size manual >/dev/null 2>&1
-}
+# run NAME ARGS: a paused viewer at 80x24 (tmux-lib.sh).
+run() { run_paused "$@"; }
 
 # ---- the overlays on the status line ----------------------------------------
 run v

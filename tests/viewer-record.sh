@@ -9,17 +9,12 @@
 . "$top_srcdir/tests/tmux-lib.sh"
 WAIT_S=20
 
+# start NAME ARGS...: a 100x30 session running botfield (tmux-lib.sh).
+VIEW_W=100
+VIEW_H=30
 start() {
     name=$1; shift
-    cat >"$TMPD/$name.sh" <<EOS
-ulimit -c 0 2>/dev/null
-"$BOTFIELD" $*
-echo "EXIT \$?"
-sleep 600
-EOS
-    tm new-session -d -s "$name" -x 100 -y 30 \
-        "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN sh $TMPD/$name.sh"
-    tm set-option -t "$name" window-size manual >/dev/null 2>&1
+    start_limited "$name" - "$@"
 }
 
 mkdir -p "$TMPD/duel/bots"

@@ -16,13 +16,8 @@ if ! command -v python3 >/dev/null; then
     exit 1
 fi
 
-# run NAME ARGS: a paused viewer at 80x24 in a session of its own.
-run() {
-    name=$1; shift
-    tm new-session -d -s "$name" -x 80 -y 24 \
-        "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused $*; sleep 600"
-    tm set-option -t "$name" window-size manual >/dev/null 2>&1
-}
+# run NAME ARGS: a paused viewer at 80x24 (tmux-lib.sh).
+run() { run_paused "$@"; }
 
 # widths NAME: each row's width in cells and the cell column of every '│'
 # ("W c1 c2 ..."), as the terminal lays them out: East Asian wide and

@@ -44,29 +44,6 @@ static unsigned section_kind(const char *name, const char **id)
     return 0;
 }
 
-static int valid_id(const char *id);
-
-/* "tank prey", "tank_prey", "tank:prey": a dotted kind written with
- * another separator; the section meant, in buf, or NULL. */
-static const char *dotted_meant(const char *name, char *buf, size_t size)
-{
-    static const char *const kinds[] = { "tree", "team", "tank", "turret", "waypoint", "car" };
-    size_t n = strcspn(name, " \t_-:");
-    if (!name[n] || !name[n + 1])
-        return NULL;
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-        if (strlen(kinds[i]) == n && !strncmp(name, kinds[i], n)) {
-            const char *id = name + n + 1;
-            while (*id == ' ' || *id == '\t')
-                id++;
-            if (!*id || !valid_id(id))
-                return NULL;
-            snprintf(buf, size, "%s.%s", kinds[i], id);
-            return buf;
-        }
-    return NULL;
-}
-
 static const char *closest_section(const char *name)
 {
     static const char *const plain[] = { "map", "trees", "track", "sight",
@@ -98,6 +75,27 @@ static int valid_id(const char *id)
         if (!isalnum((unsigned char)*p) && *p != '_' && *p != '-' && *p != '.')
             return 0;
     return 1;
+}
+
+/* "tank prey", "tank_prey", "tank:prey": a dotted kind written with
+ * another separator; the section meant, in buf, or NULL. */
+static const char *dotted_meant(const char *name, char *buf, size_t size)
+{
+    static const char *const kinds[] = { "tree", "team", "tank", "turret", "waypoint", "car" };
+    size_t n = strcspn(name, " \t_-:");
+    if (!name[n] || !name[n + 1])
+        return NULL;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strlen(kinds[i]) == n && !strncmp(name, kinds[i], n)) {
+            const char *id = name + n + 1;
+            while (*id == ' ' || *id == '\t')
+                id++;
+            if (!*id || !valid_id(id))
+                return NULL;
+            snprintf(buf, size, "%s.%s", kinds[i], id);
+            return buf;
+        }
+    return NULL;
 }
 
 /* ---- keys of one section ------------------------------------------------ */

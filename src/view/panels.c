@@ -37,11 +37,27 @@ static void speed_text(const struct app *a, char *buf, size_t n)
         snprintf(buf, n, "%s%g", times(a), a->speed);
 }
 
+/* How many bytes of text (at most max) make its first line of `width`
+ * cells when it wraps: a line that does not hold the rest (rest bytes)
+ * breaks after its last blank, when there is one in its second half. */
+static size_t wrap_line(const struct app *a, const char *text, int width, size_t max,
+                        size_t rest)
+{
+    size_t k = tui_text_fit(text, width, max, &a->style);
+    if (k < rest) {
+        size_t sp = k;
+        while (sp > k / 2 && text[sp - 1] != ' ')
+            sp--;
+        if (sp > k / 2)
+            k = sp;
+    }
+    return k;
+}
+
 /* A message wider than the bottom line (a tuned value's error names the
  * file, section, key, value, problem and range: 130 columns) takes up to
  * three lines, over the map's last rows, while it shows: cut at 80
- * columns it lost what is allowed.  A line breaks after its last blank in
- * its second half.  1 when drawn so. */
+ * columns it lost what is allowed (wrap_line).  1 when drawn so. */
 static int draw_long_message(struct app *a, const char *text, int color, int attr)
 {
     enum { MAX_LINES = 3 };
@@ -51,14 +67,7 @@ static int draw_long_message(struct app *a, const char *text, int color, int att
     int n = 0;
     size_t at = 0;
     while (at < len && n < MAX_LINES) {
-        size_t k = tui_text_fit(text + at, a->cols - (n ? 1 : 0), len - at, &a->style);
-        if (k < len - at) {
-            size_t sp = k;
-            while (sp > k / 2 && text[at + sp - 1] != ' ')
-                sp--;
-            if (sp > k / 2)
-                k = sp;
-        }
+        size_t k = wrap_line(a, text + at, a->cols - (n ? 1 : 0), len - at, len - at);
         if (k == 0)
             break;
         start[n] = at;
@@ -194,8 +203,8 @@ static void add_text_lines(struct lines *l, const char *prefix, const char *text
 
 /* A text wrapped to the inspector's width, up to max lines: a bot's error
  * is the one thing there a user must read whole (cut at the panel's 29
- * cells, "attempt to index a nil value" read "attempt to ind").  A line
- * breaks after its last blank when there is one in its second half. */
+ * cells, "attempt to index a nil value" read "attempt to ind"); see
+ * wrap_line. */
 static void add_wrapped(struct lines *l, const struct app *a, const char *prefix,
                         const char *text, int max)
 {
@@ -205,14 +214,7 @@ static void add_wrapped(struct lines *l, const struct app *a, const char *prefix
     size_t room = sizeof l->text[0] - 1 - strlen(prefix);
     for (int k = 0; *text && k < max; k++) {
         size_t nl = strcspn(text, "\n");
-        size_t len = tui_text_fit(text, width, nl < room ? nl : room, &a->style);
-        if (len < nl) {
-            size_t sp = len;
-            while (sp > len / 2 && text[sp - 1] != ' ')
-                sp--;
-            if (sp > len / 2)
-                len = sp;
-        }
+        size_t len = wrap_line(a, text, width, nl < room ? nl : room, nl);
         if (len == 0)
             break;
         add(l, 0, "%s%.*s", prefix, (int)len, text);
