@@ -499,7 +499,7 @@ double answer(const struct world *w, int m, struct sight_frame *f,
             if (!f->point
                 && grow_reserve(&s->hidden, &s->caphidden, 1, sizeof *s->hidden) == 0) {
                 s->hidden[0].a0 = 0;
-                s->hidden[0].a1 = sight_width(f);
+                s->hidden[0].a1 = SIGHT_TO_END;
                 s->nhidden = 1;
             }
         } else if (f->point) {
@@ -509,8 +509,14 @@ double answer(const struct world *w, int m, struct sight_frame *f,
     if (res) {
         res->visible = v;
         res->degenerate = deg;
-        if (angles)
+        if (angles) {
             frame_angles(f, on_top, res);
+            /* The width is known now: a part hidden to the high end says
+             * where that is. */
+            for (size_t i = 0; i < s->nhidden; i++)
+                if (s->hidden[i].a1 == SIGHT_TO_END)
+                    s->hidden[i].a1 = res->width;
+        }
     }
     return v;
 }
@@ -565,7 +571,9 @@ int sight_hidden_angles(const struct sight_scratch *s,
     int n = (int)s->nhidden;
     for (int i = 0; i < n && i < max; i++) {
         out[i].a0 = res->a0 + s->hidden[i].a0;
-        out[i].a1 = res->a0 + s->hidden[i].a1;
+        /* res->a1 is res->a0 + the width, the same double. */
+        out[i].a1 = s->hidden[i].a1 == SIGHT_TO_END ? res->a1
+                  : res->a0 + s->hidden[i].a1;
     }
     return n;
 }

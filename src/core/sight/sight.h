@@ -97,6 +97,10 @@ struct sight_interval { double a0, a1; };
  * their ends. */
 struct sight_piece { double lo, hi; vec2 vlo, vhi; };
 
+/* hidden[].a1 of a part that runs to the extent's high end, before the
+ * width is known (see struct sight_scratch). */
+#define SIGHT_TO_END INFINITY
+
 /* Buffers a query reuses; they grow to the largest scene and stay. */
 struct sight_scratch {
     unsigned *mark; size_t nmark; unsigned stamp;   /* dedupe of trees */
@@ -106,7 +110,12 @@ struct sight_scratch {
     int *row_lo, *row_hi; size_t nrows, caplo, caphi;   /* per grid row */
     struct sight_piece *pieces; size_t npieces, cappieces;
     /* the result: hidden parts as offsets in radians from the low end of
-       the target's extent, 0 <= a0 < a1 <= width, sorted, disjoint */
+       the target's extent, 0 <= a0 < a1 <= width, sorted, disjoint; a
+       part hidden to the high end has a1 = SIGHT_TO_END unless the query
+       was asked for its result (res), which takes the width: most
+       queries in a forest end wholly hidden, and the width is an atan2 a
+       caller without res does not need (sight_hidden_angles() resolves
+       it from res) */
     struct sight_interval *hidden; size_t nhidden, caphidden;
     unsigned char *gone; size_t capgone;            /* classic samples */
     struct sight_order { double d2; int i; } *order; size_t caporder;

@@ -308,8 +308,10 @@ double sight_exact(const struct sight_frame *f, const struct tree *trees,
             s->oom = 1;
             return 0;
         }
+        /* To the extent's high end: the width (an atan2) is taken only
+         * when the angles are asked for (sight_whole_resolve). */
         s->hidden[0].a0 = 0;
-        s->hidden[0].a1 = sight_width(f);
+        s->hidden[0].a1 = SIGHT_TO_END;
         s->nhidden = 1;
         return 0;
     }
