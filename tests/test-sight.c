@@ -891,6 +891,54 @@ TEST(classic_narrow_close_up)
     sight_scratch_free(&s);
 }
 
+/* A tree near the observer that just covers the target's extent, or
+ * just misses it by a sliver, straight ahead and off to a side: the
+ * shortcut that ends a query on a covering tree (sight_exact.c, covers)
+ * must leave every sliver to the weighing, down to a relative 1e-7 of
+ * the radius. */
+TEST(exact_just_covers_or_misses)
+{
+    struct world w;
+    vec2 o = v2(100, 900);
+    /* outermost corners (580, 900 ± 12): the extent is ±theta */
+    struct sight_shape t = rect_shape(v2(600, 900), 0, 40, 24);
+    double theta = atan(12.0 / 480);
+    struct sight_scratch s;
+    memset(&s, 0, sizeof s);
+    const double side[] = { 0, 3, -5 };
+    for (int k = 0; k < 3; k++) {
+        vec2 c = v2(200, 900 + side[k]);
+        double d = v2_dist(c, o), phi = fabs(atan2(side[k], 100));
+        double just = d * sin(theta + phi);   /* the radius that just covers */
+        for (double delta = 1e-2; delta >= 1e-7; delta /= 10) {
+            for (int miss = 0; miss < 2; miss++) {
+                double r = just * (miss ? 1 - delta : 1 + delta);
+                world_init(&w, 2000, 1800);
+                world_add_tree(&w, c, r);
+                world_finish(&w);
+                struct sight_result res;
+                double v = sight_query(&w, SIGHT_EXACT, o, &t, &s, &res);
+                double a = asin(r / d);
+                double lo = fmax(-theta, phi - a), hi = fmin(theta, phi + a);
+                double want = 1 - fmax(hi - lo, 0) / (2 * theta);
+                if (miss) {
+                    check_num(v, >, 0);
+                    check_near(v, want, 1e-9);
+                    check_int(s.nhidden, ==, 1);
+                    check_num(s.hidden[0].a1 - s.hidden[0].a0, <, res.width);
+                } else {
+                    check_num(v, ==, 0);
+                    check_int(s.nhidden, ==, 1);
+                    check_num(s.hidden[0].a0, ==, 0);
+                    check_num(s.hidden[0].a1, ==, res.width);
+                }
+                world_free(&w);
+            }
+        }
+    }
+    sight_scratch_free(&s);
+}
+
 /* Depth: a tree behind the target hides nothing for exact; classic has no
  * depth test, so one in the walked cells hides what it covers. */
 TEST(tree_behind_target)
@@ -1132,6 +1180,7 @@ int main(void)
     run(classic_article_example, "classic: the article's 0.5-0.7 example, 20 points not 21");
     run(classic_hull_corners_by_hand, "classic: a broadside hull worked by hand");
     run(classic_narrow_close_up, "classic: narrow tangents close up (d = 1.2 r)");
+    run(exact_just_covers_or_misses, "exact: a tree just covering the target, or just missing it");
     run(tree_behind_target, "a tree behind the target: exact ignores it, classic does not");
     run(degenerate_cases, "degenerate cases give defined answers, never NaN");
     run(thresholds, "thresholds: 20 %, 10 % moving, 40 % near the edge, edge wins");

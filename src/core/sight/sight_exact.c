@@ -214,6 +214,23 @@ static double measure(const struct sight_frame *f, struct sight_scratch *s)
     return clampd(1 - blocked / width, 0, 1);
 }
 
+/* Whether both ends of the extent, lo and hi, point into the circle
+ * (c, r2 = r²) with room to spare: then, for a tree wholly nearer than
+ * the outline, its tangent interval holds the whole extent, which the
+ * weighing below would find too (the tangents' pseudo-angles past plo and
+ * phi, rounding and all: the room, a relative 1e-9 of the squared sine,
+ * is a million times what the roundings of either test can move).  No
+ * root, no division, no branch: it runs for every candidate.  A ray along
+ * v meets the circle when cross(v, c)² <= r² |v|² and dot(v, c) > 0. */
+#define COVER_ROOM (1 - 1e-9)
+static inline int covers(const struct sight_frame *f, vec2 c, double r2)
+{
+    double a = v2_cross(f->lo, c), b = v2_cross(f->hi, c);
+    double rr = r2 * COVER_ROOM;
+    return (v2_dot(f->lo, c) > 0) & (a * a <= rr * f->lo2)
+         & (v2_dot(f->hi, c) > 0) & (b * b <= rr * f->hi2);
+}
+
 /* A target of no angular width: the one ray to its nearest point. */
 static double point(const struct sight_frame *f, const struct tree *trees,
                     const int *cand, int n, struct sight_scratch *s)
@@ -259,7 +276,7 @@ double sight_exact(const struct sight_frame *f, const struct tree *trees,
     if (grow_reserve(&s->order, &s->caporder, (size_t)n, sizeof *s->order))
         return oom(s);
     struct sight_order *near = s->order;
-    int inside = 0, nn = 0;
+    int inside = 0, nn = 0, cover = 0;
     for (int k = 0; k < n; k++) {
         int i = cand[k];
         double r = trees[i].r;
@@ -273,10 +290,15 @@ double sight_exact(const struct sight_frame *f, const struct tree *trees,
         double far = f->dfar + r;
         near[nn].i = i;
         nn += real & !(d2 >= far * far) & !sight_outside(f, c, r2);
+        cover |= real & (d2 - r2 < f->dnear2) & covers(f, c, r2);
     }
     if (inside)
         return -1;              /* the observer inside a tree */
-    int all_hidden = 0;
+    /* A tree that hides the whole extent ends the question here: most
+     * targets in a forest are wholly hidden, most of them by one tree,
+     * and the weighing below would find it only after the trees before
+     * it in the walk. */
+    int all_hidden = cover;
     for (int k = 0; k < nn && !all_hidden; k++) {
         const struct tree *tr = &trees[near[k].i];
         double r = tr->r;
