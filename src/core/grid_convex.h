@@ -52,7 +52,8 @@ static inline int grid_col_clamp(double u, double umax, double zero)
  * bottom it stays there (yend = inf).  By value, so that inlined the chain
  * lives in registers. */
 static inline struct grid_chain grid_chain_to(struct grid_chain c, const double *px,
-                                              const double *py, int n, int bot,
+                                              const double *py, const double *slope,
+                                              int n, int bot,
                                               double yadv, double ycarry,
                                               double *xl, double *xh,
                                               double *nl, double *nh)
@@ -77,8 +78,10 @@ static inline struct grid_chain grid_chain_to(struct grid_chain c, const double 
         c.s = 0;
         c.yend = INFINITY;
     } else {
-        /* The loop stopped at a vertex below the one it is at: dy > 0. */
-        c.s = (px[c.next] - c.x0) / (py[c.next] - c.y0);
+        /* The loop stopped at a vertex below the one it is at: dy > 0.
+         * Going backwards, the edge from next to here: its slope is the
+         * same double (both differences negated, exactly). */
+        c.s = slope[c.dir > 0 ? c.i : c.next];
         c.yend = py[c.next];
     }
     return c;
@@ -120,6 +123,14 @@ int grid_convex_sweep(double cell, int nx, int ny, const vec2 *v, int n,
     }
     if (zero != 0)
         return -1;
+    /* Every edge's slope at once, i to i + 1: independent divisions that
+     * overlap, where taking each as a chain reaches its edge put one in
+     * the way of the rows after it (a level edge's is never read). */
+    double slope[GRID_POLY_MAX];
+    for (int i = 0; i < n; i++) {
+        int j = i + 1 == n ? 0 : i + 1;
+        slope[i] = (px[j] - px[i]) / (py[j] - py[i]);
+    }
     /* The first lowest and the last highest: on a level polygon the
      * chains still go round it (top == bot only when n == 1).  Rounding
      * must not lose a cell: the rows and columns take in what lies within
@@ -139,8 +150,8 @@ int grid_convex_sweep(double cell, int nx, int ny, const vec2 *v, int n,
     if (py[top] >= ra + 1 - e) {
         nl = nh = px[top];
     }
-    a = grid_chain_to(a, px, py, n, bot, py[top], ra + 1 - e, &xl, &xh, &nl, &nh);
-    b = grid_chain_to(b, px, py, n, bot, py[top], ra + 1 - e, &xl, &xh, &nl, &nh);
+    a = grid_chain_to(a, px, py, slope, n, bot, py[top], ra + 1 - e, &xl, &xh, &nl, &nh);
+    b = grid_chain_to(b, px, py, slope, n, bot, py[top], ra + 1 - e, &xl, &xh, &nl, &nh);
     /* A band passes a vertex (a chain moves on) in one or two rows of a
      * wedge's ten: one compare for both chains, and the vertices carried
      * into the next band (nl, nh) only handled then.  Without a carry the
@@ -157,9 +168,9 @@ int grid_convex_sweep(double cell, int nx, int ny, const vec2 *v, int n,
                 nh = -INFINITY;
             }
             if (y + e >= a.yend)
-                a = grid_chain_to(a, px, py, n, bot, y + e, y - e, &xl, &xh, &nl, &nh);
+                a = grid_chain_to(a, px, py, slope, n, bot, y + e, y - e, &xl, &xh, &nl, &nh);
             if (y + e >= b.yend)
-                b = grid_chain_to(b, px, py, n, bot, y + e, y - e, &xl, &xh, &nl, &nh);
+                b = grid_chain_to(b, px, py, slope, n, bot, y + e, y - e, &xl, &xh, &nl, &nh);
             ynext = grid_dmin(a.yend, b.yend);
             carry = 1;
         }
