@@ -226,9 +226,9 @@ static double measure(const struct sight_frame *f, struct sight_scratch *s)
 static inline int covers(const struct sight_frame *f, vec2 c, double r2)
 {
     double a = v2_cross(f->lo, c), b = v2_cross(f->hi, c);
+    double da = v2_dot(f->lo, c), db = v2_dot(f->hi, c);
     double rr = r2 * COVER_ROOM;
-    return (v2_dot(f->lo, c) > 0) & (a * a <= rr * f->lo2)
-         & (v2_dot(f->hi, c) > 0) & (b * b <= rr * f->hi2);
+    return (da > 0) & (a * a <= rr * f->lo2) & (db > 0) & (b * b <= rr * f->hi2);
 }
 
 /* A target of no angular width: the one ray to its nearest point. */
