@@ -702,7 +702,7 @@ TEST(exact_vs_ray_caster)
     struct sight_scratch s;
     memset(&s, 0, sizeof s);
     int scenes = 0, bad = 0, partial = 0;
-    double worst = 0, sum = 0;
+    double worst = 0;
     for (int it = 0; it < 400; it++) {
         struct world w;
         vec2 o;
@@ -721,7 +721,6 @@ TEST(exact_vs_ray_caster)
         }
         double err = fabs(got - want);
         if (err > worst) worst = err;
-        sum += got;
         partial += got > 0.01 && got < 0.99;
         check_near(res.width, width, 1e-9);
         if (err > 0.001) {

@@ -331,7 +331,7 @@ double sight_exact(const struct sight_frame *f, const struct tree *trees,
             return 0;
         }
         /* To the extent's high end: the width (an atan2) is taken only
-         * when the angles are asked for (sight_whole_resolve). */
+         * when the angles are asked for (answer(), sight_hidden_angles()). */
         s->hidden[0].a0 = 0;
         s->hidden[0].a1 = SIGHT_TO_END;
         s->nhidden = 1;
