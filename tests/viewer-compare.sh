@@ -83,6 +83,8 @@ ok $? "both show their counts at tick 0"
 ok $? "A on the second row, B half way down"
 screen | head -n 1 | grep -q 'same to tick 0'
 ok $? "the status line: the same so far"
+screen | head -n 1 | grep -q 'on: marks  same to tick 0 '
+ok $? "at 80 columns the overlays on show whole and the map's name gives way to it"
 
 # label_counts SIDE: "shots N hits N ko N" of that half's label (no diffs).
 label_counts() {
@@ -151,6 +153,8 @@ ok $? "Tab selects in both: each half has its inspector"
 tm resize-window -t v -x 200 -y 50
 seen '^ A team\.red\.aim=exact .*│ B team\.red\.aim=classic '
 ok $? "200x50: A on the left, B on the right, on one row"
+screen | head -n 1 | grep -q 'on: marks  forest  [a-z]* .*tick '
+ok $? "and the status line has room for the map's name again"
 tm send-keys -t v End
 seen '^ tick 600 '
 expect_eq "A's counts there" "$(screen | grep '^ A ' | sed 's/│.*//' | sed 's/.* shots \([0-9]*\)  hits \([0-9]*\)  ko \([0-9]*\) .*/\1 \2 \3/')" "$sa $ha $ka"

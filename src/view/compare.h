@@ -61,5 +61,8 @@ void compare_swap(struct app *a);
 int compare_layout(struct app *a);
 int compare_draw(struct app *a);
 void compare_draw_status(struct app *a);
+/* The columns that mark takes at most (" differ from tick N "), which the
+ * status line keeps free after its text when it can. */
+#define COMPARE_LABEL_ROOM 28
 
 #endif

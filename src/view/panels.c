@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "compare.h"
 #include "tui.h"
 #include "../bot/bot_world.h"
 #include "../core/explain.h"
@@ -102,12 +103,20 @@ void draw_status(struct app *a)
         }
     /* What changes first, the overlays that are on next, the map's name
      * last: a narrow terminal cuts the end of the line, and at 80 columns
-     * a long name once hid which overlays a key had just turned on. */
-    snprintf(top, sizeof top, " tick %ld  %.2fs  %s  %s%s%s%s  %s", w->tick,
-             (double)w->tick * w->dt, sp, a->paused ? "paused" : "running",
-             a->drive.on ? "  driving" : a->follow ? "  follow" : "",
-             *ov ? "  on: " : "", ov, w->name ? w->name : "");
+     * a long name once hid which overlays a key had just turned on.
+     * `--compare` writes its "differ from tick N" after the text (or over
+     * its end): where the name would leave it no room, the name goes (both
+     * halves are the one map), not the overlays. */
     int tw = seek_timeline_width(a);
+    int n = snprintf(top, sizeof top, " tick %ld  %.2fs  %s  %s%s%s%s", w->tick,
+                     (double)w->tick * w->dt, sp, a->paused ? "paused" : "running",
+                     a->drive.on ? "  driving" : a->follow ? "  follow" : "",
+                     *ov ? "  on: " : "", ov);
+    const char *name = w->name ? w->name : "";
+    if (a->cmp && n + 2 + (int)strlen(name) + COMPARE_LABEL_ROOM > a->cols - tw)
+        name = "";
+    if (n > 0 && (size_t)n < sizeof top)
+        snprintf(top + n, sizeof top - (size_t)n, "  %s", name);
     pad_text(a, 0, 0, a->cols - tw, top, COL_DEFAULT, CA_REVERSE);
     seek_draw_timeline(a, 0, a->cols - tw, tw);
 
