@@ -509,8 +509,12 @@ double answer(const struct world *w, int m, struct sight_frame *f,
     if (res) {
         res->visible = v;
         res->degenerate = deg;
-        if (angles) {
+        /* Without `angles` (the sense stage), still when something is
+         * hidden: its intervals are recorded as angles, from this frame
+         * (sight_record_angles() would build the same one again). */
+        if (angles || s->nhidden)
             frame_angles(f, on_top, res);
+        if (angles) {
             /* The width is known now: a part hidden to the high end says
              * where that is. */
             for (size_t i = 0; i < s->nhidden; i++)
@@ -734,7 +738,7 @@ static int look(const struct world *w, struct sight_out *out,
     const struct vehicle *v = &w->vehicles.p[me], *t = &w->vehicles.p[j];
     struct sight_shape shape = sight_shape_of(t);
     struct sight_result res;
-    /* The angles only for the hidden parts, below. */
+    /* The angles only when something is hidden (answer()). */
     double vis = query(w, v->p->sight, v->pos, &shape, s, &res, 0);
 
     vec2 d = v2_sub(t->pos, v->pos);
@@ -768,8 +772,6 @@ static int look(const struct world *w, struct sight_out *out,
     r->first_interval = (int)out->intervals.n;
     /* No hidden interval: the array may still be unallocated, and even
      * NULL + 0 is undefined behaviour. */
-    if (s->nhidden)
-        sight_record_angles(r, &res.a0, &res.a1);
     r->n_intervals = s->nhidden == 0 ? 0
         : sight_hidden_angles(s, &res, out->intervals.p + out->intervals.n,
                               (int)s->nhidden);
