@@ -938,6 +938,45 @@ TEST(exact_just_covers_or_misses)
     sight_scratch_free(&s);
 }
 
+/* Two scenes from an attack on that shortcut, both partly visible (a
+ * quad-precision ray caster sees 0.0966 and 0.108 of the target): at
+ * subnormal scale, where the squares underflow and both sides of its test
+ * read 0, and a target 1e-16 wide, narrower than pseudo-angles resolve.
+ * The shortcut once called both wholly hidden; it must stay out of both. */
+TEST(exact_shortcut_stays_out_of_degenerate_scales)
+{
+    struct sight_scratch s;
+    memset(&s, 0, sizeof s);
+    struct world w;
+    world_init(&w, 10, 10);
+    w.cell = 1;
+    world_add_tree(&w, v2(1.5344053555426977e-157, 6.9997583209108144e-158),
+                   1.4339591169770372e-157);
+    world_finish(&w);
+    struct sight_shape t;
+    memset(&t, 0, sizeof t);
+    t.c = v2(1.9244216944654292e-157, 1.4508741303255271e-157);
+    t.axis = v2(-0.69211649548714671, 0.72178581080164672);
+    t.hl = 1.9055164956199496e-157;
+    t.hw = 9.9999999999999994e-158;
+    check_num(sight_query(&w, SIGHT_EXACT, v2(1e-160, 5e-161), &t, &s, NULL), >, 0);
+    world_free(&w);
+
+    world_init(&w, 21, 21);
+    w.cell = 1;
+    world_add_tree(&w, v2(2.20585071387173, -0.84574163604860486), 4.7994288015518318e-16);
+    world_finish(&w);
+    memset(&t, 0, sizeof t);
+    t.c = v2(2.113881784482917, -1.1055918758721539);
+    t.circle = 1;
+    t.r = 5e-16;
+    t.axis = v2(1, 0);
+    check_num(sight_query(&w, SIGHT_EXACT, v2(4.406557046409092, 5.3721633900437737), &t,
+                          &s, NULL), >, 0);
+    world_free(&w);
+    sight_scratch_free(&s);
+}
+
 /* Depth: a tree behind the target hides nothing for exact; classic has no
  * depth test, so one in the walked cells hides what it covers. */
 TEST(tree_behind_target)
@@ -1180,6 +1219,8 @@ int main(void)
     run(classic_hull_corners_by_hand, "classic: a broadside hull worked by hand");
     run(classic_narrow_close_up, "classic: narrow tangents close up (d = 1.2 r)");
     run(exact_just_covers_or_misses, "exact: a tree just covering the target, or just missing it");
+    run(exact_shortcut_stays_out_of_degenerate_scales,
+        "exact: the covering shortcut stays out of underflow and sub-resolution widths");
     run(tree_behind_target, "a tree behind the target: exact ignores it, classic does not");
     run(degenerate_cases, "degenerate cases give defined answers, never NaN");
     run(thresholds, "thresholds: 20 %, 10 % moving, 40 % near the edge, edge wins");

@@ -125,11 +125,13 @@ int grid_convex_sweep(double cell, int nx, int ny, const vec2 *v, int n,
         return -1;
     /* Every edge's slope at once, i to i + 1: independent divisions that
      * overlap, where taking each as a chain reaches its edge put one in
-     * the way of the rows after it (a level edge's is never read). */
+     * the way of the rows after it.  A level edge's is never read; it is
+     * divided by 1 (a select, not a branch), not by 0. */
     double slope[GRID_POLY_MAX];
     for (int i = 0; i < n; i++) {
         int j = i + 1 == n ? 0 : i + 1;
-        slope[i] = (px[j] - px[i]) / (py[j] - py[i]);
+        double dy = py[j] - py[i];
+        slope[i] = (px[j] - px[i]) / (dy != 0 ? dy : 1);
     }
     /* The first lowest and the last highest: on a level polygon the
      * chains still go round it (top == bot only when n == 1).  Rounding

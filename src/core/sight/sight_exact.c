@@ -215,20 +215,36 @@ static double measure(const struct sight_frame *f, struct sight_scratch *s)
 }
 
 /* Whether both ends of the extent, lo and hi, point into the circle
- * (c, r2 = r²) with room to spare: then, for a tree wholly nearer than
- * the outline, its tangent interval holds the whole extent, which the
- * weighing below would find too (the tangents' pseudo-angles past plo and
- * phi, rounding and all: the room, a relative 1e-9 of the squared sine,
- * is a million times what the roundings of either test can move).  No
- * root, no division, no branch: it runs for every candidate.  A ray along
- * v meets the circle when cross(v, c)² <= r² |v|² and dot(v, c) > 0. */
-#define COVER_ROOM (1 - 1e-9)
-static inline int covers(const struct sight_frame *f, vec2 c, double r2)
+ * (c, r2 = r²) at d2 = |c|² by an angle of 1e-12 at least: then, for a
+ * tree wholly nearer than the outline, its tangent interval holds the
+ * whole extent and the weighing below would find it so too, rounding and
+ * all (a pseudo-angle is good to about 1e-15, a cross product here to
+ * some 4e-16 of |v| |c|).  A ray along v meets the circle when
+ * |cross(v, c)| <= |v| r, dot(v, c) > 0; with the room m, when
+ * cross² <= |v|² (r² - m (r² + d²)), since (r - m d)² >= r² - 2 m r d
+ * >= r² - m (r² + d²).  So a tree less than about 1e-6 wide never counts
+ * (the room eats it), nor does anything where squares could overflow or
+ * lose digits to underflow (outside 1e-150 to 1e150), nor an extent the
+ * pseudo-angles cannot tell from a point (plo == phi: the weighing's
+ * clipped piece is then empty, and the answer "all seen").  No root, no
+ * division, no branch: it runs for every candidate.  The attack that set
+ * these bounds: 1.2 million adversarial queries, tangencies from 1e-17
+ * to 1e-6, subnormal and 1e15 scales, against the weighing alone. */
+#define COVER_ROOM 1e-12
+static inline int covers(const struct sight_frame *f, vec2 c, double r2, double d2)
 {
     double a = v2_cross(f->lo, c), b = v2_cross(f->hi, c);
     double da = v2_dot(f->lo, c), db = v2_dot(f->hi, c);
-    double rr = r2 * COVER_ROOM;
-    return (da > 0) & (a * a <= rr * f->lo2) & (db > 0) & (b * b <= rr * f->hi2);
+    double rr = r2 - COVER_ROOM * (r2 + d2);
+    return (r2 > 1e-150) & (d2 < 1e150)
+         & (da > 0) & (a * a <= rr * f->lo2) & (db > 0) & (b * b <= rr * f->hi2);
+}
+
+/* The frame's part of covers(), once a query. */
+static inline int covers_frame(const struct sight_frame *f)
+{
+    return (f->lo2 > 1e-150) & (f->lo2 < 1e150) & (f->hi2 > 1e-150) & (f->hi2 < 1e150)
+         & (f->plo < f->phi);
 }
 
 /* A target of no angular width: the one ray to its nearest point. */
@@ -290,7 +306,7 @@ double sight_exact(const struct sight_frame *f, const struct tree *trees,
         double far = f->dfar + r;
         near[nn].i = i;
         nn += real & !(d2 >= far * far) & !sight_outside(f, c, r2);
-        cover |= real & (d2 - r2 < f->dnear2) & covers(f, c, r2);
+        cover |= real & (d2 - r2 < f->dnear2) & covers(f, c, r2, d2);
     }
     if (inside)
         return -1;              /* the observer inside a tree */
@@ -298,7 +314,7 @@ double sight_exact(const struct sight_frame *f, const struct tree *trees,
      * targets in a forest are wholly hidden, most of them by one tree,
      * and the weighing below would find it only after the trees before
      * it in the walk. */
-    int all_hidden = cover;
+    int all_hidden = cover && covers_frame(f);
     for (int k = 0; k < nn && !all_hidden; k++) {
         const struct tree *tr = &trees[near[k].i];
         double r = tr->r;
