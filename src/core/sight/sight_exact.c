@@ -222,11 +222,12 @@ static double measure(const struct sight_frame *f, struct sight_scratch *s)
  * some 4e-16 of |v| |c|).  A ray along v meets the circle when
  * |cross(v, c)| <= |v| r, dot(v, c) > 0; with the room m, when
  * cross² <= |v|² (r² - m (r² + d²)), since (r - m d)² >= r² - 2 m r d
- * >= r² - m (r² + d²).  So a tree less than about 1e-6 wide never counts
- * (the room eats it), nor does anything where squares could overflow or
- * lose digits to underflow (outside 1e-150 to 1e150), nor an extent the
- * pseudo-angles cannot tell from a point (plo == phi: the weighing's
- * clipped piece is then empty, and the answer "all seen").  No root, no
+ * >= r² - m (r² + d²).  So a tree narrower than about 1e-6 of its
+ * distance never counts (the room eats it), nor does anything where
+ * squares could overflow or lose digits to underflow (outside 1e-150 to
+ * 1e150), nor an extent the pseudo-angles cannot tell from a point (plo
+ * == phi: the weighing's clipped piece is then empty, and the answer
+ * "all seen").  No root, no
  * division, no branch: it runs for every candidate.  The attack that set
  * these bounds: 1.2 million adversarial queries, tangencies from 1e-17
  * to 1e-6, subnormal and 1e15 scales, against the weighing alone. */
