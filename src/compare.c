@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "compare.h"
+#include "recording.h"
 #include "io/map.h"
 #include "bot/bot_world.h"
 #include "core/state_hash.h"
@@ -249,7 +250,55 @@ int compare_differ(const struct world *a, struct world *b)
 
 /* Both worlds to the end (the map's duration, a won battle, or `ticks`),
  * each summary on a line, then the first tick where they differ. */
-static int run_headless(const struct compare_opts *c, struct world *w[2], long ticks)
+/* --record FILE with --compare: A's recording is FILE, B's the same name
+ * with ".b" before its extension (run.rec: run.b.rec; run: run.b). */
+static void b_name(const char *file, char *buf, size_t cap)
+{
+    const char *slash = strrchr(file, '/');
+    const char *dot = strrchr(file, '.');
+    if (dot && dot > (slash ? slash + 1 : file))
+        snprintf(buf, cap, "%.*s.b%s", (int)(dot - file), file, dot);
+    else
+        snprintf(buf, cap, "%s.b", file);
+}
+
+static int step_both(const struct compare_opts *c, struct world *w[2],
+                     struct bot_world *bots[2], struct recording rec[2], long ticks);
+
+/* Opens both sides' recordings: 0, or -1 said (neither left open). */
+static int open_records(const struct compare_opts *c, const struct compare_record *r,
+                        struct world *w[2], struct bot_world *bots[2], struct recording rec[2])
+{
+    char bfile[4096];
+    b_name(r->file, bfile, sizeof bfile);
+    if (recording_open(&rec[0], r->file, w[0], bots[0], r->map_path, r->map_text,
+                       r->set, r->nset))
+        return -1;
+    if (recording_open(&rec[1], bfile, w[1], bots[1], r->map_path, r->map_text,
+                       c->map.set, c->map.nset)) {
+        recording_stop(&rec[0]);
+        return -1;
+    }
+    return 0;
+}
+
+static int run_headless(const struct compare_opts *c, struct world *w[2],
+                        struct bot_world *bots[2], const struct compare_record *r, long ticks)
+{
+    struct recording rec[2];
+    memset(rec, 0, sizeof rec);
+    if (r->file && open_records(c, r, w, bots, rec))
+        return 1;
+    int rc = step_both(c, w, bots, rec, ticks);
+    for (int s = 0; s < 2; s++)
+        if (recording_close(&rec[s], w[s], bots[s]))
+            rc = 1;
+    return rc;
+}
+
+/* Both worlds to the end, each step recorded (rec[s].f NULL: not). */
+static int step_both(const struct compare_opts *c, struct world *w[2],
+                     struct bot_world *bots[2], struct recording rec[2], long ticks)
 {
     long limit[2];
     for (int s = 0; s < 2; s++)
@@ -264,6 +313,8 @@ static int run_headless(const struct compare_opts *c, struct world *w[2], long t
                 fprintf(stderr, "botfield: out of memory at tick %ld\n", w[s]->tick);
                 return 1;
             }
+            if (recording_tick(&rec[s], w[s], bots[s]))
+                return 1;
             stepped |= 1 << s;
         }
         if (!stepped)
@@ -289,7 +340,8 @@ static int run_headless(const struct compare_opts *c, struct world *w[2], long t
 }
 
 int compare_run(struct compare_opts *c, struct view_options *vo, struct world *w,
-                struct bot_world *bots, int headless, long ticks, double seconds)
+                struct bot_world *bots, int headless, long ticks, double seconds,
+                const struct compare_record *rec)
 {
     static struct world wb;         /* the viewer's until it returns */
     struct bot_world *bb = NULL;
@@ -306,7 +358,8 @@ int compare_run(struct compare_opts *c, struct view_options *vo, struct world *w
         if (ticks < 0 && seconds >= 0)
             ticks = lround(seconds * w->tick_rate);
         struct world *both[2] = { w, &wb };
-        rc = run_headless(c, both, ticks);
+        struct bot_world *bb2[2] = { bots, bb };
+        rc = run_headless(c, both, bb2, rec, ticks);
         bot_world_free(w, bots);
         world_free(w);
         bot_world_free(&wb, bb);

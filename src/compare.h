@@ -33,11 +33,23 @@ struct compare_opts {
  * the map loader's).  0, or 2 after saying what is wrong on stderr. */
 int compare_option(struct compare_opts *c, const char *arg);
 
+/* --record FILE with a headless comparison: each side recorded, A's in
+ * FILE with A's --set, B's in FILE with ".b" before its extension with
+ * B's settings (A's and the --compare ones). */
+struct compare_record {
+    const char *file;           /* NULL: no recording */
+    const char *map_path;       /* NULL: the built-in map */
+    const char *map_text;
+    const struct map_set *set;  /* A's --set */
+    int nset;
+};
+
 /* The rest, once the first world is loaded: B's options built from A's,
  * B loaded (its errors said, exit 2), then the headless comparison or the
  * viewer.  Takes over w and bots.  Returns the exit status. */
 int compare_run(struct compare_opts *c, struct view_options *vo, struct world *w,
-                struct bot_world *bots, int headless, long ticks, double seconds);
+                struct bot_world *bots, int headless, long ticks, double seconds,
+                const struct compare_record *rec);
 
 /* 1 when the two worlds' states differ, their settings apart: b's
  * vehicles are hashed with a's settings (b is put back as it was). */

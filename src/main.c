@@ -78,7 +78,8 @@ static void usage(FILE *f)
 "      --threads N        threads for sight and decisions, 1 to 256 (default:\n"
 "                         the cores available); the same run for any N\n"
 "      --record FILE      record the run into FILE as it goes (the map, the\n"
-"                         bots' scripts, reloads, a checkpoint every 600 ticks)\n"
+"                         bots' scripts, --set, reloads, a checkpoint every\n"
+"                         600 ticks); with --seeds a folder, a file a run\n"
 "      --replay FILE      recompute a recording (no MAP, --seed or --ticks:\n"
 "                         the recording holds them); exit 1 where it diverges\n"
 "      --check            load and validate MAP, print nothing on success\n"
@@ -341,10 +342,15 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (cmp.n && (tour.has_seeds || tour.aggregate || check || record || replay || trace
+    if (cmp.n && (tour.has_seeds || tour.aggregate || check || replay || trace
                   || decisions || every != 1)) {
         fprintf(stderr, "botfield: --compare runs two worlds side by side: not with "
-                "--seeds, --aggregate, --check, --record, --replay or --trace\n");
+                "--seeds, --aggregate, --check, --replay or --trace\n");
+        return 2;
+    }
+    if (cmp.n && record && !headless) {
+        fprintf(stderr, "botfield: --compare --record records a headless comparison (add "
+                "--headless): the viewer's side-by-side run is not recorded\n");
         return 2;
     }
     /* Tournaments, sweeps, --aggregate and --set (src/tour/). */
@@ -357,10 +363,17 @@ int main(int argc, char **argv)
         struct tour_cli tc = { headless, check, trace || summary || every != 1,
                                vo.map.has_seed, vo.paused || speed_given, vo.ascii,
                                have_ticks ? ticks : -1, have_seconds ? seconds : -1,
-                               argc - optind, argv + optind, BOTFIELD_MAPS_DIR };
+                               argc - optind, argv + optind, BOTFIELD_MAPS_DIR,
+                               tour.has_seeds ? record : NULL };
         int trc = tour_main(&tour, &tc, &vo.map);
         if (trc >= 0)
             return trc;
+    }
+    if (replay && vo.map.nset) {
+        fprintf(stderr, "botfield: --replay %s --set %s=%s: a replay repeats the run as it "
+                "was recorded (its settings included); to try a change, run the map with "
+                "--set\n", replay, vo.map.set[0].key, vo.map.set[0].value);
+        return 2;
     }
     if (argc - optind > 1) {
         fprintf(stderr, "botfield: one map at a time ('%s' is extra)\n"
@@ -512,9 +525,15 @@ int main(int argc, char **argv)
         world_free(&w);
         return 2;
     }
-    if (cmp.n)
-        return compare_run(&cmp, &vo, &w, bots, headless, have_ticks ? ticks : -1,
-                           have_seconds ? seconds : -1);
+    if (cmp.n) {
+        struct compare_record cr = { record, vo.map_path,
+                                     map_text ? map_text : map_default_text,
+                                     vo.map.set, vo.map.nset };
+        rc = compare_run(&cmp, &vo, &w, bots, headless, have_ticks ? ticks : -1,
+                         have_seconds ? seconds : -1, &cr);
+        free(map_text);
+        return rc;
+    }
     if (headless) {
         struct headless_options ho = { -1, trace, every, summary, bots, NULL, decisions,
                                        (int)threads, threads_min };
@@ -534,7 +553,8 @@ int main(int argc, char **argv)
             return 1;
         }
         if (record && recording_open(&rec, record, &w, bots, vo.map_path,
-                                     map_text ? map_text : map_default_text)) {
+                                     map_text ? map_text : map_default_text,
+                                     vo.map.set, vo.map.nset)) {
             free(map_text);
             bot_world_free(&w, bots);
             world_free(&w);

@@ -142,7 +142,8 @@ static int write_scripts(struct recording *rec, long tick, const struct world *w
 }
 
 int recording_open(struct recording *rec, const char *file, const struct world *w,
-                   const struct bot_world *bw, const char *map_path, const char *map_text)
+                   const struct bot_world *bw, const char *map_path, const char *map_text,
+                   const struct map_set *set, int nset)
 {
     memset(rec, 0, sizeof *rec);
     if (scripts_recordable(w, bw))
@@ -157,7 +158,7 @@ int recording_open(struct recording *rec, const char *file, const struct world *
     }
     rec->frontier = w->tick;
     if (record_header(rec->f, PACKAGE_VERSION, bot_lua_version(),
-                      w->seed, map_path ? map_path : "", map_text))
+                      w->seed, map_path ? map_path : "", map_text, set, nset))
         return write_failed(rec);
     return write_scripts(rec, -1, w, bw, 0);
 }

@@ -28,11 +28,16 @@ struct recording {
 /* The hash of checkpoints: the core's state and the bots' mem. */
 uint64_t recording_hash(const struct world *w, struct bot_world *bw);
 
+struct map_set;
+
 /* Creates `file` and writes the header and the scripts of w's bots.
- * map_path NULL: the built-in map; map_text: the exact text w was loaded
- * from.  0, or -1 with the message on stderr. */
+ * map_path NULL: the built-in map; map_text: the exact text of the file
+ * w was loaded from, and set (nset of them) the --set settings the run
+ * applied to it: a replay applies them again.  0, or -1 with the message
+ * on stderr. */
 int recording_open(struct recording *rec, const char *file, const struct world *w,
-                   const struct bot_world *bw, const char *map_path, const char *map_text);
+                   const struct bot_world *bw, const char *map_path, const char *map_text,
+                   const struct map_set *set, int nset);
 /* After a step: a checkpoint when a new tick is due one.  0 or -1. */
 int recording_tick(struct recording *rec, const struct world *w, struct bot_world *bw);
 /* A live reload of scripts: bot_source lines (at w's tick) for the

@@ -64,9 +64,9 @@ static int build(struct replay_run *run, const struct replay_line *l, struct wor
 {
     const char *mp = run->rp.map_path;
     /* The header's seed; a reload's own, or without one the map's. */
-    struct map_options opt = { 1, run->rp.seed, 0, NULL, 0 };
+    struct map_options opt = { 1, run->rp.seed, 0, run->sets, run->rp.nset };
     if (l)
-        opt = (struct map_options){ l->has_seed, l->seed, 0, NULL, 0 };
+        opt = (struct map_options){ l->has_seed, l->seed, 0, run->sets, run->rp.nset };
     long line = l ? l->line : 1;
     const char *text = l ? l->text : run->rp.map_text;
     struct map_error err = { NULL, 0 };
@@ -257,6 +257,22 @@ static int preflight(struct replay_run *run, struct world *first)
 
 /* ---- the run ----------------------------------------------------------------- */
 
+/* The header's "K=V" settings as the loader takes them (split in place at
+ * the first '=', as --set splits its argument).  0, or -1 out of memory. */
+static int split_sets(struct replay_run *run)
+{
+    if (!run->rp.nset)
+        return 0;
+    if (!(run->sets = calloc((size_t)run->rp.nset, sizeof *run->sets)))
+        return -1;
+    for (int i = 0; i < run->rp.nset; i++) {
+        char *eq = strchr(run->rp.set[i], '=');    /* replay_read checked it is there */
+        *eq = 0;
+        run->sets[i] = (struct map_set){ run->rp.set[i], eq + 1 };
+    }
+    return 0;
+}
+
 int replay_run_open(struct replay_run *run, const char *file, struct world *w)
 {
     memset(run, 0, sizeof *run);
@@ -273,9 +289,16 @@ int replay_run_open(struct replay_run *run, const char *file, struct world *w)
         say(err);
         return 2;
     }
+    if (split_sets(run)) {
+        replay_free(&run->rp);
+        say(NULL);
+        return 2;
+    }
     if ((rc = preflight(run, w))) {
         replay_free(&run->rp);
         forget_scripts(run);
+        free(run->sets);
+        run->sets = NULL;
     }
     run->map_text = run->rp.map_text;
     return rc;
@@ -285,6 +308,8 @@ void replay_run_free(struct replay_run *run, struct world *w)
 {
     bot_world_free(w, run->hk.bots);
     run->hk.bots = NULL;
+    free(run->sets);
+    run->sets = NULL;
     replay_free(&run->rp);
     forget_scripts(run);
 }

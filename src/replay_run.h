@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "headless.h"
+#include "io/map.h"
 #include "io/replay_read.h"
 
 struct world;
@@ -32,6 +33,8 @@ struct replay_run {
     long scripts_applied;       /* bot_source lines applied so far */
     long tunes_applied;         /* tune lines applied so far */
     long diverged_line;
+    struct map_set *sets;       /* the header's --set, applied to every map
+                                   the recording loads (its reloads too) */
     const char *map_text;       /* the map running now (its tune lines
                                    read it: a team's tanks that set a key
                                    themselves keep theirs) */

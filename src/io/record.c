@@ -2,7 +2,10 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "map.h"
 #include "record.h"
 #include "trace.h"
 
@@ -26,8 +29,30 @@ static void put_seed(FILE *f, uint64_t seed)
             seed);
 }
 
+/* ,"set":["K=V",...]: each setting as the option took it */
+static int put_sets(FILE *f, const struct map_set *set, int nset)
+{
+    fputs(",\"set\":[", f);
+    for (int i = 0; i < nset; i++) {
+        size_t nk = strlen(set[i].key), nv = strlen(set[i].value);
+        char *kv = malloc(nk + nv + 2);
+        if (!kv)
+            return -1;
+        memcpy(kv, set[i].key, nk);
+        kv[nk] = '=';
+        memcpy(kv + nk + 1, set[i].value, nv + 1);
+        if (i)
+            fputc(',', f);
+        trace_string(f, kv);
+        free(kv);
+    }
+    fputc(']', f);
+    return 0;
+}
+
 int record_header(FILE *f, const char *version, const char *lua, uint64_t seed,
-                  const char *map_path, const char *map_text)
+                  const char *map_path, const char *map_text,
+                  const struct map_set *set, int nset)
 {
     fprintf(f, "{\"type\":\"recording\",\"format\":%d", RECORD_FORMAT);
     key_str(f, "version", version);
@@ -35,6 +60,8 @@ int record_header(FILE *f, const char *version, const char *lua, uint64_t seed,
     put_seed(f, seed);
     key_str(f, "map_path", map_path);
     key_str(f, "map_text", map_text);
+    if (put_sets(f, set, nset))
+        return -1;
     return end_line(f);
 }
 

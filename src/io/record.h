@@ -15,10 +15,15 @@
 /* Ticks between checkpoints. */
 #define RECORD_CHECKPOINT_TICKS 600
 
+struct map_set;
+
 /* {"type":"recording",...}: the first line.  map_path "" is the built-in
- * map. */
+ * map; set: the run's --set settings in the order given ("set":["K=V",..],
+ * applied to map_text as the run applied them; the array is written
+ * always, empty when there are none). */
 int record_header(FILE *f, const char *version, const char *lua, uint64_t seed,
-                  const char *map_path, const char *map_text);
+                  const char *map_path, const char *map_text,
+                  const struct map_set *set, int nset);
 /* {"type":"bot_source",...}; tick < 0: a script of the start (no tick). */
 int record_bot_source(FILE *f, long tick, const char *path, const char *sha256,
                       const char *text);

@@ -19,6 +19,9 @@
 
 /* A line holds at most one map (64 MiB), each byte written as at most
  * six ("\u001f"), plus its keys. */
+/* --set settings a recording may carry (main.c takes any number; a
+ * command line holds far fewer). */
+#define REPLAY_SET_MAX 4096
 #define LINE_MAX_BYTES ((size_t)MAP_MAX_FILE_BYTES * 6 + 65536)
 /* A tick beyond this is no tick a run reaches. */
 #define TICK_MAX (LONG_MAX / 2)
@@ -63,6 +66,9 @@ void replay_free(struct replay *r)
     free(r->lua);
     free(r->map_path);
     free(r->map_text);
+    for (int i = 0; i < r->nset; i++)
+        free(r->set[i]);
+    free(r->set);
     memset(r, 0, sizeof *r);
 }
 
@@ -243,6 +249,35 @@ static int get_seed(struct reader *rd, json_t *o, const char *type, uint64_t *ou
 
 /* ---- the header ----------------------------------------------------------- */
 
+/* "set": the run's --set settings, each "SECTION.KEY=VALUE" (a recording
+ * made before they were kept has none: the map's text as it is).  Their
+ * values are checked by the map loader when the replay applies them. */
+static int get_sets(struct reader *rd, json_t *o, struct replay *r)
+{
+    json_t *a = json_object_get(o, "set");
+    if (!a)
+        return 0;
+    if (!json_is_array(a) || json_array_size(a) > REPLAY_SET_MAX)
+        return bad(rd, "recording \"set\" is not a list of settings; an array of at most "
+                   "%d strings \"SECTION.KEY=VALUE\" is expected", REPLAY_SET_MAX);
+    size_t n = json_array_size(a);
+    if (!(r->set = calloc(n ? n : 1, sizeof *r->set)))
+        return bad(rd, "out of memory");
+    for (size_t i = 0; i < n; i++) {
+        json_t *v = json_array_get(a, i);
+        const char *s = json_is_string(v) ? json_string_value(v) : NULL;
+        const char *eq = s ? strchr(s, '=') : NULL;
+        if (!eq || eq == s || !memchr(s, '.', (size_t)(eq - s))
+            || json_string_length(v) > MAP_MAX_FILE_BYTES)
+            return bad(rd, "recording \"set\" item %zu is not a setting; each is a string "
+                       "\"SECTION.KEY=VALUE\" as --set takes it", i + 1);
+        if (!(r->set[i] = strdup(s)))
+            return bad(rd, "out of memory");
+        r->nset = (int)i + 1;
+    }
+    return 0;
+}
+
 static int read_header(struct reader *rd, json_t *o, struct replay *r)
 {
     json_t *t = json_object_get(o, "type");
@@ -258,12 +293,13 @@ static int read_header(struct reader *rd, json_t *o, struct replay *r)
     if (json_integer_value(f) != RECORD_FORMAT)
         return bad(rd, "format %" JSON_INTEGER_FORMAT ": this botfield reads format %d",
                    json_integer_value(f), RECORD_FORMAT);
-    if (only_keys(rd, o, "recording", "type format version lua seed map_path map_text"))
+    if (only_keys(rd, o, "recording", "type format version lua seed map_path map_text set"))
         return -1;
     if (get_str(rd, o, "recording", "version", 256, &r->version)
         || get_str(rd, o, "recording", "lua", 256, &r->lua)
         || get_str(rd, o, "recording", "map_path", 4096, &r->map_path)
-        || get_str(rd, o, "recording", "map_text", MAP_MAX_FILE_BYTES, &r->map_text))
+        || get_str(rd, o, "recording", "map_text", MAP_MAX_FILE_BYTES, &r->map_text)
+        || get_sets(rd, o, r))
         return -1;
     return get_seed(rd, o, "recording", &r->seed);
 }

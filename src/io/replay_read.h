@@ -43,6 +43,8 @@ struct replay {
     uint64_t seed;
     char *map_path;             /* "": the built-in map */
     char *map_text;
+    char **set;                 /* the run's --set, "SECTION.KEY=VALUE" each */
+    int nset;
     struct replay_line *lines;  /* after the header, in file order */
     size_t n, cap;
     int cut;                    /* a cut-short last line was left out */

@@ -234,6 +234,26 @@ static int csv_over_input(const struct tour_options *t, const struct tour_cli *c
     return 0;
 }
 
+/* --record DIR with --seeds: a folder for the runs' recordings, made
+ * when missing (its parent must exist); a file of that name is refused,
+ * never replaced. */
+static int record_folder(const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) == 0) {
+        if (S_ISDIR(st.st_mode))
+            return 0;
+        fprintf(stderr, "botfield: --record %s: not a folder; with --seeds, --record names a "
+                "folder that gets one recording per run (SEED.rec)\n", dir);
+        return 2;
+    }
+    if (mkdir(dir, 0777) == 0)
+        return 0;
+    fprintf(stderr, "botfield: --record %s: cannot make the folder: %s\n", dir,
+            strerror(errno));
+    return 2;
+}
+
 static int refuse(const char *what)
 {
     fprintf(stderr, "botfield: %s\nTry 'botfield --help' for more information.\n", what);
@@ -321,5 +341,7 @@ int tour_main(struct tour_options *t, const struct tour_cli *cli, struct map_opt
     }
     if (tour_combos(t) * (long)(t->hi - t->lo + 1) > TOUR_MAX_RUNS)
         return refuse("--seeds and --set: more than 1000000 runs in all");
+    if (cli->record && record_folder(cli->record))
+        return 2;
     return tour_run(t, cli);
 }

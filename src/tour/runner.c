@@ -25,6 +25,7 @@
 
 #include "tour_impl.h"
 #include "headless.h"
+#include "recording.h"
 #include "bot/bot_world.h"
 #include "core/world.h"
 
@@ -57,7 +58,22 @@ static void append(char **buf, size_t *n, const char *p, size_t k)
     *buf = b;
 }
 
-/* In the child: one battle, its summary on standard output. */
+/* --record DIR: run `job`'s recording, DIR/SEED.rec, or in a sweep of
+ * several combinations DIR/SEED-C.rec (C from 1, the sweep's order, as
+ * the run lines come). */
+static void record_name(const struct tour_options *t, const char *dir, long job, char *buf,
+                        size_t cap)
+{
+    long n = (long)(t->hi - t->lo + 1);
+    unsigned long long seed = (unsigned long long)(t->lo + (uint64_t)(job % n));
+    if (tour_combos(t) > 1)
+        snprintf(buf, cap, "%s/%llu-%ld.rec", dir, seed, job / n + 1);
+    else
+        snprintf(buf, cap, "%s/%llu.rec", dir, seed);
+}
+
+/* In the child: one battle, its summary on standard output (and with
+ * --record, its recording). */
 static void run_child(const struct tour_options *t, const struct tour_cli *cli,
                       long job, int out, int err)
 {
@@ -71,7 +87,8 @@ static void run_child(const struct tour_options *t, const struct tour_cli *cli,
                               set, tour_combo_sets(t, combo, set) };
     struct world w;
     struct map_error me = { NULL, 0 };
-    int rc = cli->nargs ? map_load(cli->args[0], &mo, &w, &me)
+    char *text = NULL;          /* the map's text, for a recording */
+    int rc = cli->nargs ? map_load_kept(cli->args[0], &mo, &w, &me, cli->record ? &text : NULL)
         : map_load_text("default.ini", map_default_text, map_default_len, &mo, &w, &me);
     if (rc) {
         fputs(me.text ? me.text : "botfield: cannot load the map\n", stderr);
@@ -90,7 +107,20 @@ static void run_child(const struct tour_options *t, const struct tour_cli *cli,
         ho.ticks = cli->ticks;
     else if (cli->seconds >= 0)
         ho.ticks = lround(cli->seconds * w.tick_rate);
-    rc = headless_run(&w, &ho);
+    if (cli->record) {
+        struct recording rec;
+        char file[4096];
+        record_name(t, cli->record, job, file, sizeof file);
+        if (recording_open(&rec, file, &w, bots, cli->nargs ? cli->args[0] : NULL,
+                           text ? text : map_default_text, mo.set, mo.nset)) {
+            fflush(NULL);
+            _exit(1);
+        }
+        free(text);
+        rc = recording_headless(&rec, &w, bots, &ho);
+    } else {
+        rc = headless_run(&w, &ho);
+    }
     fflush(NULL);
     _exit(rc);
 }

@@ -58,6 +58,7 @@ struct tour_cli {
     int nargs;                  /* the operands: the map, or --aggregate's files */
     char **args;
     const char *maps_dir;       /* where the bundled bots are */
+    const char *record;         /* --record DIR: a recording per run, or NULL */
 };
 
 /* Reads one option: 0, or 2 after saying what is wrong. */

@@ -77,7 +77,7 @@ int record_hooks_start(struct app *a)
         return 1;
     }
     return recording_open(&a->rec->rec, o->record, &a->world, a->bots, o->map_path,
-                          o->map_text ? o->map_text : "") ? 1 : 0;
+                          o->map_text ? o->map_text : "", o->map.set, o->map.nset) ? 1 : 0;
 }
 
 static int before_lines(struct app *a, struct view_rec *vr);
