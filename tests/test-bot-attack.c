@@ -27,6 +27,8 @@ static double now(void)
 
 /* One tick of a fresh bot running body inside tick(); rc of bot_tick,
  * -2 when the script did not load.  The time taken goes to *dt. */
+static size_t memory_bytes;     /* the next runs' bot_memory; 0: the default */
+
 static int once(const char *body, double *dt)
 {
     char lua[8192];
@@ -34,7 +36,7 @@ static int once(const char *body, double *dt)
     fixture_init(&fx, 1);
     err[0] = 0;
     double t0 = now();
-    struct bot *b = fixture_bot(lua, 0, 0, err, sizeof err);
+    struct bot *b = fixture_bot(lua, 0, memory_bytes, err, sizeof err);
     int rc = -2;
     if (b) {
         rc = bot_tick(b, &fx.view, &out, &rep);
@@ -187,14 +189,16 @@ TEST(c_stack_recursion)
     stopped("local mt = {} mt.__call = function(f) return f() end\n"
             "setmetatable({}, mt)()", "budget");
     stopped("local mt = {} mt.__call = function(f) return (f()) end\n"
-            "setmetatable({}, mt)()", "overflow|limit exceeded");
+            "setmetatable({}, mt)()", "overflow|limit exceeded|budget exceeded");
     stopped("local mt = {} mt.__unm = function(a) return -a end\n"
             "local x = -setmetatable({}, mt)", "overflow");
     stopped("local function f() local x <close> = setmetatable({}, {__close = f}) end f()",
             "overflow");
     stopped("local function f(n) return pcall(f, n + 1) end f(1) error('after')", "after");
-    /* Lua frames only: the Lua stack grows until a cap refuses it */
-    stopped("local function f(n) return f(n + 1) + 1 end f(1)", "overflow|limit exceeded");
+    /* Lua frames only: the call stack is no data bot_memory counts, so
+     * the budget, Lua's stack limit or the backstop on Lua's bytes stops it */
+    stopped("local function f(n) return f(n + 1) + 1 end f(1)",
+            "overflow|limit exceeded|budget exceeded");
 }
 
 TEST(integer_edges)
@@ -282,8 +286,12 @@ TEST(formatting_is_fixed)
 
 TEST(huge_things)
 {
-    stopped("local t = {} for i = 1, 1e8 do t[i] = i end", "limit exceeded");
+    /* tables grow by entries, counted by bot_memory (16 or 32 bytes
+     * each): with 256 KiB they fill it long before the budget */
+    memory_bytes = 256 * 1024;
+    stopped("local t = {} for i = 1, 1e8 do t[i] = i end", "memory limit exceeded");
     stopped("local t = {} local i = 0 while true do i = i + 1 t['k' .. i] = i end", "limit exceeded");
+    memory_bytes = 0;
     stopped("local s = 'x' while true do s = s .. s end", "limit exceeded");
     stopped("local t = {} for i = 1, 1000 do t[i] = 'xxxxxxxxxxxxxxxx' end\n"
             "while true do table.concat(t, string.rep(',', 1000)) end", "limit exceeded");

@@ -64,13 +64,14 @@ static int truth(const char *expr)
     return out.turn == 1;
 }
 
-/* Runs a tick that must be abandoned quickly, with `want` in its error. */
-static void abandoned(const char *body, const char *want)
+/* Runs a tick that must be abandoned quickly, with `want` in its error
+ * (bot_memory `memory` bytes; 0: the default). */
+static void abandoned_mem(const char *body, const char *want, size_t memory)
 {
     char lua[4096];
     snprintf(lua, sizeof lua, "function tick(me, world, mem, out)\n out.turn = 5\n%s\nend", body);
     double t0 = now();
-    int rc = once(lua);
+    int rc = once_lim(lua, 0, memory);
     double dt = now() - t0;
     check_int(rc, ==, -1);
     check(rep.abandoned);
@@ -80,6 +81,11 @@ static void abandoned(const char *body, const char *want)
     if (!strstr(rep.error, want))
         tap_note("error %s, want %s", rep.error, want);
     check(strstr(rep.error, want) != NULL);
+}
+
+static void abandoned(const char *body, const char *want)
+{
+    abandoned_mem(body, want, 0);
 }
 
 TEST(absent_names)
@@ -337,20 +343,28 @@ TEST(metamethod_loops)
               "local a, b = setmetatable({}, m), setmetatable({}, m) local x = a < b", "budget");
     abandoned("local m = {} m.__concat = function(a, b) return a .. b end\n"
               "local a = setmetatable({}, m) local x = a .. 'x'", "stack overflow");
-    /* the stack grows past the allocation cap before Lua's own limit */
-    abandoned("local function f() return 1 + f() end f()", "limit exceeded");
+    /* the call stack is no data bot_memory counts: a recursion runs into
+     * the budget (or Lua's own stack limit) */
+    abandoned("local function f() return 1 + f() end f()", "budget exceeded");
 }
 
 TEST(memory_and_allocation_bombs)
 {
-    abandoned("local t = {} for i = 1, 1e9 do t[i] = i end", "limit exceeded");
+    /* a table's entries are counted (16 bytes each): 256 KiB is full
+     * long before the budget */
+    abandoned_mem("local t = {} for i = 1, 1e9 do t[i] = i end", "memory limit exceeded",
+                  256 * 1024);
+    abandoned_mem("local t = {} for i = 1, 1e9 do t[i .. ''] = i end", "limit exceeded",
+                  256 * 1024);
     abandoned("local s = 'x' while true do s = s .. s end", "limit exceeded");
     abandoned("local s = string.rep('x', 1e9)", "limit exceeded");
     abandoned("local s = string.rep('x', 1e8, ',')", "limit exceeded");
-    abandoned("local t = {} for i = 1, 1e6 do t[i] = 'abcdefgh' end local s = table.concat(t)",
-              "limit exceeded");
-    abandoned("local t = {} for i = 1, 60000 do t[i] = 0x10FFFF end local s = utf8.char(table.unpack(t))",
-              "limit exceeded");
+    abandoned_mem("local t = {} for i = 1, 1e6 do t[i] = 'abcdefgh' end local s = table.concat(t)",
+                  "limit exceeded", 256 * 1024);
+    abandoned("local x = string.rep('abcdefgh', 60000) local s = table.concat({x, x, x})",
+              "allocation limit exceeded");
+    abandoned_mem("local t = {} for i = 1, 60000 do t[i] = 0x10FFFF end local s = utf8.char(table.unpack(t))",
+                  "limit exceeded", 256 * 1024);
     /* caught by pcall: the tick is abandoned all the same */
     abandoned("pcall(string.rep, 'x', 1e9) out.turn = 9", "limit exceeded");
     /* the heap cap across ticks: a quarter each tick, kept */
@@ -361,14 +375,21 @@ TEST(memory_and_allocation_bombs)
     check(b != NULL);
     if (b) {
         int broke = 0;
-        for (int i = 0; i < 10 && !broke; i++)
+        int ticks = 0;
+        for (int i = 0; i < 20 && !broke; i++, ticks++)
             if (bot_tick(b, &fx.view, &out, &rep) != 0)
                 broke = 1;
         check(broke);
         if (!strstr(rep.error, "memory limit exceeded"))
             tap_note("%s", rep.error);
         check(strstr(rep.error, "memory limit exceeded") != NULL);
-        check_int(rep.heap, <=, 2048 * 1024);
+        /* counted as data: ten strings of 200 KiB fit 2048 KiB, the
+         * eleventh does not, and the count comes at most a gap late */
+        check_int(ticks, >=, 10);
+        check_int(ticks, <=, 12);
+        check_int(rep.data, >, 2048 * 1024);
+        check_int(rep.data, <=, 2048 * 1024 + 3 * 205 * 1024);
+        check_int(rep.heap, <=, BOT_HEAP_HARD * 2048 * 1024 + (1 << 20));
         bot_free(b);
     }
     /* a heap too small to load the script at all */
@@ -407,6 +428,11 @@ TEST(error_objects)
     abandoned("local t = {} t.t = t error(t)", "(error object is a table value)");
     abandoned("error(42)", "(error object is a number value)");
     abandoned("error()", "(error object is a nil value)");
+    /* an empty message, or one that starts with a NUL, is no failed
+     * error handler: said as it is */
+    abandoned("error('', 0)", "(an empty error message)");
+    abandoned("error('\\0after the NUL', 0)", "\\0after the NUL");
+    check(strstr(rep.error, "error handler") == NULL);
     abandoned("local e = nil; e.x = 1", "test.lua:3: attempt to index a nil value");
     check(strstr(rep.traceback, "test.lua:3") != NULL);
     if (!strstr(rep.traceback, "function <test.lua:1>"))
@@ -704,7 +730,8 @@ TEST(mem_save_leaves_the_state_alone)
         " for i = 1, 2000 do live[i] = string.rep('A', 900 + i % 100) end\n"
         " mem.big = {} for i = 1, 3000 do mem.big[i] = {i, i * 2, k = 'v' .. i} end end\n"
         "function tick(me, w, mem, out)\n"
-        " for i = 1, 100 do local g = string.rep('g', 1000 + i) end end";
+        " for i = 1, 100 do local g = string.rep('g', 1000 + i) end\n"
+        " for i = 1, 60 do live[#live + 1] = string.rep('L', 1000 + i) end end";
     char plain[2048] = "", saved[2048] = "";
     for (int run = 0; run < 2; run++) {
         fixture_init(&fx, 1);

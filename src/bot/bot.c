@@ -13,6 +13,7 @@
 #include <lua.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,13 +55,31 @@ static void set_err_clean(char *err, size_t n, const char *fmt, ...)
 }
 
 /* ---- the allocator ---------------------------------------------------------
- * The heap cap holds always; the per-call cap (a quarter of the heap for a
- * tick, the whole heap for the top level and init) counts growth only, so
- * a script that keeps replacing the same data is stopped as surely as one
- * that keeps it.  Shrinking never fails (Lua relies on that). */
+ * bot_memory is kept by a count of the data the script can reach (see
+ * memory_check below and bot_heap.c); the allocator keeps the rest:
+ *  - the per-call cap (a quarter of bot_memory for a tick, all of it for
+ *    the top level and init) on the bytes of objects made (strings,
+ *    tables, functions: Lua tells the allocator each one's type, and its
+ *    size follows from what it holds), a figure the same in every run;
+ *  - a backstop on Lua's own bytes, BOT_HEAP_HARD: a table that keeps the
+ *    room of keys it no longer holds is not in the count, and this cap,
+ *    where Lua's layout decides, is the only one a script can meet at
+ *    another point in another run (botfield-bots(7) says so).
+ * Lua's collector is stopped (build()): it runs at the counts only, so
+ * which strings are still interned, and so which objects a script's line
+ * makes, is the same in every run.  Shrinking never fails (Lua relies on
+ * that). */
+static size_t heap_hard(const struct bot *b)
+{
+    return BOT_HEAP_HARD * b->lim.memory_bytes + ((size_t)1 << 20);
+}
+
 static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     struct bot *b = ud;
+    /* a new object: Lua passes its type where a block's old size goes */
+    size_t made = !ptr && osize >= LUA_TSTRING && osize <= LUA_NUMTYPES + 1 && !b->walking
+                  ? nsize : 0;
     if (!ptr)
         osize = 0;
     if (nsize == 0) {
@@ -68,23 +87,39 @@ static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         b->heap -= osize;
         return NULL;
     }
+    if (made && b->caps_on && b->tick_new + made > b->tick_cap) {
+        b->mem_broke = 2;
+        return NULL;
+    }
+    /* the last count found the data over bot_memory: a little more (the
+     * engine's me and world, a closure to pcall) until the next count,
+     * which comes at the next look */
+    if (made && b->metered && b->data > b->lim.memory_bytes
+        && b->made_since + made > b->lim.memory_bytes / 32) {
+        b->mem_broke = 1;
+        b->mem_over = 1;
+        return NULL;
+    }
     if (nsize > osize) {
         size_t grow = nsize - osize;
-        if (b->heap + grow > b->lim.memory_bytes) {
+        /* (the count's own work table is never refused: a memory error
+         * raised inside the count would leave it half done) */
+        if (b->heap + grow > heap_hard(b) && !b->walking) {
             b->mem_broke = 1;
-            return NULL;
-        }
-        if (b->caps_on && b->tick_new + grow > b->tick_cap) {
-            b->mem_broke = 2;
             return NULL;
         }
         void *p = realloc(ptr, nsize);
         if (!p)
             return NULL;
         b->heap += grow;
-        b->tick_new += grow;
         if (b->heap > b->heap_peak)
             b->heap_peak = b->heap;
+        if (made) {
+            b->tick_new += made;
+            b->made_since += made;
+            if (b->metered)
+                b->debt += made;
+        }
         return p;
     }
     void *p = realloc(ptr, nsize);
@@ -92,6 +127,63 @@ static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         return ptr;         /* a failed shrink keeps the bigger block */
     b->heap -= osize - nsize;
     return p;
+}
+
+/* ---- bot_memory's count ----------------------------------------------------
+ * The count (a full collection, then bot_heap_measure) runs when the debt
+ * since the last one passes a gap: objects made, and for each instruction
+ * or charge DEBT_PER_INSTRUCTION bytes (a loop that fills a table adds an
+ * entry, 16 bytes, every two instructions).  It is looked at on the script's own clock only: every
+ * CHECK_EVERY instructions and at the end of a call, so a bot over its
+ * bot_memory is stopped at the same instruction in every run. */
+#define DEBT_PER_INSTRUCTION 8
+#define CHECK_EVERY 1000
+/* Counts in one call's hook at most: a call of a huge budget near the
+ * limit is not counted a thousand times (the backstop holds between). */
+#define COUNTS_PER_CALL 32
+
+/* Collections as often as the live data is large (twice it made between
+ * two, as Lua's own pace), sooner near the limit, but never at every
+ * turn. */
+static size_t debt_gap(const struct bot *b)
+{
+    size_t lim = b->lim.memory_bytes, c = b->data;
+    size_t room = lim > c ? (lim - c) / 2 : 0;
+    if (c > lim)
+        return 0;           /* over: counted again at every look until it fits */
+    size_t g = c * 2 > ((size_t)64 << 10) ? c * 2 : ((size_t)64 << 10);
+    if (g > room)
+        g = room;
+    if (g < lim / 32)
+        g = lim / 32;
+    return g;
+}
+
+/* Collects and counts now: 1 when the data is over bot_memory (or could
+ * not be counted), else 0. */
+static int memory_count(struct bot *b)
+{
+    size_t bytes = 0;
+    b->counts++;
+    b->walking = 1;
+    lua_gc(b->L, LUA_GCCOLLECT);
+    int rc = bot_heap_measure(b->L, &bytes);
+    b->walking = 0;
+    b->debt = 0;
+    b->made_since = 0;
+    b->data = bytes;
+    return rc != 0 || bytes > b->lim.memory_bytes;
+}
+
+/* The debt brought up to this call's count; a count when due.  1 when
+ * the data is over bot_memory. */
+static int memory_check(struct bot *b)
+{
+    if (b->used > b->debt_seen) {
+        b->debt += (size_t)(b->used - b->debt_seen) * DEBT_PER_INSTRUCTION;
+        b->debt_seen = b->used;
+    }
+    return b->debt >= debt_gap(b) ? memory_count(b) : 0;
 }
 
 /* ---- the count hook ----------------------------------------------------- */
@@ -117,6 +209,8 @@ static void arm(lua_State *L, struct bot *b)
     b->armed = a;
     lua_sethook(L, count_hook, LUA_MASKCOUNT, (int)a);
 }
+
+static const char memory_msg[] = "memory limit exceeded";
 
 /* Over budget: from now on every instruction raises the error again, so
  * a pcall in the script that catches it cannot go on. */
@@ -150,6 +244,8 @@ static void count_hook(lua_State *L, lua_Debug *ar)
         lua_error(L);
     }
     b->used += b->armed;
+    long before = b->ins;
+    b->ins += b->armed;
     /* The CPU clock is a system call on some machines: read it only once a
      * call has run a step of instructions (a short tick never pays). */
     if (!b->clock_on) {
@@ -162,6 +258,16 @@ static void count_hook(lua_State *L, lua_Debug *ar)
     if (b->used > b->budget)
         go_over(L, b);
     arm(L, b);
+    /* Over bot_memory: an error the script may catch (as Lua's own memory
+     * errors), to let go of data; the tick is abandoned all the same, and
+     * while the data stays over little more can be made (the allocator). */
+    if (b->metered && b->ins / CHECK_EVERY != before / CHECK_EVERY
+        && b->counts < COUNTS_PER_CALL && memory_check(b)) {
+        b->mem_over = 1;
+        b->mem_broke = 1;
+        lua_pushstring(L, memory_msg);
+        lua_error(L);
+    }
 }
 
 void bot_charge(lua_State *L, long n)
@@ -190,12 +296,21 @@ static int msgh(lua_State *L)
     struct bot *b = bot_of(L);
     struct bot_report *r = b->rep;
     if (lua_type(L, 1) == LUA_TSTRING) {
-        size_t len;
+        /* NUL bytes written as \0 (one first would hide the rest, and an
+         * empty text reads as no error at all) */
+        size_t len, at = 0;
         const char *s = lua_tolstring(L, 1, &len);
-        if (len >= sizeof r->error)
-            len = sizeof r->error - 1;
-        memcpy(r->error, s, len);
-        r->error[len] = 0;
+        for (size_t i = 0; i < len && at + 3 < sizeof r->error; i++) {
+            if (s[i]) {
+                r->error[at++] = s[i];
+            } else {
+                r->error[at++] = '\\';
+                r->error[at++] = '0';
+            }
+        }
+        r->error[at] = 0;
+        if (!at)
+            snprintf(r->error, sizeof r->error, "(an empty error message)");
     } else {
         snprintf(r->error, sizeof r->error, "(error object is a %s value)",
                  luaL_typename(L, 1));
@@ -245,6 +360,10 @@ static void begin(struct bot *b, long budget, size_t tick_cap)
 {
     b->budget = budget;
     b->used = 0;
+    b->ins = 0;
+    b->counts = 0;
+    b->debt_seen = 0;
+    b->mem_over = 0;
     b->over = 0;
     b->timed_out = 0;
     b->mem_broke = 0;
@@ -259,11 +378,17 @@ static void begin(struct bot *b, long budget, size_t tick_cap)
 }
 
 /* Runs fn protected; 0, or -1 with rep->error set (a broken limit named
- * before whatever the script's error handling turned it into). */
-static int pcall_fn(struct bot *b, int (*fn)(lua_State *L), long budget, size_t tick_cap)
+ * before whatever the script's error handling turned it into).  A
+ * metered call is the script's own (its top level, init, tick): bot_memory
+ * is counted in it and at its end; the engine's calls (saving and loading
+ * mem) change no count, so the viewer, which saves mem every tick, runs a
+ * bot as a headless run does. */
+static int pcall_fn(struct bot *b, int (*fn)(lua_State *L), long budget, size_t tick_cap,
+                    int metered)
 {
     lua_State *L = b->L;
     begin(b, budget, tick_cap);
+    b->metered = metered;
     int base = lua_gettop(L);
     lua_pushcfunction(L, msgh);
     lua_pushcfunction(L, fn);
@@ -271,10 +396,22 @@ static int pcall_fn(struct bot *b, int (*fn)(lua_State *L), long budget, size_t 
     lua_sethook(L, NULL, 0, 0);
     b->caps_on = 0;
     lua_settop(L, base);
+    /* at the end too (a short call never meets the hook); a tick that
+     * broke the limit is abandoned even when the data is back under now */
+    if (metered && memory_check(b)) {
+        b->mem_over = 1;
+        b->mem_broke = 1;
+    }
+    b->metered = 0;
     struct bot_report *r = b->rep;
     if (b->used > b->budget && !b->over)
         b->used = b->budget;
     r->instructions = b->used > b->budget ? b->budget : b->used;
+    if (b->mem_over) {
+        snprintf(r->error, sizeof r->error, "%s: memory limit exceeded (bot_memory %zu KiB)",
+                 b->path, b->lim.memory_bytes / 1024);
+        return -1;
+    }
     if (b->timed_out) {
         snprintf(r->error, sizeof r->error, "%s: a call ran past %.0f s of CPU time (the bot is disabled)",
                  b->path, b->cpu_limit);
@@ -372,13 +509,16 @@ static struct bot *build(const struct bot_script *s, struct bot_limits lim,
         return NULL;
     }
     *(struct bot **)lua_getextraspace(b->L) = b;
-    if (pcall_fn(b, open_all, lim.budget, lim.memory_bytes) != 0) {
+    /* The collector runs at bot_memory's counts only (the allocator's
+     * comment says why). */
+    lua_gc(b->L, LUA_GCSTOP);
+    if (pcall_fn(b, open_all, lim.budget, lim.memory_bytes, 0) != 0) {
         set_err_clean(err, errlen, "%s: bot_memory too small for the bot library", s->path);
         bot_free(b);
         return NULL;
     }
     b->loading = s;
-    int rc = pcall_fn(b, run_top, lim.budget * BOT_INIT_FACTOR, lim.memory_bytes);
+    int rc = pcall_fn(b, run_top, lim.budget * BOT_INIT_FACTOR, lim.memory_bytes, 1);
     b->loading = NULL;
     if (rc != 0) {
         set_err_clean(err, errlen, "%s", b->rep->error);
@@ -425,6 +565,8 @@ void bot_run_state_get(const struct bot *b, struct bot_run_state *st)
     st->in_row = b->in_row;
     st->disabled = b->disabled;
     snprintf(st->reason, sizeof st->reason, "%s", b->disabled_reason);
+    st->data = b->data;
+    st->debt = b->debt;
 }
 
 void bot_run_state_set(struct bot *b, const struct bot_run_state *st)
@@ -433,6 +575,8 @@ void bot_run_state_set(struct bot *b, const struct bot_run_state *st)
     b->disabled = st->disabled;
     b->announce = 0;
     snprintf(b->disabled_reason, sizeof b->disabled_reason, "%s", st->reason);
+    b->data = st->data;
+    b->debt = st->debt;
 }
 
 void bot_disable(struct bot *b, const char *reason)
@@ -466,7 +610,7 @@ int bot_init(struct bot *b, const struct bot_view *v, char *err, size_t n)
     b->view = v;
     b->rep = &b->scratch;
     memset(&b->scratch, 0, sizeof b->scratch);
-    int rc = pcall_fn(b, call_init, b->lim.budget * BOT_INIT_FACTOR, b->lim.memory_bytes);
+    int rc = pcall_fn(b, call_init, b->lim.budget * BOT_INIT_FACTOR, b->lim.memory_bytes, 1);
     if (rc != 0)
         set_err(err, n, "%s", b->rep->error);
     if (b->timed_out) {
@@ -536,12 +680,13 @@ int bot_tick(struct bot *b, const struct bot_view *v, struct bot_out *out,
         }
         rep->heap = b->heap;
         rep->heap_peak = b->heap_peak;
+        rep->data = b->data;
         return -1;
     }
     b->view = v;
     b->rep = rep;
     b->out_bad = 0;
-    int rc = pcall_fn(b, call_tick, b->lim.budget, b->lim.memory_bytes / 4);
+    int rc = pcall_fn(b, call_tick, b->lim.budget, b->lim.memory_bytes / 4, 1);
     if (rc == 0 && b->out_bad) {
         set_err(rep->error, sizeof rep->error, "%s: %s", b->path, b->out_msg);
         rc = -1;
@@ -552,6 +697,7 @@ int bot_tick(struct bot *b, const struct bot_view *v, struct bot_out *out,
     b->rep = &b->scratch;
     rep->heap = b->heap;
     rep->heap_peak = b->heap_peak;
+    rep->data = b->data;
     if (rc == 0) {
         b->in_row = 0;
         rep->abandoned_in_row = 0;
@@ -593,7 +739,7 @@ int bot_mem_save(struct bot *b, unsigned char **buf, size_t *len, char *err, siz
     b->save_cap = 0;
     b->save_err[0] = 0;
     b->rep = &b->scratch;
-    int rc = pcall_fn(b, call_save, BOT_BUDGET_MAX, b->lim.memory_bytes);
+    int rc = pcall_fn(b, call_save, BOT_BUDGET_MAX, b->lim.memory_bytes, 0);
     if (rc != 0 || b->save_err[0] || !b->save_buf) {
         free(b->save_buf);
         b->save_buf = NULL;
@@ -621,7 +767,27 @@ int bot_mem_load(struct bot *b, const unsigned char *buf, size_t len)
     b->load_buf = buf;
     b->load_len = len;
     b->rep = &b->scratch;
-    return pcall_fn(b, call_load, BOT_BUDGET_MAX, b->lim.memory_bytes);
+    size_t then = b->data, debt = b->debt;
+    /* mem as the state held it, which a count may have found over
+     * bot_memory (the tick then broke it): rebuilt whole, and the next
+     * tick's count says the same again */
+    if (pcall_fn(b, call_load, BOT_BUDGET_MAX, SIZE_MAX, 0))
+        return -1;
+    /* The rebuilt state may hold more than the one saved (its top level
+     * made globals that one had dropped; a table reached twice in mem is
+     * two now): over bot_memory and over what it held then, it does not
+     * fit.  The next count comes when it would have (then, debt). */
+    int over = memory_count(b);
+    size_t now = b->data;
+    b->data = then > now ? then : now;
+    b->debt = debt;
+    if (over && now > then) {
+        snprintf(b->scratch.error, sizeof b->scratch.error, "%s: the rebuilt state holds %zu KiB "
+                 "of data, more than bot_memory (%zu KiB) and than it held then (%zu KiB)",
+                 b->path, now / 1024, b->lim.memory_bytes / 1024, then / 1024);
+        return -1;
+    }
+    return 0;
 }
 
 /* ---- reload ------------------------------------------------------------------- */
@@ -651,6 +817,8 @@ int bot_reload(struct bot *b, const struct bot_script *s, char *err, size_t n)
     b->path = nb->path;
     b->heap = nb->heap;
     b->heap_peak = nb->heap_peak;
+    b->data = nb->data;
+    b->debt = 0;
     int keys_ref = b->keys_ref;         /* bot_api.c's tables go with their state */
     b->keys_ref = nb->keys_ref;
     nb->keys_ref = keys_ref;

@@ -36,6 +36,9 @@
 #define BOT_MEMORY_KIB_MIN 64L
 #define BOT_MEMORY_KIB_MAX 262144L
 #define BOT_MEMORY_KIB_DEFAULT 4096L
+/* Lua's own bytes may reach this many times bot_memory (plus 1 MiB): the
+ * backstop behind bot_memory's count (bot.c, the allocator). */
+#define BOT_HEAP_HARD 4
 /* Largest script file read (bytes). */
 #define BOT_SCRIPT_MAX (1024L * 1024L)
 /* Instructions charged for each call of a built-in method (aim.*, avoid.*,
@@ -216,6 +219,8 @@ struct bot_report {
     long instructions;      /* counted this call (hook steps + charges) */
     int count_step;         /* the hook's step: counts below it read as 0 */
     size_t heap;            /* bytes of Lua heap in use after the call */
+    size_t data;            /* bytes of data as bot_memory counts them, at
+                               the last count (bot_heap.c) */
     size_t heap_peak;       /* highest heap in use so far */
     int abandoned;          /* this tick broke a limit or raised an error */
     char error[BOT_ERR_BYTES];          /* "" when none */
@@ -283,6 +288,9 @@ struct bot_run_state {
     int in_row;
     int disabled;
     char reason[BOT_ERR_BYTES];
+    /* when bot_memory's next count comes: the last count and the debt
+     * since (bot.c), so a rebuilt bot is counted at the same points */
+    size_t data, debt;
 };
 void bot_run_state_get(const struct bot *b, struct bot_run_state *st);
 void bot_run_state_set(struct bot *b, const struct bot_run_state *st);

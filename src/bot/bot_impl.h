@@ -13,10 +13,24 @@ struct bot {
     char *path;                 /* the chunk name's path, as written */
     struct bot_limits lim;
     /* the allocator's books */
-    size_t heap, heap_peak;
-    size_t tick_new, tick_cap;  /* bytes newly allocated this call, its cap */
-    int mem_broke;              /* a cap refused an allocation this call */
+    size_t heap, heap_peak;     /* Lua's own bytes (their cap: BOT_HEAP_HARD) */
+    size_t tick_new, tick_cap;  /* bytes of objects made this call, its cap */
+    int mem_broke;              /* a cap refused an allocation this call, or
+                                   the count passed bot_memory */
     int caps_on;                /* off while the state is built */
+    /* bot_memory's count (bot_heap.c), taken at points the script's own
+     * progress decides: never where Lua's layout does */
+    int metered;                /* this call is the script's (top, init, tick) */
+    int walking;                /* the count runs: its own objects are not made */
+    size_t data;                /* the last count */
+    size_t debt;                /* objects made + DEBT_PER_INSTRUCTION an
+                                   instruction since the last count */
+    long debt_seen;             /* this call's instructions already in debt */
+    long ins;                   /* this call's VM instructions (the hook's) */
+    int counts;                 /* counts in this call */
+    size_t made_since;          /* bytes of objects made since the last count */
+    int mem_over;               /* the count passed bot_memory: every
+                                   instruction errors from then on */
     /* the count hook */
     long budget;                /* of this call */
     long used;                  /* instructions counted + charges, this call */
@@ -103,6 +117,11 @@ int bot_api_engine_table(lua_State *L, int idx);
 int bot_api_push_engine_table(lua_State *L, int which);
 /* Reads the out table at idx into *o; 0, or -1 with msg filled. */
 int bot_read_out(lua_State *L, int idx, struct bot_out *o, char *msg, size_t n);
+
+/* bot_heap.c: the bytes of data the state can reach, as bot_memory counts
+ * them (sizes by what each value holds); 0, or -1 out of C memory.  Runs
+ * Lua API calls on L (a hook may call it). */
+int bot_heap_measure(lua_State *L, size_t *bytes);
 
 /* bot_mem.c */
 /* Encodes the table at idx into the bot's save_buf/save_len. */

@@ -872,7 +872,7 @@ int bot_world_restore(struct bot_world *bw, const struct bot_world_mem *m)
         /* The run state goes back with the script it belonged to: after a
          * reload, the past is replayed with the new script, which starts
          * afresh (a reload clears the disabling). */
-        struct bot_run_state fresh = { 0, 0, "" };
+        struct bot_run_state fresh = { 0, 0, "", 0, 0 };
         const struct bot_run_state *run =
             strcmp(m->events[k].run_sha256, s->script.sha256) ? &fresh : &m->events[k].run;
         /* A bot that cannot be rebuilt is no reason to refuse the step
