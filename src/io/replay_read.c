@@ -13,6 +13,7 @@
 
 #include <jansson.h>
 
+#include "bot/bot.h"
 #include "map.h"
 #include "record.h"
 #include "replay_read.h"
@@ -23,6 +24,13 @@
  * command line holds far fewer). */
 #define REPLAY_SET_MAX 4096
 #define LINE_MAX_BYTES ((size_t)MAP_MAX_FILE_BYTES * 6 + 65536)
+/* A bot_source line holds one script (BOT_SCRIPT_MAX), escaped the same. */
+#define SCRIPT_LINE_MAX ((size_t)BOT_SCRIPT_MAX * 6 + 65536)
+/* Any other line holds at most three strings of 4,096 bytes (a tune),
+ * escaped, and a few numbers. */
+#define SMALL_LINE_MAX ((size_t)128 << 10)
+/* The most keys a line has (an input's). */
+#define LINE_MAX_KEYS 7
 /* A tick beyond this is no tick a run reaches. */
 #define TICK_MAX (LONG_MAX / 2)
 
@@ -108,6 +116,78 @@ enum text_line text_getline(FILE *f, char **buf, size_t *cap, size_t max, size_t
     if (c == EOF && ferror(f))
         return TEXT_ERROR;
     return n ? TEXT_LINE : TEXT_EOF;
+}
+
+/* ---- a line's shape --------------------------------------------------------- */
+
+static int blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* The end of the string whose opening quote is at s[i - 1]: the index of
+ * its closing quote, or n when it has none. */
+static size_t string_end(const char *s, size_t n, size_t i)
+{
+    while (i < n && s[i] != '"')
+        i += s[i] == '\\' ? 2 : 1;
+    return i < n ? i : n;
+}
+
+void json_shape_scan(const char *s, size_t n, struct json_shape *sh)
+{
+    memset(sh, 0, sizeof *sh);
+    size_t i = 0;
+    while (i < n && blank(s[i]))
+        i++;
+    sh->object = i < n && s[i] == '{';
+    /* key_next: a key of the outer object comes next; value_next: its
+     * value; is_type: that key is "type". */
+    int depth = 0, key_next = 0, value_next = 0, is_type = 0;
+    for (; i < n; i++) {
+        char c = s[i];
+        if (c == '"') {
+            size_t start = i + 1;
+            i = string_end(s, n, start);
+            if (depth == 1 && key_next) {
+                sh->members++;
+                is_type = i - start == 4 && !memcmp(s + start, "type", 4);
+            } else if (depth == 1 && value_next && is_type && !sh->type) {
+                sh->type = s + start;
+                sh->type_len = i - start;
+            }
+            key_next = value_next = 0;
+            continue;
+        }
+        if (c == '{' || c == '[') {
+            if (c == '[' && !sh->array_at)
+                sh->array_at = i + 1;
+            if (++depth > sh->depth)
+                sh->depth = depth;
+            if (depth == 2 && !sh->deep_at) {
+                sh->deep_at = i + 1;
+                sh->deep_char = c;
+            }
+            if (depth == 3 && !sh->deeper_at)
+                sh->deeper_at = i + 1;
+            key_next = depth == 1 && c == '{';
+        } else if (c == '}' || c == ']') {
+            depth--;
+        } else if (c == ',') {
+            key_next = depth == 1;
+        } else if (c == ':') {
+            value_next = depth == 1;
+            continue;
+        } else if (blank(c)) {
+            continue;
+        }
+        value_next = 0;
+    }
+}
+
+int json_shape_type_is(const struct json_shape *sh, const char *name)
+{
+    return sh->type && sh->type_len == strlen(name) && !memcmp(sh->type, name, sh->type_len);
 }
 
 /* ---- one line's fields ---------------------------------------------------- */
@@ -433,9 +513,47 @@ static int add_line(struct replay *r, struct replay_line **out)
     return 0;
 }
 
+/* The longest line of the type the shape names: a map's (the header, a
+ * reload; an unknown or escaped type too, which parsing then refuses),
+ * a script's, or a small one. */
+static size_t line_limit(const struct json_shape *sh, int first)
+{
+    if (first || json_shape_type_is(sh, "bot_source"))
+        return first ? LINE_MAX_BYTES : SCRIPT_LINE_MAX;
+    for (int k = 0; type_names[k]; k++)
+        if (json_shape_type_is(sh, type_names[k]))
+            return k == RL_RELOAD ? LINE_MAX_BYTES : SMALL_LINE_MAX;
+    return LINE_MAX_BYTES;
+}
+
+/* What the format never holds, refused from the line's shape before
+ * jansson builds it (replay_read.h, json_shape). */
+static int check_shape(struct reader *rd, const char *buf, size_t len, int first)
+{
+    struct json_shape sh;
+    json_shape_scan(buf, len, &sh);
+    if (!sh.object)
+        return bad(rd, "not a JSON object; each line is one object {\"type\":...}");
+    if (sh.depth > 1)
+        return bad(rd, "a nested %s at byte %zu; a recording line is one flat JSON object "
+                   "whose values are strings, numbers, true or false",
+                   sh.deep_char == '[' ? "array" : "object", sh.deep_at);
+    if (sh.members > LINE_MAX_KEYS)
+        return bad(rd, "a line of %ld keys; a recording line has at most %d (its type's "
+                   "keys, each once)", sh.members, LINE_MAX_KEYS);
+    size_t max = line_limit(&sh, first);
+    if (len > max)
+        return bad(rd, "this %.*s line is %zu bytes; at most %zu are allowed (what "
+                   "its fields can hold, escaped)", sh.type_len > 16 ? 16 : (int)sh.type_len,
+                   sh.type ? sh.type : "", len, max);
+    return 0;
+}
+
 static int parse(struct reader *rd, char *buf, size_t len, struct replay *r, int first,
                  struct order *ord)
 {
+    if (check_shape(rd, buf, len, first))
+        return -1;
     json_error_t je;
     json_t *o = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
     if (!o)

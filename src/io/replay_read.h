@@ -67,6 +67,29 @@ void replay_free(struct replay *r);
 enum text_line { TEXT_LINE, TEXT_EOF, TEXT_ERROR, TEXT_LONG, TEXT_NOMEM, TEXT_NUL };
 enum text_line text_getline(FILE *f, char **buf, size_t *cap, size_t max, size_t *len);
 
+/* A JSON line's shape, found by one pass over its bytes that allocates
+ * nothing, before a parser builds it: jansson's tree costs some 50 to 100
+ * bytes a value however short the value's text ("0," is two), so a line
+ * of 100 MB of [0,0,...] took 2 GB before its keys could be checked.  A
+ * reader refuses what its format never holds (nesting, arrays, more keys
+ * than a line has) from the shape, and parses only what is left, whose
+ * tree is then a small multiple of the line.  Only what the shape says
+ * is trusted: the syntax is still the parser's to check. */
+struct json_shape {
+    int object;             /* the first byte after blanks is '{' */
+    int depth;              /* the deepest nesting: 1 for a flat object */
+    size_t deep_at;         /* byte (1-based) of the first '{' or '[' past depth 1 */
+    char deep_char;         /* that byte */
+    size_t deeper_at;       /* byte of the first '{' or '[' past depth 2 */
+    size_t array_at;        /* byte of the first '[' (0: none) */
+    long members;           /* keys of the outer object */
+    const char *type;       /* the outer "type" string's raw text (no quotes), or NULL */
+    size_t type_len;
+};
+void json_shape_scan(const char *s, size_t n, struct json_shape *sh);
+/* 1 when sh's type is exactly `name` (as written, no escapes). */
+int json_shape_type_is(const struct json_shape *sh, const char *name);
+
 /* "FILE:LINE: " + the formatted rest + "\n", malloc'd (for the checks
  * that need the world). */
 char *replay_msg(const char *file, long line, const char *fmt, ...)

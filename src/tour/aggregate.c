@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <langinfo.h>
+#include <limits.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,15 +36,15 @@ struct run {
 struct group {
     char *key;              /* its settings as compact JSON */
     json_t *set;
-    long *runs; long n;
+    long *runs; long n, cap;
     long printed;           /* runs already printed by agg_emit */
     int closed;             /* its aggregate too */
 };
 
 struct agg {
-    struct run *runs; long n;
-    struct group *groups; int ng;
-    struct run **scratch;
+    struct run *runs; long n, cap;
+    struct group *groups; int ng; long gcap;
+    struct name_index by_key;   /* the groups */
 };
 
 struct agg *agg_new(void)
@@ -65,7 +66,23 @@ void agg_free(struct agg *a)
     }
     free(a->runs);
     free(a->groups);
+    name_index_free(&a->by_key);
     free(a);
+}
+
+/* Room for one more of n elements of `size` in *p (capacity *cap),
+ * doubling: 0, or -1 out of memory (*p kept). */
+static int room(void **p, long *cap, long n, size_t size)
+{
+    if (n < *cap)
+        return 0;
+    long c = *cap ? 2 * *cap : 16;
+    void *q = realloc(*p, (size_t)c * size);
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = c;
+    return 0;
 }
 
 static char *whyf(const char *what, const char *detail)
@@ -131,26 +148,53 @@ static int group_of(struct agg *a, json_t *set)
     char *key = json_dumps(set, JSON_COMPACT | JSON_PRESERVE_ORDER);
     if (!key)
         return -1;
-    for (int g = 0; g < a->ng; g++)
-        if (strcmp(a->groups[g].key, key) == 0) {
-            free(key);
-            return g;
-        }
-    struct group *gs = realloc(a->groups, ((size_t)a->ng + 1) * sizeof *gs);
-    if (!gs) {
+    int g = name_find(&a->by_key, key, NULL);
+    if (g >= 0) {
+        free(key);
+        return g;
+    }
+    if (a->ng == INT_MAX || room((void **)&a->groups, &a->gcap, a->ng, sizeof *a->groups)
+        || name_add(&a->by_key, key, NULL, a->ng)) {
         free(key);
         return -1;
     }
-    a->groups = gs;
-    gs[a->ng] = (struct group){ key, set, NULL, 0, 0, 0 };
+    a->groups[a->ng] = (struct group){ key, set, NULL, 0, 0, 0, 0 };
     return a->ng++;
+}
+
+/* What a run line never holds, refused from its shape before jansson
+ * builds it (io/replay_read.h, json_shape): a run line is an object whose
+ * values are strings, numbers, null or objects of those.  1 with *why
+ * set, 1 with *why NULL for an aggregate line (skipped unread: it is
+ * recomputed), else 0. */
+static int refuse_shape(const char *line, char **why)
+{
+    struct json_shape sh;
+    json_shape_scan(line, strlen(line), &sh);
+    char at[96];
+    if (!sh.object) {
+        *why = whyf("not a JSON object: ", "a run line is one object {\"type\":\"run\",...}");
+        return 1;
+    }
+    if (json_shape_type_is(&sh, "aggregate"))
+        return 1;
+    if (sh.array_at || sh.depth > 2) {
+        snprintf(at, sizeof at, "%s at byte %zu", sh.array_at ? "an array" : "an object "
+                 "in an object's object", sh.array_at ? sh.array_at : sh.deeper_at);
+        *why = whyf(at, "; a run line's values are strings, numbers, null or objects of "
+                    "those (no arrays)");
+        return 1;
+    }
+    return 0;
 }
 
 int agg_add(struct agg *a, const char *line, char **why)
 {
+    *why = NULL;
+    if (refuse_shape(line, why))
+        return *why ? -1 : 0;
     json_error_t e;
     json_t *o = json_loads(line, JSON_REJECT_DUPLICATES, &e);
-    *why = NULL;
     if (!o || !json_is_object(o)) {
         json_decref(o);
         *why = whyf("not a JSON object: ", o ? "" : e.text);
@@ -178,22 +222,18 @@ int agg_add(struct agg *a, const char *line, char **why)
         *why = whyf("a run line without a valid field ", bad);
         return -1;
     }
-    struct run *rs = realloc(a->runs, ((size_t)a->n + 1) * sizeof *rs);
     char *copy = strdup(line);
-    if (rs)
-        a->runs = rs;
-    int g = rs && copy ? group_of(a, set) : -1;
-    long *gr = g >= 0 ? realloc(a->groups[g].runs, ((size_t)a->groups[g].n + 1) * sizeof *gr)
-        : NULL;
-    if (!gr) {
+    int g = copy && !room((void **)&a->runs, &a->cap, a->n, sizeof *a->runs)
+        ? group_of(a, set) : -1;
+    struct group *gp = g >= 0 ? &a->groups[g] : NULL;
+    if (!gp || room((void **)&gp->runs, &gp->cap, gp->n, sizeof *gp->runs)) {
         free(copy);
         json_decref(o);
         *why = whyf("out of memory", "");
         return -1;
     }
     copy[strcspn(copy, "\r\n")] = 0;
-    a->groups[g].runs = gr;
-    gr[a->groups[g].n++] = a->n;
+    gp->runs[gp->n++] = a->n;
     struct run *r = &a->runs[a->n++];
     r->o = o;
     r->line = copy;
@@ -252,29 +292,34 @@ static double num(json_t *o, const char *key)
     return json_number_value(json_object_get(o, key));
 }
 
-static int team_index(struct group_stat *gs, const char *name)
+/* The team `name` of gs (found through x, with *cap the room in
+ * gs->teams), added after the others when new: its index, or -1 out of
+ * memory. */
+static int team_index(struct group_stat *gs, struct name_index *x, long *cap,
+                      const char *name)
 {
-    for (int t = 0; t < gs->nteams; t++)
-        if (strcmp(gs->teams[t].name, name) == 0)
-            return t;
-    struct team_stat *ts = realloc(gs->teams, ((size_t)gs->nteams + 1) * sizeof *ts);
-    char *copy = strdup(name);
-    if (!ts || !copy) {
+    int t = name_find(x, name, NULL);
+    if (t >= 0)
+        return t;
+    char *copy = gs->nteams < INT_MAX ? strdup(name) : NULL;
+    if (!copy || room((void **)&gs->teams, cap, gs->nteams, sizeof *gs->teams)
+        || name_add(x, copy, NULL, gs->nteams)) {
         free(copy);
-        if (ts)
-            gs->teams = ts;
         return -1;
     }
-    gs->teams = ts;
-    ts[gs->nteams] = (struct team_stat){ copy, 0, { 0, 0, 0 } };
+    gs->teams[gs->nteams] = (struct team_stat){ copy, 0, { 0, 0, 0 } };
     return gs->nteams++;
 }
 
-/* The counts of a group's runs (r[0..n), in seed order) into gs. */
+/* The counts of a group's runs (r[0..n), in seed order) into gs: the
+ * teams in the order they first appear. */
 static int count_group(struct run *const *r, long n, struct group_stat *gs)
 {
+    struct name_index x = { NULL, 0, 0 };
+    long cap = 0;
+    int rc = 0;
     gs->runs = n;
-    for (long i = 0; i < n; i++) {
+    for (long i = 0; rc == 0 && i < n; i++) {
         if (r[i]->failed) {
             gs->failed++;
             continue;
@@ -282,19 +327,20 @@ static int count_group(struct run *const *r, long n, struct group_stat *gs)
         const char *k;
         json_t *v;
         json_object_foreach(json_object_get(r[i]->o, "knockouts"), k, v)
-            if (team_index(gs, k) < 0)
-                return -1;
+            if (rc == 0 && team_index(gs, &x, &cap, k) < 0)
+                rc = -1;
         const char *w = json_string_value(json_object_get(r[i]->o, "winner"));
-        int t = w ? team_index(gs, w) : -2;
+        int t = w && rc == 0 ? team_index(gs, &x, &cap, w) : -2;
         if (t == -1)
-            return -1;
-        if (t >= 0)
+            rc = -1;
+        else if (t >= 0)
             gs->teams[t].wins++;
-        else
+        else if (rc == 0)
             gs->draws++;
     }
+    name_index_free(&x);
     gs->ok = n - gs->failed;
-    return 0;
+    return rc;
 }
 
 /* The measures' values over the runs that ran, into x (room for every

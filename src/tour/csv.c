@@ -17,20 +17,32 @@
 
 struct column { const char *top, *sub; };     /* sub NULL: a plain field */
 
-struct columns { struct column *c; int n; };
+/* The columns in the order they first appear, found through an index
+ * (a run line may have thousands: a team's knockouts, a car's laps). */
+struct columns { struct column *c; int n, cap; struct name_index at; };
 
 static int add_column(struct columns *cs, const char *top, const char *sub)
 {
-    for (int i = 0; i < cs->n; i++)
-        if (strcmp(cs->c[i].top, top) == 0
-            && (sub ? cs->c[i].sub && strcmp(cs->c[i].sub, sub) == 0 : !cs->c[i].sub))
-            return 0;
-    struct column *c = realloc(cs->c, ((size_t)cs->n + 1) * sizeof *c);
-    if (!c)
+    if (name_find(&cs->at, top, sub) >= 0)
+        return 0;
+    if (cs->n == cs->cap) {
+        int cap = cs->cap ? 2 * cs->cap : 16;
+        struct column *c = cap > 0 ? realloc(cs->c, (size_t)cap * sizeof *c) : NULL;
+        if (!c)
+            return -1;
+        cs->c = c;
+        cs->cap = cap;
+    }
+    if (name_add(&cs->at, top, sub, cs->n))
         return -1;
-    cs->c = c;
-    c[cs->n++] = (struct column){ top, sub };
+    cs->c[cs->n++] = (struct column){ top, sub };
     return 0;
+}
+
+static void columns_free(struct columns *cs)
+{
+    free(cs->c);
+    name_index_free(&cs->at);
 }
 
 static int is_fixed(const char *k)
@@ -76,7 +88,7 @@ static void put_name(FILE *f, const char *top, const char *sub)
 
 int csv_write(const char *path, json_t *const *runs, long n)
 {
-    struct columns set = { NULL, 0 }, fields = { NULL, 0 };
+    struct columns set = { NULL, 0, 0, { NULL, 0, 0 } }, fields = set;
     int rc = 0;
     for (long r = 0; rc == 0 && r < n; r++) {
         const char *k, *k2;
@@ -97,8 +109,8 @@ int csv_write(const char *path, json_t *const *runs, long n)
     if (!f) {
         fprintf(stderr, "botfield: --csv %s: cannot write: %s\n", path,
                 rc ? "out of memory" : strerror(errno));
-        free(set.c);
-        free(fields.c);
+        columns_free(&set);
+        columns_free(&fields);
         return -1;
     }
     fputs("seed", f);
@@ -127,8 +139,8 @@ int csv_write(const char *path, json_t *const *runs, long n)
         put_cell(f, json_object_get(runs[r], "failed"));
         fputs("\r\n", f);
     }
-    free(set.c);
-    free(fields.c);
+    columns_free(&set);
+    columns_free(&fields);
     if (fclose(f)) {
         fprintf(stderr, "botfield: --csv %s: cannot write: %s\n", path, trace_strerror(errno));
         return -1;

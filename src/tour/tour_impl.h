@@ -53,6 +53,18 @@ struct interval wilson95(long k, long n);
 /* Mean and sample standard deviation of x[0..n) (sd 0 when n < 2). */
 void mean_sd(const double *x, long n, double *mean, double *sd);
 
+/* ---- name_index.c ------------------------------------------------------- */
+
+/* Names, or pairs of names (sub NULL: a name alone), to indices: a hash
+ * table that does not own the names. */
+struct name_slot { const char *name, *sub; int index; };
+struct name_index { struct name_slot *slot; size_t cap, n; };
+/* The index stored for (name, sub), or -1. */
+int name_find(const struct name_index *x, const char *name, const char *sub);
+/* Stores (name, sub), not yet in x, as index: 0, or -1 out of memory. */
+int name_add(struct name_index *x, const char *name, const char *sub, int index);
+void name_index_free(struct name_index *x);
+
 /* ---- what the aggregate line says, for csv.c and chart.c --------------- */
 
 struct team_stat { char *name; long wins; struct interval iv; };
