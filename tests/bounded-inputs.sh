@@ -37,11 +37,11 @@ refused() {
 # ---- recordings -------------------------------------------------------------
 gen() { printf '{"type":"recording","format":1,"x":['; zeros 50000000; printf ']}\n'; }
 refused "a recording header holding a 100 MB array" \
-    '^botfield: -:1: a nested array at byte 36; a recording line is one flat JSON object' \
+    "^botfield: -:1: the header's list at byte 36 holds a value that is not a string" \
     gen "$BOTFIELD" --headless --replay -
 gen() { awk 'BEGIN { printf "{"; for (i = 0; i < 5000000; i++) printf "%s\"k%d\":0", i ? "," : "", i; print "}" }'; }
 refused "a recording line of 5,000,000 keys" \
-    '^botfield: -:1: a line of 5000000 keys; a recording line has at most 7' \
+    '^botfield: -:1: a line of 5000000 keys; a recording line has at most 8' \
     gen "$BOTFIELD" --headless --replay -
 # A line within the longest (a map's) but longer than its own type holds.
 "$BOTFIELD" --headless --ticks 5 --record "$TMPD/run.rec" >/dev/null

@@ -64,12 +64,18 @@ head -n 1 "$TMPD/old2.rec" | grep -q '"set"'
 ok $? "the old header has no set"
 replays "$TMPD/old2.rec" "a recording without set" "$TMPD/old.tr"
 
-# A hostile set list is refused with the line and what is allowed.
+# A hostile set list is refused with the line and what is allowed, and a
+# setting that is not one by the reader.
 sed '1s/,"set":\[\]}$/,"set":[42]}/' "$TMPD/old.rec" >"$TMPD/bad.rec"
 "$BOTFIELD" --headless --replay "$TMPD/bad.rec" >/dev/null 2>"$TMPD/err"
 expect_eq "a set item that is not a string: exit 2" "$?" 2
-grep -q 'bad.rec:1: recording "set" item 1 is not a setting' "$TMPD/err"
+grep -q "bad.rec:1: the header's list at byte [0-9]* holds a value that is not a string" "$TMPD/err"
 ok $? "a bad set item is named with its line"
+sed '1s/,"set":\[\]}$/,"set":["no equals sign"]}/' "$TMPD/old.rec" >"$TMPD/bad3.rec"
+"$BOTFIELD" --headless --replay "$TMPD/bad3.rec" >/dev/null 2>"$TMPD/err"
+expect_eq "a set item without '=': exit 2" "$?" 2
+grep -q 'bad3.rec:1: recording "set" item 1 is not a setting' "$TMPD/err"
+ok $? "a set item without '=' is named with its line"
 sed '1s/,"set":\[\]}$/,"set":["team.red.turn_rate=-5"]}/' "$TMPD/old.rec" >"$TMPD/bad2.rec"
 "$BOTFIELD" --headless --replay "$TMPD/bad2.rec" >/dev/null 2>"$TMPD/err"
 expect_eq "a set value the map refuses: exit 2" "$?" 2

@@ -149,6 +149,8 @@ void json_shape_scan(const char *s, size_t n, struct json_shape *sh)
         if (c == '"') {
             size_t start = i + 1;
             i = string_end(s, n, start);
+            if (depth == 2)
+                sh->deep_strings++;
             if (depth == 1 && key_next) {
                 sh->members++;
                 is_type = i - start == 4 && !memcmp(s + start, "type", 4);
@@ -164,6 +166,11 @@ void json_shape_scan(const char *s, size_t n, struct json_shape *sh)
                 sh->array_at = i + 1;
             if (++depth > sh->depth)
                 sh->depth = depth;
+            if (depth == 2) {
+                sh->deep_opens++;
+                if (c == '{' && !sh->deep_object_at)
+                    sh->deep_object_at = i + 1;
+            }
             if (depth == 2 && !sh->deep_at) {
                 sh->deep_at = i + 1;
                 sh->deep_char = c;
@@ -180,6 +187,8 @@ void json_shape_scan(const char *s, size_t n, struct json_shape *sh)
             continue;
         } else if (blank(c)) {
             continue;
+        } else if (depth == 2 && !sh->deep_scalar_at) {
+            sh->deep_scalar_at = i + 1;
         }
         value_next = 0;
     }
@@ -534,13 +543,23 @@ static int check_shape(struct reader *rd, const char *buf, size_t len, int first
     json_shape_scan(buf, len, &sh);
     if (!sh.object)
         return bad(rd, "not a JSON object; each line is one object {\"type\":...}");
-    if (sh.depth > 1)
+    /* the header's "set" is the one list: one array of strings */
+    int set_list = first && sh.depth == 2 && sh.deep_opens == 1 && !sh.deep_object_at
+                   && !sh.deep_scalar_at && sh.deep_strings <= REPLAY_SET_MAX;
+    if (first && sh.depth == 2 && sh.deep_opens == 1 && !sh.deep_object_at && !set_list)
+        return bad(rd, "the header's list at byte %zu holds %s; \"set\" is a list of at most "
+                   "%d strings \"SECTION.KEY=VALUE\"", sh.deep_at,
+                   sh.deep_scalar_at ? "a value that is not a string" : "too many items",
+                   REPLAY_SET_MAX);
+    if (sh.depth > 1 && !set_list)
         return bad(rd, "a nested %s at byte %zu; a recording line is one flat JSON object "
-                   "whose values are strings, numbers, true or false",
-                   sh.deep_char == '[' ? "array" : "object", sh.deep_at);
-    if (sh.members > LINE_MAX_KEYS)
+                   "whose values are strings, numbers, true or false (the header's "
+                   "\"set\" alone is a list of strings)",
+                   sh.deep_object_at || sh.deep_char == '{' ? "object" : "array",
+                   sh.deep_object_at ? sh.deep_object_at : sh.deep_at);
+    if (sh.members > LINE_MAX_KEYS + first)
         return bad(rd, "a line of %ld keys; a recording line has at most %d (its type's "
-                   "keys, each once)", sh.members, LINE_MAX_KEYS);
+                   "keys, each once)", sh.members, LINE_MAX_KEYS + first);
     size_t max = line_limit(&sh, first);
     if (len > max)
         return bad(rd, "this %.*s line is %zu bytes; at most %zu are allowed (what "

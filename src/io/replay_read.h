@@ -81,6 +81,11 @@ struct json_shape {
     size_t deep_at;         /* byte (1-based) of the first '{' or '[' past depth 1 */
     char deep_char;         /* that byte */
     size_t deeper_at;       /* byte of the first '{' or '[' past depth 2 */
+    long deep_opens;        /* '{' and '[' at depth 2 */
+    size_t deep_object_at;  /* byte of the first '{' at depth 2 (0: none) */
+    long deep_strings;      /* strings at depth 2 */
+    size_t deep_scalar_at;  /* byte of the first number, true, false or null
+                               at depth 2 (0: none) */
     size_t array_at;        /* byte of the first '[' (0: none) */
     long members;           /* keys of the outer object */
     const char *type;       /* the outer "type" string's raw text (no quotes), or NULL */
