@@ -267,6 +267,8 @@ static int split_sets(struct replay_run *run)
         return -1;
     for (int i = 0; i < run->rp.nset; i++) {
         char *eq = strchr(run->rp.set[i], '=');    /* replay_read checked it is there */
+        if (!eq)
+            return -1;
         *eq = 0;
         run->sets[i] = (struct map_set){ run->rp.set[i], eq + 1 };
     }
