@@ -25,6 +25,7 @@
 #include "app.h"
 #include "compare.h"
 #include "stderr_hold.h"
+#include "term_out.h"
 #include "term_restore.h"
 #include "tui.h"
 #include "../bot/bot_world.h"
@@ -39,7 +40,7 @@
 # define BOTFIELD_MAPS_DIR "maps"
 #endif
 
-#define FRAME_SECONDS (1.0 / 30)
+#define FRAME_SECONDS (1.0 / 30)   /* the default --fps; a turn's work */
 #define RELOAD_DELAY 0.2            /* editors write a file in bursts */
 #define MESSAGE_SECONDS 4.0
 
@@ -568,14 +569,22 @@ static void restore_signals(const struct sigaction *old)
 static void on_resize(struct app *a)
 {
     struct winsize ws;
-    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
+        if (a->tout)
+            term_out_resize(a->tout, ws.ws_row, ws.ws_col);
         resizeterm(ws.ws_row, ws.ws_col);
+    }
     /* The physical screen is unknown after a resize: repaint it all once. */
     clearok(curscr, TRUE);
     app_layout(a);
 }
 
 /* ---- the loop ------------------------------------------------------------------ */
+
+unsigned long long app_term_bytes(struct app *a)
+{
+    return a->tout ? term_out_bytes(a->tout) : 0;
+}
 
 static void draw(struct app *a)
 {
@@ -667,9 +676,16 @@ static void run(struct app *a)
         if (a->quit)
             break;
         if (a->dirty && a->now >= next_frame) {
-            draw(a);
-            a->dirty = 0;
-            next_frame = a->now + FRAME_SECONDS;
+            /* Over the byte budget the frame is skipped: the next one,
+             * when the budget allows, shows the simulation as it is then. */
+            double wait = pace_wait(&a->pace, a->now, app_term_bytes(a));
+            if (wait > 0)
+                next_frame = a->now + wait;
+            else {
+                draw(a);
+                a->dirty = 0;
+                next_frame = a->now + 1 / a->pace.fps;
+            }
         }
 
         int timeout = -1;
@@ -828,7 +844,9 @@ int view_run(const struct view_options *o, struct world *w)
     if (!getenv("ESCDELAY"))
         setenv("ESCDELAY", "25", 1);
     term_restore_save(STDIN_FILENO);
-    SCREEN *scr = newterm(NULL, stdout, stdin);
+    /* Counted, for --rate; without a pseudo-terminal, straight. */
+    a->tout = term_out_open(STDIN_FILENO, STDOUT_FILENO);
+    SCREEN *scr = newterm(NULL, a->tout ? term_out_file(a->tout) : stdout, stdin);
     if (scr)
         set_term(scr);
     const char *why = scr ? cannot_drive() : "curses does not know it";
@@ -837,6 +855,7 @@ int view_run(const struct view_options *o, struct world *w)
             endwin();
             delscreen(scr);
         }
+        term_out_close(a->tout);
         restore_signals(old);
         compare_free(a);
         history_free(&a->hist);
@@ -865,6 +884,9 @@ int view_run(const struct view_options *o, struct world *w)
 #endif
     mousemask(mm, NULL);
     mouseinterval(0);
+    if (a->tout)
+        term_out_sync(a->tout);
+    pace_init(&a->pace, o->rate, o->fps, view_now(), app_term_bytes(a));
     /* Ctrl-\ (SIGQUIT) and a crash give the terminal back too (SIGQUIT and the
      * fatal signals die, but only after restoring it). */
     term_restore_arm(STDOUT_FILENO);
@@ -882,6 +904,8 @@ int view_run(const struct view_options *o, struct world *w)
 
     endwin();
     delscreen(scr);
+    term_out_close(a->tout);
+    a->tout = NULL;
     term_restore_disarm();
     stderr_hold_end();
     restore_signals(old);
