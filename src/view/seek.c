@@ -90,6 +90,14 @@ int seek_busy(const struct app *a)
     return a->seek.goal >= 0;
 }
 
+int seek_halt(struct app *a)
+{
+    if (a->seek.goal < 0)
+        return 0;
+    a->seek.goal = -1;
+    return 1;
+}
+
 void seek_work(struct app *a, double until)
 {
     struct seek *s = &a->seek;
