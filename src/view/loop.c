@@ -48,6 +48,9 @@ const double view_speeds[SPEED_MAX_IDX] = { 0.25, 0.5, 1, 2, 4, 8, 16, 32, 64 };
 
 static int sig_pipe[2] = { -1, -1 };
 
+/* The newcomer's first look (paused on tick 0), until the run starts. */
+static const char first_hint[] = "paused: space runs, . steps, r rays, ? keys and legend";
+
 static void on_signal(int sig)
 {
     int saved = errno;
@@ -632,8 +635,14 @@ static void run(struct app *a)
         a->now = view_now();
         int running = !a->paused;
         double period = 1.0 / (a->world.tick_rate * a->speed);
-        if (running && !was_running)
+        if (running && !was_running) {
             next_tick = a->now + (a->speed_max ? 0 : period);
+            /* Its job is done: the counts come back. */
+            if (!strcmp(a->msg, first_hint)) {
+                a->msg[0] = 0;
+                a->dirty = 1;
+            }
+        }
         was_running = running;
 
         if (seek_busy(a))
@@ -798,7 +807,7 @@ int view_run(const struct view_options *o, struct world *w)
     a->sel = -1;
     a->paused = o->paused != 0;
     if (o->paused == 2) {
-        app_message(a, 0, "paused: space runs, . steps, r rays, ? keys and legend");
+        app_message(a, 0, "%s", first_hint);
         a->msg_until = 0;           /* until a key replaces it */
     }
     a->speed = o->speed > 0 ? o->speed : 1;
