@@ -503,13 +503,8 @@ static int init_colors(void)
     if (use_default_colors() == OK)
         bg = -1;
 #endif
-    static const short fg[COL_COUNT] = {
-        [COL_RED] = COLOR_RED, [COL_BLUE] = COLOR_BLUE, [COL_GREEN] = COLOR_GREEN,
-        [COL_YELLOW] = COLOR_YELLOW, [COL_MAGENTA] = COLOR_MAGENTA,
-        [COL_CYAN] = COLOR_CYAN, [COL_WHITE] = COLOR_WHITE,
-    };
     for (int i = 1; i < COL_COUNT && i < COLOR_PAIRS; i++)
-        init_pair((short)i, fg[i], bg);
+        init_pair((short)i, pal_term_color(i, COLORS), bg);
     return COLOR_PAIRS >= COL_COUNT;
 }
 
