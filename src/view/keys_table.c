@@ -388,6 +388,8 @@ const struct view_key view_keys[] = {
       "the coarse one).", tune_key_change, VIEW_KEY_TUNE },
     { "Enter", { '\r', '\n', KEY_ENTER }, "tune: type a value",
       "In the tuning panel: type a value (Enter applies it, Esc cancels); it "
+      "starts as the value shown, which the first character typed replaces "
+      "(Backspace edits it instead, Ctrl\\-U clears it); it "
       "is checked as a map line is, with the same message.", tune_key_type,
       VIEW_KEY_TUNE },
     { "s", { 's' }, "tune: vehicle, team or [sight]",
