@@ -23,6 +23,7 @@
 #include "tour/tour.h"
 #include "recording.h"
 #include "replay_run.h"
+#include "view/pace.h"
 #include "view/view.h"
 
 /* The bundled maps' folder (Makefile.am passes it; a compile without it,
@@ -49,6 +50,9 @@ static void usage(FILE *f)
 "      --paused           start paused (the default without --speed)\n"
 "      --speed X          simulation speed, 0.25 to 64 (default 1)\n"
 "      --ascii            plain ASCII drawing, no braille dots\n"
+"      --rate BYTES       bytes a second to the terminal at most (a slow\n"
+"                         link): frames over it are skipped; 0: any\n"
+"      --fps N            frames a second at most, 1 to 60 (default 30)\n"
 "Headless:\n"
 "      --headless         run without a screen, as fast as possible\n"
 "      --ticks N          perform exactly N updates\n"
@@ -193,7 +197,8 @@ static char *bot_script_at(const char *out, const char *map_path, const struct w
 enum { OPT_HEADLESS = 256, OPT_TICKS, OPT_SECONDS, OPT_SEED, OPT_TRACE,
        OPT_TRACE_EVERY, OPT_SUMMARY, OPT_CHECK, OPT_PAUSED, OPT_SPEED,
        OPT_ASCII, OPT_HELP, OPT_VERSION, OPT_MAN_KEYS, OPT_MAN_VIEWER_KEYS,
-       OPT_RECORD, OPT_REPLAY, OPT_TRACE_DECISIONS, OPT_COMPARE, OPT_THREADS };
+       OPT_RECORD, OPT_REPLAY, OPT_TRACE_DECISIONS, OPT_COMPARE, OPT_THREADS,
+       OPT_RATE, OPT_FPS };
 
 int main(int argc, char **argv)
 {
@@ -219,6 +224,8 @@ int main(int argc, char **argv)
         { "replay", required_argument, NULL, OPT_REPLAY },
         { "compare", required_argument, NULL, OPT_COMPARE },
         { "threads", required_argument, NULL, OPT_THREADS },
+        { "rate", required_argument, NULL, OPT_RATE },
+        { "fps", required_argument, NULL, OPT_FPS },
         { NULL, 0, NULL, 0 }
     };
     /* Numbers in maps and traces are read and written the C way whatever
@@ -232,7 +239,7 @@ int main(int argc, char **argv)
     signal(SIGXFSZ, SIG_IGN);
 
     int headless = 0, check = 0, summary = 0, have_ticks = 0, have_seconds = 0;
-    int speed_given = 0, decisions = 0, threads_given = 0;
+    int speed_given = 0, decisions = 0, threads_given = 0, view_given = 0;
     long threads = par_default_threads();
     /* threads for any number of vehicles, not only where they pay: what
      * the tests use to check that the count changes nothing */
@@ -242,14 +249,14 @@ int main(int argc, char **argv)
     double seconds = 0;
     const char *trace = NULL, *record = NULL, *replay = NULL;
     struct view_options vo = { NULL, { 0, 0, 0, NULL, 0 }, 0, 1.0, 0, NULL, NULL, NULL, NULL,
-                               NULL, NULL, NULL, 0, 0 };
+                               NULL, NULL, NULL, 0, 0, 0, 0 };
     static struct tour_options tour;    /* static: freed at exit (options.c) */
     static struct compare_opts cmp;     /* --compare (compare.c) */
     /* The options that take one value: getopt keeps the last one given
      * without a word (--trace a --trace b wrote only b), so a second is
      * refused. */
     static const int once[] = { OPT_TICKS, OPT_SECONDS, OPT_SEED, OPT_TRACE, OPT_TRACE_EVERY,
-                                OPT_RECORD, OPT_REPLAY, OPT_THREADS, OPT_SPEED,
+                                OPT_RECORD, OPT_REPLAY, OPT_THREADS, OPT_SPEED, OPT_RATE, OPT_FPS,
                                 TOUR_OPT_SEEDS, TOUR_OPT_JOBS, TOUR_OPT_CSV };
     const char *once_val[sizeof once / sizeof *once] = { NULL };
     int c;
@@ -319,6 +326,24 @@ int main(int argc, char **argv)
                 return bad_option("--speed", optarg, "expected a speed from 0.25 to 64");
             speed_given = 1;
             break;
+        case OPT_RATE: {
+            long r;
+            if (parse_long(optarg, 0, PACE_RATE_MAX, &r) || (r > 0 && r < PACE_RATE_MIN))
+                return bad_option("--rate", optarg, "expected a whole number of bytes a "
+                                  "second, 100 to 100000000, or 0 for no budget");
+            vo.rate = (double)r;
+            view_given = 1;
+            break;
+        }
+        case OPT_FPS: {
+            long f;
+            if (parse_long(optarg, 1, PACE_FPS_MAX, &f))
+                return bad_option("--fps", optarg, "expected a whole number of frames a "
+                                  "second, 1 to 60");
+            vo.fps = (int)f;
+            view_given = 1;
+            break;
+        }
         case OPT_ASCII: vo.ascii = 1; break;
         case OPT_HELP: usage(stdout); return 0;
         case OPT_VERSION: version(); return 0;
@@ -361,7 +386,7 @@ int main(int argc, char **argv)
     }
     if (tour.given) {
         struct tour_cli tc = { headless, check, trace || summary || every != 1,
-                               vo.map.has_seed, vo.paused || speed_given, vo.ascii,
+                               vo.map.has_seed, vo.paused || speed_given || view_given, vo.ascii,
                                have_ticks ? ticks : -1, have_seconds ? seconds : -1,
                                argc - optind, argv + optind, BOTFIELD_MAPS_DIR,
                                tour.has_seeds ? record : NULL };
@@ -402,15 +427,15 @@ int main(int argc, char **argv)
         return 2;
     }
     if (check && (headless || trace || summary || decisions || have_ticks || have_seconds || every != 1
-                  || vo.paused || vo.ascii || speed_given || threads_given)) {
+                  || vo.paused || vo.ascii || speed_given || threads_given || view_given)) {
         fprintf(stderr, "botfield: --check only loads the map: it takes MAP, --seed and "
                 "--set, no other option\n"
                 "Try 'botfield --help' for more information.\n");
         return 2;
     }
-    if (headless && (vo.paused || speed_given)) {
-        fprintf(stderr, "botfield: --paused and --speed are the viewer's: a headless run "
-                "has no screen to pause or slow\n"
+    if (headless && (vo.paused || speed_given || view_given)) {
+        fprintf(stderr, "botfield: --paused, --speed, --rate and --fps are the viewer's: a "
+                "headless run has no screen to pause, slow or pace\n"
                 "Try 'botfield --help' for more information.\n");
         return 2;
     }

@@ -29,6 +29,9 @@ ASCII_HEAD = set("<>^v")
 GUN_UTF8 = set("─│╱╲")
 
 
+# pal_term_color()'s choices at 256 colours, and the ANSI colour of each.
+ANSI_OF_256 = {196: 31, 34: 32, 178: 33, 33: 34, 170: 35, 37: 36, 250: 37}
+
 def parse(path):
     rows = []
     with open(path, encoding="utf-8", errors="replace") as f:
@@ -60,6 +63,11 @@ def parse(path):
                             st["rev"] = 0
                         elif 30 <= p <= 37 or p == 39 or 90 <= p <= 97:
                             st["fg"] = p
+                        elif p == 38 and k + 2 < len(ps) and ps[k + 1] == 5:
+                            # The viewer's 256-colour tones (palette.c)
+                            # read as the ANSI colours they stand for.
+                            st["fg"] = ANSI_OF_256.get(ps[k + 2], 1000 + ps[k + 2])
+                            k += 2
                         elif p in (38, 48):
                             k += 2 if k + 1 < len(ps) and ps[k + 1] == 5 else 4
                         k += 1

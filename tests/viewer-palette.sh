@@ -224,4 +224,19 @@ tm new-session -d -s run -x 80 -y 24 \
 screen_is run 'tick [1-9][0-9]* ' >/dev/null
 ok $? "with --speed it runs at once"
 tm kill-session -t run
+
+# Colours that read on a black and on a white background: at 256 colours
+# no plain blue, yellow or cyan (SGR 34, 33, 36: blue guns were invisible
+# on a black xterm, yellow and cyan text faint on white) but mid tones;
+# the blue team (38;5;33) drawn bold, guns included.
+tm new-session -d -s bw -x 80 -y 24 \
+    "env LC_ALL=$LOC TERM=xterm-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused; sleep 600"
+screen_is bw 'tick 0 ' >/dev/null
+sleep 0.5
+tm capture-pane -e -p -t bw | python3 "$top_srcdir/tests/sgr-cells.py" >"$TMPD/cells"
+! grep -Eq '^(33|34|36) ' "$TMPD/cells"
+ok $? "256 colours: no plain blue, yellow or cyan"
+{ grep -q '^5;33 ' "$TMPD/cells" && ! grep -q '^5;33 0' "$TMPD/cells"; }
+ok $? "the blue team in a light blue, every cell of it bold (its guns too)"
+tm kill-session -t bw
 done_testing

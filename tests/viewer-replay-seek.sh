@@ -2,7 +2,9 @@
 # Seeking in a replay: a recording of a headless run of the default map
 # (seed 7, 3000 ticks) opened with --replay; `g 1500 Enter` shows tick 1500
 # at once with the world of the recorded run, `n` lands on the next shot of
-# its trace, End stops at the recording's last tick.
+# its trace, End stops at the recording's last tick.  With its tick 600
+# checkpoint tampered, End, `g 1000` and PgDn from tick 595 each stop at
+# tick 600 and say why (they once went on past it without a word).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tmux-lib.sh"
 MAP="$top_srcdir/maps/default.ini"
@@ -47,4 +49,29 @@ seen '^ tick 0 ' 3
 ok $? "Home goes back to tick 0"
 tm send-keys -t v q
 tm kill-session -t v 2>/dev/null
+
+sed '/"tick":600,"hash"/s/"hash":"[0-9a-f]*"/"hash":"0123456789abcdef"/' "$REC" >"$TMPD/bad.rec"
+# seek_stops NAME KEYS...: a replay of bad.rec, the keys, then tick 600
+# and the divergence said.
+seek_stops() {
+    name=$1; shift
+    tm new-session -d -s "$name" -x 100 -y 30 \
+        "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --replay $TMPD/bad.rec; sleep 600"
+    tm set-option -t "$name" window-size manual >/dev/null 2>&1
+    wait_for "$name" '^ tick 0 .*paused' || return 1
+    for k in "$@"; do
+        tm send-keys -t "$name" "$k"
+        sleep 0.2
+    done
+    wait_for "$name" 'seek stopped here: replay diverges at tick 600' 10 || return 1
+    sleep 0.5
+    wait_for "$name" '^ tick 600 .*paused' 2 || return 1
+    screen_read "$name" | grep -q 'replay diverges at tick 600'
+}
+seek_stops e End
+ok $? "End on a replay that diverges at tick 600 stops there and says so"
+seek_stops g g 1 0 0 0 Enter
+ok $? "g 1000 stops at tick 600 and says so"
+seek_stops p g 5 9 5 Enter PgDn
+ok $? "PgDn from tick 595 stops at tick 600 and says so"
 done_testing

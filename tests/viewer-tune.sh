@@ -127,6 +127,16 @@ ok $? "a typed bad value: the map's message, naming the file, section and key"
 tm send-keys -t v Enter BSpace BSpace BSpace 4 5 Enter
 seen 'tick 11: \[tank\.a\] turn_rate = 45 from the next tick on'
 ok $? "a typed good value applies"
+# Typing after Enter replaces the value shown (60 over 45 once gave
+# 4560); Ctrl-U clears what is typed; then 45 again, for W below.
+tm send-keys -t v Enter 6 0 Enter
+seen 'tick 11: \[tank\.a\] turn_rate = 60 from the next tick on'
+ok $? "typed after Enter, a value replaces the one shown"
+tm send-keys -t v Enter 1 2 C-u 7 5 Enter
+seen 'tick 11: \[tank\.a\] turn_rate = 75 from the next tick on'
+ok $? "Ctrl-U clears what is typed"
+tm send-keys -t v Enter 4 5 Enter
+seen 'tick 11: \[tank\.a\] turn_rate = 45 from the next tick on'
 # The team's aim, and [sight]'s threshold (a section the map lacks).
 tm send-keys -t v s
 seen 'tune \[team\.red\]'
@@ -200,7 +210,8 @@ tm kill-session -t v 2>/dev/null
 grep '"type":"tune"' "$REC" | sed 's/^/# /'
 grep -q '"type":"tune","tick":10,"section":"tank.a","key":"aim","value":"classic"' "$REC"
 ok $? "the recording has the tune line on its tick"
-expect_eq "four tune lines in all" "$(grep -c '"type":"tune"' "$REC")" 4
+# (aim, turn_rate 45, 60, 75, 45, the team's aim, the threshold)
+expect_eq "seven tune lines in all" "$(grep -c '"type":"tune"' "$REC")" 7
 "$BOTFIELD" --headless --replay "$REC" --trace "$TMPD/t1" 2>"$TMPD/err"
 expect_eq "the headless replay applies them and agrees with every checkpoint (exit 0)" "$?" 0
 [ -s "$TMPD/err" ] && sed 's/^/# /' "$TMPD/err"

@@ -14,6 +14,7 @@
 #include "canvas.h"
 #include "drive.h"
 #include "history.h"
+#include "pace.h"
 #include "palette.h"
 #include "replay_check.h"
 #include "seek.h"
@@ -101,6 +102,8 @@ struct app {
     double now;                     /* monotonic seconds of this loop turn */
     struct view_rec *rec;           /* --record, --replay (record_hooks.c) */
     struct tune_state *tune;        /* the tuning panel (tune_panel.h) */
+    struct pace pace;               /* frames a second and bytes a second */
+    struct term_out *tout;          /* the counted output (term_out.h), NULL */
 };
 
 /* loop.c */
@@ -118,6 +121,8 @@ void app_restart(struct app *a);
 void app_reload(struct app *a, int explicit);
 int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb);
 void app_select(struct app *a, int dir);
+/* The bytes written to the terminal so far (0 when they are not counted). */
+unsigned long long app_term_bytes(struct app *a);
 /* A step's collision events into the marks (compare.c: B's too). */
 void note_events(struct app *a);
 

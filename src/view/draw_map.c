@@ -322,9 +322,21 @@ static void draw_labels(struct app *a)
     }
 }
 
-/* A scale bar in the map's lower left corner: a round number of map
- * units and the cells it spans, so a zoom is never mistaken for a
- * change of distance. */
+/* Does the span of n cells from (x, y) hold a vehicle, its gun, a shell,
+ * a mark or a label (what the scale bar must not cover)? */
+static int span_busy(const struct canvas *cv, int x, int y, int n)
+{
+    for (int k = x - 1; k <= x + n; k++)
+        if (k >= 0 && k < cv->w && cv->c[(size_t)y * (size_t)cv->w + (size_t)k].layer >= LY_GUN)
+            return 1;
+    return 0;
+}
+
+/* A scale bar in a corner of the map, the lower left when nothing is
+ * there: a round number of map units and the cells it spans, so a zoom
+ * is never mistaken for a change of distance.  It never covers a vehicle:
+ * with the inspector open the map reaches the corners and a tank on the
+ * bottom rows was hidden under it; then another corner, or none. */
 static void draw_scale(struct app *a)
 {
     double upc = a->cam.upc;
@@ -346,8 +358,15 @@ static void draw_scale(struct app *a)
      * open, the map reaches the corner) a "3" of a label or a digit-like
      * glyph beside "200" read as "2003". */
     snprintf(buf + n, sizeof buf - (size_t)n, " %g ", len);
-    canvas_text(&a->cv, 1, a->cv.h - 1, buf, pal_color(PAL_SCALE, 0),
-                pal_attr(a, PAL_SCALE), LY_TOP);
+    int w = (int)strlen(buf), h = a->cv.h;
+    const int at[4][2] = { { 1, h - 1 }, { a->cv.w - w - 1, h - 1 }, { 1, 0 },
+                           { a->cv.w - w - 1, 0 } };
+    for (int k = 0; k < 4; k++)
+        if (!span_busy(&a->cv, at[k][0], at[k][1], w)) {
+            canvas_text(&a->cv, at[k][0], at[k][1], buf, pal_color(PAL_SCALE, 0),
+                        pal_attr(a, PAL_SCALE), LY_TOP);
+            return;
+        }
 }
 
 void draw_map(struct app *a)

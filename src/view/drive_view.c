@@ -50,7 +50,9 @@ static void line(struct app *a, int y, int x, int w, const char *s, int color, i
 }
 
 /* The bottom line: what the tank holds, its gun, where it is (the
- * numbers a test reads). */
+ * numbers a test reads).  Where that does not fit (80 columns), a short
+ * form with the heading, the gun and the shots first and single letters
+ * for the turns (L, R, -), the position last. */
 static void status_line(struct app *a, const struct vehicle *v)
 {
     const struct world *w = &a->world;
@@ -62,13 +64,26 @@ static void status_line(struct app *a, const struct vehicle *v)
         snprintf(gun, sizeof gun, "loaded");
     if (!v->alive)
         snprintf(s, sizeof s, " driving %s: knocked out   Esc leaves", v->id);
-    else
-        snprintf(s, sizeof s, " driving  turn %s  speed %.0f/%.0f  turret %s  %s%s  "
-                 "x %.1f y %.1f hdg %.1f gun %.1f  shots %ld",
-                 in->turn < 0 ? "left" : in->turn > 0 ? "right" : "straight",
-                 in->speed, v->p->speed, turning(in->turret), gun,
-                 in->fire ? " fire!" : "", v->pos.x, v->pos.y, rad2deg(v->heading),
-                 rad2deg(v->turret), w->stats.shots);
+    else {
+        int n = snprintf(s, sizeof s, " driving  turn %s  speed %.0f/%.0f  turret %s  %s%s  "
+                         "x %.1f y %.1f hdg %.1f gun %.1f  shots %ld",
+                         in->turn < 0 ? "left" : in->turn > 0 ? "right" : "straight",
+                         in->speed, v->p->speed, turning(in->turret), gun,
+                         in->fire ? " fire!" : "", v->pos.x, v->pos.y, rad2deg(v->heading),
+                         rad2deg(v->turret), w->stats.shots);
+        if (n > a->cols) {
+            char g[32];
+            if (v->gun.reload_left > 0)
+                snprintf(g, sizeof g, "rl %.1fs", v->gun.reload_left);
+            else
+                snprintf(g, sizeof g, "loaded");
+            snprintf(s, sizeof s, " driving hdg %.0f gun %.0f shots %ld turn %s %.0f/%.0f "
+                     "tur %s %s%s x %.0f y %.0f", rad2deg(v->heading), rad2deg(v->turret),
+                     w->stats.shots, in->turn < 0 ? "L" : in->turn > 0 ? "R" : "-",
+                     in->speed, v->p->speed, in->turret < 0 ? "L" : in->turret > 0 ? "R" : "-",
+                     g, in->fire ? "!" : "", v->pos.x, v->pos.y);
+        }
+    }
     line(a, a->rows - 1, 0, a->cols, s, COL_GREEN, CA_BOLD);
 }
 

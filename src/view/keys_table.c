@@ -79,6 +79,17 @@ static void key_speed(struct app *a, int ch)
             }
 }
 
+/* The byte-rate budget (pace.h): b halves it, B doubles it. */
+static void key_rate(struct app *a, int ch)
+{
+    pace_step(&a->pace, ch == 'b' ? -1 : 1, view_now(), app_term_bytes(a));
+    if (a->pace.rate > 0)
+        app_message(a, 0, "terminal budget %.0f bytes/s: frames that do not fit are "
+                    "skipped", a->pace.rate);
+    else
+        app_message(a, 0, "terminal budget: none");
+}
+
 static void key_rays(struct app *a, int ch) { (void)ch; toggle(a, OV_RAYS, "rays"); }
 static void key_cones(struct app *a, int ch) { (void)ch; toggle(a, OV_CONES, "view cones"); }
 static void key_avoid(struct app *a, int ch) { (void)ch; toggle(a, OV_AVOID, "avoidance"); }
@@ -247,6 +258,12 @@ const struct view_key view_keys[] = {
     { "+ -", { '+', '=', '-', '_' }, "faster / slower",
       "Faster or slower: \\(mu0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, then max (as fast "
       "as the machine allows).", key_speed, 0 },
+    { "b B", { 'b', 'B' }, "terminal byte budget down / up",
+      "The budget of bytes a second written to the terminal (\\fB\\-\\-rate\\fR): "
+      "\fBb\fR halves it (from none to 19200, at least 100), \fBB\fR doubles "
+      "it (past 19200: none). A frame over the budget is skipped, not queued: "
+      "on a slow link the screen shows fewer frames but never falls behind.",
+      key_rate, 0 },
     { "r", { 'r' }, "rays: solid seen, dashed partly, dotted hidden",
       "Sight rays from each tank or turret to each enemy in its view: solid and "
       "bold when the target is seen, dashed when partly visible but under the "
@@ -371,6 +388,8 @@ const struct view_key view_keys[] = {
       "the coarse one).", tune_key_change, VIEW_KEY_TUNE },
     { "Enter", { '\r', '\n', KEY_ENTER }, "tune: type a value",
       "In the tuning panel: type a value (Enter applies it, Esc cancels); it "
+      "starts as the value shown, which the first character typed replaces "
+      "(Backspace edits it instead, Ctrl\\-U clears it); it "
       "is checked as a map line is, with the same message.", tune_key_type,
       VIEW_KEY_TUNE },
     { "s", { 's' }, "tune: vehicle, team or [sight]",

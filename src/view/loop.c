@@ -25,6 +25,7 @@
 #include "app.h"
 #include "compare.h"
 #include "stderr_hold.h"
+#include "term_out.h"
 #include "term_restore.h"
 #include "tui.h"
 #include "../bot/bot_world.h"
@@ -39,13 +40,16 @@
 # define BOTFIELD_MAPS_DIR "maps"
 #endif
 
-#define FRAME_SECONDS (1.0 / 30)
+#define FRAME_SECONDS (1.0 / 30)   /* the default --fps; a turn's work */
 #define RELOAD_DELAY 0.2            /* editors write a file in bursts */
 #define MESSAGE_SECONDS 4.0
 
 const double view_speeds[SPEED_MAX_IDX] = { 0.25, 0.5, 1, 2, 4, 8, 16, 32, 64 };
 
 static int sig_pipe[2] = { -1, -1 };
+
+/* The newcomer's first look (paused on tick 0), until the run starts. */
+static const char first_hint[] = "paused: space runs, . steps, r rays, ? keys and legend";
 
 static void on_signal(int sig)
 {
@@ -499,13 +503,8 @@ static int init_colors(void)
     if (use_default_colors() == OK)
         bg = -1;
 #endif
-    static const short fg[COL_COUNT] = {
-        [COL_RED] = COLOR_RED, [COL_BLUE] = COLOR_BLUE, [COL_GREEN] = COLOR_GREEN,
-        [COL_YELLOW] = COLOR_YELLOW, [COL_MAGENTA] = COLOR_MAGENTA,
-        [COL_CYAN] = COLOR_CYAN, [COL_WHITE] = COLOR_WHITE,
-    };
     for (int i = 1; i < COL_COUNT && i < COLOR_PAIRS; i++)
-        init_pair((short)i, fg[i], bg);
+        init_pair((short)i, pal_term_color(i, COLORS), bg);
     return COLOR_PAIRS >= COL_COUNT;
 }
 
@@ -568,14 +567,22 @@ static void restore_signals(const struct sigaction *old)
 static void on_resize(struct app *a)
 {
     struct winsize ws;
-    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
+        if (a->tout)
+            term_out_resize(a->tout, ws.ws_row, ws.ws_col);
         resizeterm(ws.ws_row, ws.ws_col);
+    }
     /* The physical screen is unknown after a resize: repaint it all once. */
     clearok(curscr, TRUE);
     app_layout(a);
 }
 
 /* ---- the loop ------------------------------------------------------------------ */
+
+unsigned long long app_term_bytes(struct app *a)
+{
+    return a->tout ? term_out_bytes(a->tout) : 0;
+}
 
 static void draw(struct app *a)
 {
@@ -623,8 +630,14 @@ static void run(struct app *a)
         a->now = view_now();
         int running = !a->paused;
         double period = 1.0 / (a->world.tick_rate * a->speed);
-        if (running && !was_running)
+        if (running && !was_running) {
             next_tick = a->now + (a->speed_max ? 0 : period);
+            /* Its job is done: the counts come back. */
+            if (!strcmp(a->msg, first_hint)) {
+                a->msg[0] = 0;
+                a->dirty = 1;
+            }
+        }
         was_running = running;
 
         if (seek_busy(a))
@@ -667,9 +680,16 @@ static void run(struct app *a)
         if (a->quit)
             break;
         if (a->dirty && a->now >= next_frame) {
-            draw(a);
-            a->dirty = 0;
-            next_frame = a->now + FRAME_SECONDS;
+            /* Over the byte budget the frame is skipped: the next one,
+             * when the budget allows, shows the simulation as it is then. */
+            double wait = pace_wait(&a->pace, a->now, app_term_bytes(a));
+            if (wait > 0)
+                next_frame = a->now + wait;
+            else {
+                draw(a);
+                a->dirty = 0;
+                next_frame = a->now + 1 / a->pace.fps;
+            }
         }
 
         int timeout = -1;
@@ -782,7 +802,7 @@ int view_run(const struct view_options *o, struct world *w)
     a->sel = -1;
     a->paused = o->paused != 0;
     if (o->paused == 2) {
-        app_message(a, 0, "paused: space runs, . steps, r rays, ? keys and legend");
+        app_message(a, 0, "%s", first_hint);
         a->msg_until = 0;           /* until a key replaces it */
     }
     a->speed = o->speed > 0 ? o->speed : 1;
@@ -828,7 +848,9 @@ int view_run(const struct view_options *o, struct world *w)
     if (!getenv("ESCDELAY"))
         setenv("ESCDELAY", "25", 1);
     term_restore_save(STDIN_FILENO);
-    SCREEN *scr = newterm(NULL, stdout, stdin);
+    /* Counted, for --rate; without a pseudo-terminal, straight. */
+    a->tout = term_out_open(STDIN_FILENO, STDOUT_FILENO);
+    SCREEN *scr = newterm(NULL, a->tout ? term_out_file(a->tout) : stdout, stdin);
     if (scr)
         set_term(scr);
     const char *why = scr ? cannot_drive() : "curses does not know it";
@@ -837,6 +859,7 @@ int view_run(const struct view_options *o, struct world *w)
             endwin();
             delscreen(scr);
         }
+        term_out_close(a->tout);
         restore_signals(old);
         compare_free(a);
         history_free(&a->hist);
@@ -865,6 +888,9 @@ int view_run(const struct view_options *o, struct world *w)
 #endif
     mousemask(mm, NULL);
     mouseinterval(0);
+    if (a->tout)
+        term_out_sync(a->tout);
+    pace_init(&a->pace, o->rate, o->fps, view_now(), app_term_bytes(a));
     /* Ctrl-\ (SIGQUIT) and a crash give the terminal back too (SIGQUIT and the
      * fatal signals die, but only after restoring it). */
     term_restore_arm(STDOUT_FILENO);
@@ -882,6 +908,8 @@ int view_run(const struct view_options *o, struct world *w)
 
     endwin();
     delscreen(scr);
+    term_out_close(a->tout);
+    a->tout = NULL;
     term_restore_disarm();
     stderr_hold_end();
     restore_signals(old);

@@ -12,6 +12,7 @@
 
 #include "app.h"
 #include "palette.h"
+#include "tui.h"
 
 /* glyph 1: a gun line, one box-drawing glyph a cell chosen by the slope. */
 const struct pal_entry palette[PAL_COUNT] = {
@@ -24,7 +25,7 @@ const struct pal_entry palette[PAL_COUNT] = {
     [PAL_RAY_PART]   = { COL_YELLOW, 0, 0, 0x77, 0, ';', "ray: partly visible, under the threshold" },
     [PAL_RAY_HIDDEN] = { COL_DEFAULT, CA_DIM, CA_DIM, 0x55, 0, ':', "ray: the target is hidden" },
     [PAL_EYE]        = { COL_CYAN, CA_BOLD, CA_BOLD, 0, 0x25c9, '@', "observer's end of a ray" },
-    [PAL_GUN]        = { PAL_TEAM, 0, 0, 0, 1, '=', "gun barrel" },
+    [PAL_GUN]        = { PAL_TEAM, CA_BOLD, 0, 0, 1, '=', "gun barrel" },
     [PAL_AIM_LINE]   = { PAL_TEAM, 0, CA_DIM, 0x33, 0, '\'', "gun to its aim point" },
     [PAL_LEAD]       = { COL_WHITE, CA_DIM, CA_DIM, 0x11, 0, '"', "target's way to the aim point" },
     [PAL_AIM_POINT]  = { PAL_TEAM, CA_BOLD, CA_BOLD, 0, 0x2295, '+', "aim point of the next shot" },
@@ -40,12 +41,37 @@ const struct pal_entry palette[PAL_COUNT] = {
     [PAL_CIRCLE]     = { COL_GREEN, 0, 0, 0x77, 0, 'c', "turning circle" },
     [PAL_BRAKING]    = { COL_RED, CA_BOLD, CA_BOLD, 0xff, 0, 'C', "turning circle while braking" },
     [PAL_COLLISION]  = { COL_RED, CA_BOLD, CA_BOLD, 0, 0x2739, '&', "collision" },
-    [PAL_WRECK]      = { PAL_TEAM, CA_DIM, CA_DIM, 0, 0x2716, '%', "wreck" },
+    [PAL_WRECK]      = { PAL_TEAM, CA_BOLD, CA_DIM, 0, 0x2716, '%', "wreck" },
     [PAL_WALKED]     = { COL_DEFAULT, CA_DIM, CA_DIM, 0, 0x00b7, '_', "cells the sight walk visited" },
     [PAL_SHADOW]     = { COL_RED, 0, 0, 0x0f, 0, '}', "what the trees hide of the target" },
     [PAL_LABEL]      = { PAL_TEAM, 0, CA_UNDERLINE, 0, 0, 0, "vehicle id" },
     [PAL_SCALE]      = { COL_DEFAULT, 0, 0, 0, 0, 0, "scale: map units a bar spans" },
 };
+
+/* The terminal colour of a COL_*: on the terminal's own background, black
+ * or white, so no plain ANSI blue (unreadable on black) and no plain
+ * yellow or cyan (faint on white).  With 256 colours, mid tones that read
+ * on both (gold, teal, a light blue); with 16, the bright blue and
+ * magenta (bright yellow and cyan would be fainter on white still). */
+short pal_term_color(int col, int ncolors)
+{
+    static const short c8[COL_COUNT] = {
+        [COL_RED] = COLOR_RED, [COL_BLUE] = COLOR_BLUE, [COL_GREEN] = COLOR_GREEN,
+        [COL_YELLOW] = COLOR_YELLOW, [COL_MAGENTA] = COLOR_MAGENTA,
+        [COL_CYAN] = COLOR_CYAN, [COL_WHITE] = COLOR_WHITE,
+    };
+    static const short c256[COL_COUNT] = {
+        [COL_RED] = 196, [COL_BLUE] = 33, [COL_GREEN] = 34, [COL_YELLOW] = 178,
+        [COL_MAGENTA] = 170, [COL_CYAN] = 37, [COL_WHITE] = 250,
+    };
+    if (col <= 0 || col >= COL_COUNT)
+        return -1;
+    if (ncolors >= 256)
+        return c256[col];
+    if (ncolors >= 16 && (col == COL_BLUE || col == COL_MAGENTA))
+        return (short)(c8[col] + 8);
+    return c8[col];
+}
 
 int pal_color(enum pal_item it, int vcolor)
 {

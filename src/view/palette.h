@@ -45,6 +45,9 @@ struct app;
 struct pen;
 void pal_pen(const struct app *a, enum pal_item it, int vcolor, struct pen *p);
 int pal_color(enum pal_item it, int vcolor);
+/* The terminal colour (curses number) of a COL_* on a terminal of ncolors
+ * colours; -1 for COL_DEFAULT. */
+short pal_term_color(int col, int ncolors);
 int pal_attr(const struct app *a, enum pal_item it);
 uint32_t pal_glyph(const struct app *a, enum pal_item it);
 /* The ? screen's legend: its rows, each a sample drawn as the map draws

@@ -82,6 +82,18 @@ int record_hooks_start(struct app *a)
 
 static int before_lines(struct app *a, struct view_rec *vr);
 
+/* The replay differs from the recording here: the run pauses, and a seek
+ * (End, g, PgDn, n) stops on this tick rather than going on past it
+ * without a word; the message says which. */
+static void tell_divergence(struct app *a, const struct replay_run *run)
+{
+    char msg[512];
+    replay_run_divergence(run, msg, sizeof msg);
+    int seeking = seek_halt(a);
+    app_message(a, 1, "%s%s", seeking ? "seek stopped here: " : "", msg);
+    a->paused = 1;
+}
+
 void record_hooks_before_step(struct app *a)
 {
     struct view_rec *vr = a->rec;
@@ -134,10 +146,7 @@ static int before_lines(struct app *a, struct view_rec *vr)
     if (rc == 0 && memcmp(&in, &a->world.player.in, sizeof in) != 0)
         drive_note_input(a);
     if (rc == 2) {
-        char msg[512];
-        replay_run_divergence(run, msg, sizeof msg);
-        app_message(a, 1, "%s", msg);
-        a->paused = 1;
+        tell_divergence(a, run);
         vr->replaying = 0;
     } else if (rc < 0) {
         app_message(a, 1, "the recording's script does not reload: the replay stops");
@@ -163,10 +172,7 @@ void record_hooks_after_step(struct app *a)
     vr->frontier = a->world.tick;
     struct replay_run *run = &vr->run;
     if (replay_run_check(run, &a->world)) {
-        char msg[512];
-        replay_run_divergence(run, msg, sizeof msg);
-        app_message(a, 1, "%s", msg);
-        a->paused = 1;
+        tell_divergence(a, run);
         vr->replaying = 0;
         return;
     }

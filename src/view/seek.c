@@ -9,6 +9,7 @@
 #include "app.h"
 #include "seek.h"
 #include "tui.h"
+#include "../bot/bot_world.h"
 
 void seek_reset(struct seek *s)
 {
@@ -58,11 +59,74 @@ void seek_end(struct app *a)
     seek_to(a, seek_end_tick(a));
 }
 
+/* Appends ", " (after the first) and the text to buf. */
+static void add_part(char *buf, size_t n, const char *text)
+{
+    size_t l = strlen(buf);
+    if (l + 1 < n)
+        snprintf(buf + l, n - l, "%s%s", l ? ", " : "", text);
+}
+
+/* What happened on the tick shown, the most telling first: knockouts,
+ * hits (who hit whom), shots (by whom, at whom), collisions, laps, a bot
+ * error; of each kind the first two and how many more. */
+static void describe_tick(const struct app *a, char *buf, size_t n)
+{
+    static const enum event_kind order[] = { EV_KNOCKOUT, EV_HIT, EV_SHOT,
+                                             EV_COLLISION, EV_LAP };
+    const struct world *w = &a->world;
+    buf[0] = 0;
+    for (size_t o = 0; o < sizeof order / sizeof order[0]; o++) {
+        int count = 0;
+        for (size_t k = 0; k < w->events.n; k++) {
+            const struct event *e = &w->events.p[k];
+            if (e->kind != order[o] || count++ >= 2)
+                continue;
+            char part[160];
+            const char *x = vehicle_name(a, e->a), *y = vehicle_name(a, e->b);
+            if (e->kind == EV_KNOCKOUT)
+                snprintf(part, sizeof part, "%s knocked out", x);
+            else if (e->kind == EV_HIT)
+                snprintf(part, sizeof part, "%s hit %s", x, y);
+            else if (e->kind == EV_SHOT && e->b >= 0)
+                snprintf(part, sizeof part, "a shot by %s at %s", x, y);
+            else if (e->kind == EV_SHOT)
+                snprintf(part, sizeof part, "a shot by %s", x);
+            else if (e->kind == EV_COLLISION && e->b >= 0)
+                snprintf(part, sizeof part, "%s and %s collide", x, y);
+            else if (e->kind == EV_COLLISION)
+                snprintf(part, sizeof part, "%s collides", x);
+            else
+                snprintf(part, sizeof part, "%s ends lap %d", x, e->u.lap.lap);
+            add_part(buf, n, part);
+        }
+        if (count > 2) {
+            char more[48];
+            snprintf(more, sizeof more, "%d more %s", count - 2, event_kind_names[order[o]]);
+            add_part(buf, n, more);
+        }
+    }
+    if (a->bots && bot_world_errors(a->bots) > 0)
+        add_part(buf, n, "a bot error");
+    if (!buf[0])
+        snprintf(buf, n, "an event");
+}
+
+/* "next event: tick 695: tank.red.1 hit tank.blue.2, ..." */
+static void tell_event(struct app *a, const char *which)
+{
+    char what[400];
+    describe_tick(a, what, sizeof what);
+    app_message(a, 0, "%s event: tick %ld: %s", which, a->world.tick, what);
+}
+
 void seek_event(struct app *a, int dir)
 {
     long t = event_index_next(&a->hist.events, a->world.tick, dir);
     if (t >= 0) {
         seek_to(a, t);
+        if (a->world.tick == t)
+            tell_event(a, dir > 0 ? "next" : "previous");
         return;
     }
     a->paused = 1;
@@ -90,6 +154,14 @@ int seek_busy(const struct app *a)
     return a->seek.goal >= 0;
 }
 
+int seek_halt(struct app *a)
+{
+    if (a->seek.goal < 0)
+        return 0;
+    a->seek.goal = -1;
+    return 1;
+}
+
 void seek_work(struct app *a, double until)
 {
     struct seek *s = &a->seek;
@@ -101,7 +173,7 @@ void seek_work(struct app *a, double until)
         const struct event_index *x = &a->hist.events;
         if (s->goal_event && x->n > 0 && x->p[x->n - 1].tick == a->world.tick) {
             s->goal = -1;
-            app_message(a, 0, "next event: tick %ld", a->world.tick);
+            tell_event(a, "next");
             break;
         }
         if (view_now() >= until)

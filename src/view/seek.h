@@ -49,6 +49,9 @@ void seek_prompt(struct app *a);
  * monotonic time `until`. */
 int seek_key(struct app *a, int ch);
 int seek_busy(const struct app *a);
+/* Stops a seek under way (a replay diverged on its way: what comes after
+ * is not the recording's run).  1 when one was. */
+int seek_halt(struct app *a);
 void seek_work(struct app *a, double until);
 
 /* seek_draw.c: the timeline's width on the top line for this terminal

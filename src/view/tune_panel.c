@@ -159,6 +159,7 @@ void tune_key_type(struct app *a, int ch)
     if (current(a, &k, name, sizeof name))
         return;
     a->tune->typing = 1;
+    a->tune->fresh = 1;
     tune_value_text(&a->world, &k, tune_shown(a, &k), a->tune->typed,
                     sizeof a->tune->typed);
 }
@@ -169,13 +170,22 @@ void tune_key_save(struct app *a, int ch)
     tune_save(a, 0);
 }
 
-/* The value being typed: printable characters, Backspace, Enter, Esc. */
+/* The value being typed: printable characters, Backspace, Ctrl-U (clears
+ * it), Enter, Esc.  It starts as the value shown, which the first
+ * character typed replaces (240 over 200 once gave 200240); Backspace
+ * edits it instead. */
 static void typing_key(struct app *a, int ch)
 {
     struct tune_state *t = a->tune;
+    int fresh = t->fresh;
+    t->fresh = 0;
+    if (fresh && ch >= 0 && ch < 256 && isprint(ch))
+        t->typed[0] = 0;
     size_t n = strlen(t->typed);
     if (ch == 27) {
         t->typing = 0;
+    } else if (ch == 21) {          /* Ctrl-U */
+        t->typed[0] = 0;
     } else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
         if (n)
             t->typed[n - 1] = 0;

@@ -35,6 +35,8 @@ struct tune_state {
     enum tune_scope scope;
     int row;                        /* the cursor, in the scope's rows */
     int typing;                     /* Enter: a value being typed */
+    int fresh;                      /* typed holds the shown value, untouched:
+                                       a character typed replaces it */
     char typed[TUNE_TYPED_MAX + 1];
     int asking;                     /* W on a file changed on disk: y/n */
     struct tune_change *log;        /* by tick */

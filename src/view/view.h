@@ -26,6 +26,8 @@ struct view_options {
     struct world *compare_world;
     struct bot_world *compare_bots;
     int threads, threads_min;   /* --threads: every world's (par.h) */
+    double rate;                /* --rate: bytes a second to the terminal, 0: any */
+    int fps;                    /* --fps: frames a second at most, 0: 30 */
 };
 
 /* Runs the viewer on a loaded world (taken over: the viewer frees it),
