@@ -347,6 +347,14 @@ int main(int argc, char **argv)
                 "--seeds, --aggregate, --check, --record, --replay or --trace\n");
         return 2;
     }
+    /* A tournament's runs are processes of their own that write only
+     * their summaries: --record was ignored there without a word. */
+    if ((tour.has_seeds || tour.aggregate) && (record || replay)) {
+        fprintf(stderr, "botfield: --record and --replay are for one run: not with %s\n"
+                "Try 'botfield --help' for more information.\n",
+                tour.has_seeds ? "--seeds" : "--aggregate");
+        return 2;
+    }
     /* Tournaments, sweeps, --aggregate and --set (src/tour/). */
     if (tour.given && threads_given) {
         fprintf(stderr, "botfield: --threads is for one run: a tournament runs its "

@@ -145,6 +145,30 @@ else
     skip "blocked on a write: a second signal kills at once" "no env --default-signal"
 fi
 
+# ---- the files written whole ----------------------------------------------------------
+# --csv is written at the end of a tournament: past the file size limit
+# (as on a full disk) it used to be left cut in the middle of a row; now
+# the table is written beside it and renamed, so the old file stays.
+printf 'the old table\n' >"$TMPD/runs.csv"
+(ulimit -f 1; "$BOTFIELD" --headless --seeds 1-40 --ticks 5 --csv "$TMPD/runs.csv" \
+    "$top_srcdir/maps/duel.ini" >/dev/null 2>"$TMPD/csv.err")
+expect_eq "--csv past the file size limit: exit 1" "$?" 1
+grep -q '^botfield: --csv .*runs.csv: cannot write: ' "$TMPD/csv.err"
+ok $? "--csv past the file size limit: said"
+expect_eq "--csv past the file size limit: the old file is left as it was" \
+    "$(cat "$TMPD/runs.csv")" "the old table"
+expect_eq "--csv past the file size limit: no temporary file left" \
+    "$(ls "$TMPD" | grep -c '^runs\.csv\.')" 0
+"$BOTFIELD" --headless --seeds 1-3 --ticks 5 --csv "$TMPD/runs.csv" \
+    "$top_srcdir/maps/duel.ini" >/dev/null 2>&1
+expect_eq "--csv: a table of 3 runs replaces it" "$(grep -c '^[0-9]' "$TMPD/runs.csv")" 3
+# --record in a tournament recorded nothing, without a word.
+"$BOTFIELD" --headless --seeds 1-2 --ticks 5 --record "$TMPD/t.rec" \
+    "$top_srcdir/maps/duel.ini" >/dev/null 2>"$TMPD/seeds.err"
+expect_eq "--record with --seeds: refused (exit 2)" "$?" 2
+grep -q 'botfield: --record and --replay are for one run: not with --seeds' "$TMPD/seeds.err"
+ok $? "--record with --seeds: says why"
+
 # ---- the viewer ----------------------------------------------------------------------
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 if [ -z "$TMUX_BIN" ] || [ ! -x "$TMUX_BIN" ]; then
