@@ -59,8 +59,14 @@ FILE *whole_open(struct whole_file *wf, const char *path)
 
 int whole_close(struct whole_file *wf, int failed)
 {
-    int bad = fclose(wf->f) != 0 || failed;
-    int e = failed ? EIO : errno;
+    int e = errno;          /* (when failed: the failed write's, likely) */
+    int bad = failed;
+    if (fclose(wf->f)) {
+        bad = 1;
+        e = errno;
+    }
+    if (bad && !e)
+        e = EIO;
     wf->f = NULL;
     if (!wf->tmp)
         return bad ? -1 : 0;
