@@ -23,6 +23,7 @@
 #include "tour/tour.h"
 #include "recording.h"
 #include "replay_run.h"
+#include "stop.h"
 #include "view/view.h"
 
 /* The bundled maps' folder (Makefile.am passes it; a compile without it,
@@ -541,11 +542,15 @@ int main(int argc, char **argv)
             world_free(&w);
             return 1;
         }
+        /* Armed before the recording's header is written: a signal from
+         * now on stops the run with every file whole (stop.h). */
+        stop_arm();
         if (record && recording_open(&rec, record, &w, bots, vo.map_path,
                                      map_text ? map_text : map_default_text)) {
             free(map_text);
             bot_world_free(&w, bots);
             world_free(&w);
+            stop_die();
             return 1;
         }
         free(map_text);
