@@ -2,10 +2,12 @@
 
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "headless.h"
+#include "stop.h"
 #include "bot/bot.h"
 #include "bot/bot_world.h"
 #include "core/tick.h"
@@ -14,6 +16,11 @@
 
 static int fail(const char *what, const char *path)
 {
+    /* A pipe closed under a run stopped by its SIGPIPE: the run dies of
+     * the signal, as it would have without a handler, and says nothing
+     * (botfield --trace - map | head). */
+    if (stop_signal() == SIGPIPE)
+        return 1;
     fprintf(stderr, "botfield: %s %s: %s\n", what, path, trace_strerror(errno));
     return 1;
 }
@@ -28,7 +35,24 @@ static const char *lua_named(struct world *w)
     return PACKAGE_VERSION;
 }
 
-int headless_run(struct world *w, const struct headless_options *o)
+/* Why the trace broke off, said once: 1. */
+static int trace_failed(const struct world *w, FILE *f, int to_stdout, const char *path)
+{
+    if (trace_error()) {
+        /* A non-finite number reached the writer: a bug, said loudly. */
+        fprintf(stderr, "botfield: tick %ld: %s; the trace stops here (a bug: "
+                "please report it with the map)\n", w->tick, trace_error());
+        return 1;
+    }
+    /* The trace file, or standard output (a trace to "-", the summary) */
+    return f && !to_stdout && ferror(f) ? fail("cannot write the trace", path)
+                                        : fail("cannot write", "standard output");
+}
+
+/* The run; the files it writes end on whole lines when it stops early
+ * (a signal: stop.h, or a trace that cannot be written: the recording
+ * still gets its end line at the last tick computed). */
+static int run(struct world *w, const struct headless_options *o)
 {
     FILE *f = NULL;
     int to_stdout = 0;
@@ -43,7 +67,8 @@ int headless_run(struct world *w, const struct headless_options *o)
     long limit = o->ticks >= 0 ? o->ticks : lround(w->duration * w->tick_rate);
     int stop_at_end = o->ticks < 0;
     long every = o->trace_every > 0 ? o->trace_every : 1;
-    int rc = 0;
+    int rc = 0, broken = 0, stopped = 0;
+    long states_at = w->tick;       /* the last tick whose states are written */
     struct headless_hooks *hk = o->hooks;
     const struct bot_world *bots = hk ? hk->bots : o->bots;
 
@@ -52,8 +77,12 @@ int headless_run(struct world *w, const struct headless_options *o)
     w->threads = o->threads;
     w->threads_min = o->threads_min;
     if (f && (trace_begin(f, w, lua_named(w)) || trace_states(f, w)))
-        goto write_error;
-    while (w->tick < limit && !(stop_at_end && w->ended)) {
+        broken = 1;
+    while (!broken && w->tick < limit && !(stop_at_end && w->ended)) {
+        if (stop_signal()) {
+            stopped = 1;
+            break;
+        }
         if (hk) {
             int new_world = 0;
             int h = hk->before(hk, w, &new_world);
@@ -70,9 +99,12 @@ int headless_run(struct world *w, const struct headless_options *o)
                 w->explain = f && o->decisions;
                 w->threads = o->threads;
                 w->threads_min = o->threads_min;
+                states_at = w->tick;
             }
-            if (new_world && f && (trace_begin(f, w, lua_named(w)) || trace_states(f, w)))
-                goto write_error;
+            if (new_world && f && (trace_begin(f, w, lua_named(w)) || trace_states(f, w))) {
+                broken = 1;
+                break;
+            }
             if (w->tick >= limit)
                 break;
         }
@@ -84,41 +116,49 @@ int headless_run(struct world *w, const struct headless_options *o)
         if (f) {
             if (trace_events(f, w) || bot_world_trace(bots, w, f)
                 || (w->explain && trace_decisions(f, w)))
-                goto write_error;
+                broken = 1;
             /* The last tick always gets its states, so a trace ends with
              * the final state whatever K is. */
-            if ((w->tick % every == 0 || w->tick == limit
-                 || (stop_at_end && w->ended)) && trace_states(f, w))
-                goto write_error;
+            else if (w->tick % every == 0 || w->tick == limit || (stop_at_end && w->ended)) {
+                broken = trace_states(f, w) != 0;
+                states_at = w->tick;
+            }
         }
+        /* (after a trace that broke too: the recording knows this tick) */
         if (hk && hk->after(hk, w)) {
             rc = 1;
             goto out;
         }
     }
-    if (f && trace_summary(f, w))
-        goto write_error;
+    /* Stopped by a signal, a run ends as one of that many ticks does:
+     * the last tick's states, then the summary (a replay of its
+     * recording writes the same trace). */
+    if (f && !broken && stopped && states_at != w->tick && trace_states(f, w))
+        broken = 1;
+    if (f && !broken && trace_summary(f, w))
+        broken = 1;
     /* With no output asked for, the summary: a run never ends silently. */
-    if ((o->summary || !o->trace) && trace_summary(stdout, w))
-        goto write_error;
+    if (!broken && (o->summary || !o->trace) && trace_summary(stdout, w))
+        broken = 1;
     if (hk && hk->finish(hk, w))
         rc = 1;
+    if (broken)
+        rc = trace_failed(w, f, to_stdout, o->trace);
 out:
     if (f && !to_stdout && fclose(f) && rc == 0)
         return fail("cannot write the trace", o->trace);
     if (fflush(stdout) && rc == 0)
         return fail("cannot write", "standard output");
     return rc;
-write_error:
-    if (trace_error()) {
-        /* A non-finite number reached the writer: a bug, said loudly. */
-        fprintf(stderr, "botfield: tick %ld: %s; the trace stops here (a bug: "
-                "please report it with the map)\n", w->tick, trace_error());
-        rc = 1;
-        goto out;
-    }
-    /* The trace file, or standard output (a trace to "-", the summary) */
-    rc = f && !to_stdout && ferror(f) ? fail("cannot write the trace", o->trace)
-                                      : fail("cannot write", "standard output");
-    goto out;
+}
+
+int headless_run(struct world *w, const struct headless_options *o)
+{
+    stop_arm();
+    int rc = run(w, o);
+    /* Every file closed on whole lines: now die of the signal, if one
+     * came, as the parent expects. */
+    stop_die();
+    stop_disarm();
+    return rc;
 }

@@ -23,6 +23,7 @@
 #include "tour/tour.h"
 #include "recording.h"
 #include "replay_run.h"
+#include "stop.h"
 #include "view/pace.h"
 #include "view/view.h"
 
@@ -378,6 +379,14 @@ int main(int argc, char **argv)
                 "--headless): the viewer's side-by-side run is not recorded\n");
         return 2;
     }
+    /* --aggregate runs nothing; a tournament records each run into the
+     * folder --record names (tour/runner.c), and replays none. */
+    if ((tour.has_seeds || tour.aggregate) && (replay || (record && tour.aggregate))) {
+        fprintf(stderr, "botfield: %s is for one run: not with %s\n"
+                "Try 'botfield --help' for more information.\n",
+                replay ? "--replay" : "--record", tour.has_seeds ? "--seeds" : "--aggregate");
+        return 2;
+    }
     /* Tournaments, sweeps, --aggregate and --set (src/tour/). */
     if (tour.given && threads_given) {
         fprintf(stderr, "botfield: --threads is for one run: a tournament runs its "
@@ -577,12 +586,16 @@ int main(int argc, char **argv)
             world_free(&w);
             return 1;
         }
+        /* Armed before the recording's header is written: a signal from
+         * now on stops the run with every file whole (stop.h). */
+        stop_arm();
         if (record && recording_open(&rec, record, &w, bots, vo.map_path,
                                      map_text ? map_text : map_default_text,
                                      vo.map.set, vo.map.nset)) {
             free(map_text);
             bot_world_free(&w, bots);
             world_free(&w);
+            stop_die();
             return 1;
         }
         free(map_text);

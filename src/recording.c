@@ -157,8 +157,12 @@ int recording_open(struct recording *rec, const char *file, const struct world *
         return -1;
     }
     rec->frontier = w->tick;
+    /* The map's file name only: a folder (a home folder's name) is no
+     * part of the run, and a replay reads no file of it. */
+    const char *slash = map_path ? strrchr(map_path, '/') : NULL;
     if (record_header(rec->f, PACKAGE_VERSION, bot_lua_version(),
-                      w->seed, map_path ? map_path : "", map_text, set, nset))
+                      w->seed, slash ? slash + 1 : map_path ? map_path : "", map_text,
+                      set, nset))
         return write_failed(rec);
     return write_scripts(rec, -1, w, bw, 0);
 }

@@ -14,6 +14,7 @@
 
 #include "tour_impl.h"
 #include "io/trace.h"
+#include "io/whole_file.h"
 
 struct column { const char *top, *sub; };     /* sub NULL: a plain field */
 
@@ -105,7 +106,10 @@ int csv_write(const char *path, json_t *const *runs, long n)
                 rc |= add_column(&fields, k, NULL);
         }
     }
-    FILE *f = rc ? NULL : fopen(path, "w");
+    /* Written whole: a full disk or a Ctrl-C midway leaves the old file,
+     * never half a table. */
+    struct whole_file wf;
+    FILE *f = rc ? NULL : whole_open(&wf, path);
     if (!f) {
         fprintf(stderr, "botfield: --csv %s: cannot write: %s\n", path,
                 rc ? "out of memory" : strerror(errno));
@@ -141,7 +145,7 @@ int csv_write(const char *path, json_t *const *runs, long n)
     }
     columns_free(&set);
     columns_free(&fields);
-    if (fclose(f)) {
+    if (whole_close(&wf, ferror(f))) {
         fprintf(stderr, "botfield: --csv %s: cannot write: %s\n", path, trace_strerror(errno));
         return -1;
     }

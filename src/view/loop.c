@@ -1,7 +1,7 @@
 /* loop.c — view_run(): the terminal set up and restored, and the loop.
  *
  * One poll() over standard input, a self-pipe that the signal handlers
- * write to (SIGWINCH, SIGINT, SIGTERM, SIGHUP) and an inotify watch on the
+ * write to (SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT) and an inotify watch on the
  * map file's and the bot scripts' folders (watch.c); its timeout is the
  * next tick, frame, message expiry or pending reload, and infinite when
  * paused and nothing changed, so the process sleeps.  Ticks run at tick_rate x speed; frames at most 30 a
@@ -47,6 +47,7 @@
 const double view_speeds[SPEED_MAX_IDX] = { 0.25, 0.5, 1, 2, 4, 8, 16, 32, 64 };
 
 static int sig_pipe[2] = { -1, -1 };
+static volatile sig_atomic_t quitting;
 
 /* The newcomer's first look (paused on tick 0), until the run starts. */
 static const char first_hint[] = "paused: space runs, . steps, r rays, ? keys and legend";
@@ -55,6 +56,13 @@ static void on_signal(int sig)
 {
     int saved = errno;
     unsigned char c = (unsigned char)sig;
+    /* A second quit signal while the first one's clean exit has not come
+     * (a long reload, a recording written to a stalled pipe): die now,
+     * the terminal given back. */
+    if (sig != SIGWINCH && quitting)
+        term_restore_die(sig);
+    if (sig != SIGWINCH)
+        quitting = 1;
     /* Nothing else is async-signal-safe enough: the loop does the work. */
     if (write(sig_pipe[1], &c, 1) < 0) {
         /* a full pipe already wakes the loop */
@@ -534,7 +542,9 @@ static const char *cannot_drive(void)
     return NULL;
 }
 
-static const int handled_signals[] = { SIGWINCH, SIGINT, SIGTERM, SIGHUP };
+/* The quit signals end the viewer as q does (the recording gets its end
+ * line), then it dies of the signal; Ctrl-\ (SIGQUIT) is one of them. */
+static const int handled_signals[] = { SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 #define NSIGNALS (int)(sizeof handled_signals / sizeof handled_signals[0])
 
 static int setup_signals(struct sigaction *old)
@@ -549,6 +559,7 @@ static int setup_signals(struct sigaction *old)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
+    quitting = 0;
     /* No SA_RESTART: poll() returns at once. */
     for (int k = 0; k < NSIGNALS; k++)
         sigaction(handled_signals[k], &sa, &old[k]);
@@ -891,8 +902,8 @@ int view_run(const struct view_options *o, struct world *w)
     if (a->tout)
         term_out_sync(a->tout);
     pace_init(&a->pace, o->rate, o->fps, view_now(), app_term_bytes(a));
-    /* Ctrl-\ (SIGQUIT) and a crash give the terminal back too (SIGQUIT and the
-     * fatal signals die, but only after restoring it). */
+    /* A crash gives the terminal back too (the fatal signals die, but
+     * only after restoring it). */
     term_restore_arm(STDOUT_FILENO);
     a->style.color = init_colors();
     a->style.utf8 = want_unicode(o);

@@ -12,11 +12,11 @@
 #include "tui.h"
 
 /* Every signal whose default is to end the process and that the loop does
- * not turn into a clean exit (it has SIGINT, SIGTERM, SIGHUP): the fatal
- * ones, Ctrl-\, and those a user, a timer or a CPU limit may send
+ * not turn into a clean exit (it has SIGINT, SIGTERM, SIGHUP and SIGQUIT):
+ * the fatal ones and those a user, a timer or a CPU limit may send
  * (SIGUSR1, SIGALRM, SIGXCPU, ...). */
 static const int fatal_signals[] = {
-    SIGQUIT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS,
+    SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS,
     SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
 };
 #define NFATAL (int)(sizeof fatal_signals / sizeof fatal_signals[0])
@@ -87,6 +87,11 @@ static void on_fatal(int sig)
     /* Delivered as soon as this handler returns (the signal is blocked
      * while it runs); a fault re-executes and now kills. */
     raise(sig);
+}
+
+void term_restore_die(int sig)
+{
+    on_fatal(sig);
 }
 
 int term_restore_arm(int out)

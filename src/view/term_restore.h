@@ -1,5 +1,6 @@
 /* term_restore.h — the terminal given back even when the viewer dies of a
- * signal it cannot turn into a clean exit: SIGQUIT (Ctrl-\), the fatal
+ * signal it cannot turn into a clean exit (loop.c turns SIGINT, SIGTERM,
+ * SIGHUP and SIGQUIT into one, its recording ended): the fatal
  * ones (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) and the others that end
  * a process by default (SIGUSR1, SIGALRM, SIGXCPU, ...).  SIGXFSZ and
  * SIGPIPE are ignored meanwhile, so that a write past the file size limit
@@ -23,6 +24,11 @@ void term_restore_save(int fd);
  * handlers on an alternate stack (a stack overflow still restores).
  * 0, or -1 when the handlers could not be installed. */
 int term_restore_arm(int out);
+
+/* From a signal handler: the terminal given back as for a fatal signal,
+ * then death by sig (its default action).  loop.c's handler calls it on
+ * a second quit signal, when the first one's clean exit is too slow. */
+void term_restore_die(int sig);
 
 /* Puts back the handlers that were there before term_restore_arm(). */
 void term_restore_disarm(void);
