@@ -28,14 +28,10 @@
 #include <stddef.h>
 
 #include "core/rng.h"
+#include "io/bot_limits.h"
 
 /* ---- limits (map keys bot_budget, bot_memory) ---------------------------- */
-#define BOT_BUDGET_MIN 1000L
-#define BOT_BUDGET_MAX 10000000L
-#define BOT_BUDGET_DEFAULT 100000L
-#define BOT_MEMORY_KIB_MIN 64L
-#define BOT_MEMORY_KIB_MAX 262144L
-#define BOT_MEMORY_KIB_DEFAULT 4096L
+/* the keys' ranges and defaults: io/bot_limits.h */
 /* Lua's own bytes may reach this many times bot_memory (plus 1 MiB): the
  * backstop behind bot_memory's count (bot.c, the allocator). */
 #define BOT_HEAP_HARD 4

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "keys.h"
+#include "bot_limits.h"
 #include "map.h"
 
 const char *const section_names[SEC_NKINDS] = {
@@ -107,11 +108,14 @@ const struct key_def key_table[] = {
     { SEC_TANK | SEC_TEAM | SEC_TURRET | SEC_CAR, "bot", KEY_BOT_PATH, 0, 0, 0, NULL, "none",
       "a Lua script that decides for it instead of the built-in behaviours: a relative path "
       "ending in .lua inside the map's folder (see botfield-bots(7))", NULL, TGT_VEHICLE, 0 },
-    { SEC_TANK | SEC_TEAM | SEC_TURRET | SEC_CAR, "bot_budget", KEY_COUNT, 1000, 10000000, 0,
-      "100000", NULL, "Lua instructions the bot may run per tick (init: ten times as many)",
+    { SEC_TANK | SEC_TEAM | SEC_TURRET | SEC_CAR, "bot_budget", KEY_COUNT, BOT_BUDGET_MIN,
+      BOT_BUDGET_MAX, 0, BOT_LIMIT_TEXT(BOT_BUDGET_DEFAULT_N), NULL,
+      "Lua instructions the bot may run per tick (init: ten times as many)",
       NULL, TGT_VEHICLE, VS(bot_budget) },
-    { SEC_TANK | SEC_TEAM | SEC_TURRET | SEC_CAR, "bot_memory", KEY_COUNT, 64, 262144, 0,
-      "4096", NULL, "KiB of Lua heap per bot (at most a quarter of it newly allocated in a tick)",
+    { SEC_TANK | SEC_TEAM | SEC_TURRET | SEC_CAR, "bot_memory", KEY_COUNT, BOT_MEMORY_KIB_MIN,
+      BOT_MEMORY_KIB_MAX, 0, BOT_LIMIT_TEXT(BOT_MEMORY_KIB_DEFAULT_N), NULL,
+      "KiB of data per bot, counted by what it holds (at most a quarter of it made "
+      "in new strings, tables and functions in a tick)",
       NULL, TGT_VEHICLE, VS(bot_memory) },
     { TANKS, "avoid", KEY_ENUM, 0, 0, KEY_CORE_DEFAULT, NULL, NULL,
       "collision avoidance", avoid_names, TGT_VEHICLE, VP(avoid) },

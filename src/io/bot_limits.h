@@ -1,0 +1,20 @@
+/* bot_limits.h — the ranges and defaults of the map keys bot_budget and
+ * bot_memory: one place for the key table (keys.c) and the sandbox
+ * (bot/bot.h), which sits on the floor above and includes this. */
+#ifndef BOTFIELD_BOT_LIMITS_H
+#define BOTFIELD_BOT_LIMITS_H
+
+#define BOT_BUDGET_MIN 1000L
+#define BOT_BUDGET_MAX 10000000L
+#define BOT_BUDGET_DEFAULT_N 100000
+#define BOT_BUDGET_DEFAULT ((long)BOT_BUDGET_DEFAULT_N)
+#define BOT_MEMORY_KIB_MIN 64L
+#define BOT_MEMORY_KIB_MAX 262144L
+#define BOT_MEMORY_KIB_DEFAULT_N 4096
+#define BOT_MEMORY_KIB_DEFAULT ((long)BOT_MEMORY_KIB_DEFAULT_N)
+
+/* The defaults as the key table writes them (text: the _N forms, bare). */
+#define BOT_LIMIT_TEXT_(x) #x
+#define BOT_LIMIT_TEXT(x) BOT_LIMIT_TEXT_(x)
+
+#endif
