@@ -11,14 +11,14 @@
 RUNS=${BOTS_MEMORY_RUNS:-20}
 mkdir -p "$TMPD/m/bots" "$TMPD/elsewhere"
 cp "$top_srcdir"/tests/bots/memory/*.lua "$TMPD/m/bots/"
-for spec in churn:2048 grow:1024 pcall:512 tables-as-keys:1024; do
+for spec in churn:2048 grow:512 pcall:512 tables-as-keys:768; do
     b=${spec%%:*}
     kib=${spec##*:}
     sed "s|BOT|bots/$b.lua|; s|MEMORY|$kib|" "$top_srcdir/tests/bots/memory/map.ini.in" \
         >"$TMPD/m/$b.ini"
     i=1
     while [ $i -le "$RUNS" ]; do
-        "$BOTFIELD" --headless --ticks 150 --threads 1 --trace "$TMPD/$b.$i" "$TMPD/m/$b.ini" \
+        "$BOTFIELD" --headless --ticks 100 --threads 1 --trace "$TMPD/$b.$i" "$TMPD/m/$b.ini" \
             >/dev/null 2>"$TMPD/err" || note "$b run $i: $(cat "$TMPD/err")"
         i=$((i + 1))
     done
@@ -27,11 +27,11 @@ for spec in churn:2048 grow:1024 pcall:512 tables-as-keys:1024; do
     # The bot does meet its limits (else the test proves nothing).
     grep -q '"type":"bot_error".*limit exceeded' "$TMPD/$b.1"
     ok $? "$b: the bot meets a memory limit"
-    "$BOTFIELD" --headless --ticks 150 --threads 2 --trace "$TMPD/$b.t2" "$TMPD/m/$b.ini" \
+    "$BOTFIELD" --headless --ticks 100 --threads 2 --trace "$TMPD/$b.t2" "$TMPD/m/$b.ini" \
         >/dev/null 2>&1
     cmp -s "$TMPD/$b.1" "$TMPD/$b.t2"
     ok $? "$b: two threads give the same trace"
-    "$BOTFIELD" --headless --ticks 150 --record "$TMPD/$b.rec" "$TMPD/m/$b.ini" >/dev/null 2>&1
+    "$BOTFIELD" --headless --ticks 100 --record "$TMPD/$b.rec" "$TMPD/m/$b.ini" >/dev/null 2>&1
     ( cd "$TMPD/elsewhere" && "$BOTFIELD" --headless --replay "$TMPD/$b.rec" \
         --trace "$TMPD/$b.replayed" >/dev/null 2>"$TMPD/err" )
     st=$?
