@@ -12,6 +12,7 @@
 
 #include "compare.h"
 #include "recording.h"
+#include "stop.h"
 #include "io/map.h"
 #include "bot/bot_world.h"
 #include "core/state_hash.h"
@@ -250,9 +251,7 @@ int compare_differ(const struct world *a, struct world *b)
 
 /* Both worlds to the end (the map's duration, a won battle, or `ticks`),
  * each summary on a line, then the first tick where they differ. */
-/* --record FILE with --compare: A's recording is FILE, B's the same name
- * with ".b" before its extension (run.rec: run.b.rec; run: run.b). */
-static void b_name(const char *file, char *buf, size_t cap)
+void compare_b_name(const char *file, char *buf, size_t cap)
 {
     const char *slash = strrchr(file, '/');
     const char *dot = strrchr(file, '.');
@@ -270,7 +269,7 @@ static int open_records(const struct compare_opts *c, const struct compare_recor
                         struct world *w[2], struct bot_world *bots[2], struct recording rec[2])
 {
     char bfile[4096];
-    b_name(r->file, bfile, sizeof bfile);
+    compare_b_name(r->file, bfile, sizeof bfile);
     if (recording_open(&rec[0], r->file, w[0], bots[0], r->map_path, r->map_text,
                        r->set, r->nset))
         return -1;
@@ -287,12 +286,19 @@ static int run_headless(const struct compare_opts *c, struct world *w[2],
 {
     struct recording rec[2];
     memset(rec, 0, sizeof rec);
-    if (r->file && open_records(c, r, w, bots, rec))
+    /* a signal ends both sides as it ends a run (botfield(6), SIGNALS):
+     * after the tick being computed, the summaries and the end lines */
+    stop_arm();
+    if (r->file && open_records(c, r, w, bots, rec)) {
+        stop_disarm();
         return 1;
+    }
     int rc = step_both(c, w, bots, rec, ticks);
     for (int s = 0; s < 2; s++)
         if (recording_close(&rec[s], w[s], bots[s]))
             rc = 1;
+    stop_die();
+    stop_disarm();
     return rc;
 }
 
@@ -304,7 +310,7 @@ static int step_both(const struct compare_opts *c, struct world *w[2],
     for (int s = 0; s < 2; s++)
         limit[s] = ticks >= 0 ? ticks : lround(w[s]->duration * w[s]->tick_rate);
     long diverged = compare_differ(w[0], w[1]) ? 0 : -1;
-    for (;;) {
+    while (!stop_signal()) {
         int stepped = 0;
         for (int s = 0; s < 2; s++) {
             if (w[s]->tick >= limit[s] || (ticks < 0 && w[s]->ended))

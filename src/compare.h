@@ -44,6 +44,10 @@ struct compare_record {
     int nset;
 };
 
+/* --record FILE with --compare: A's recording is FILE, B's the same name
+ * with ".b" before its extension (run.rec: run.b.rec; run: run.b). */
+void compare_b_name(const char *file, char *buf, size_t cap);
+
 /* The rest, once the first world is loaded: B's options built from A's,
  * B loaded (its errors said, exit 2), then the headless comparison or the
  * viewer.  Takes over w and bots.  Returns the exit status. */

@@ -559,6 +559,26 @@ int main(int argc, char **argv)
         world_free(&w);
         return 2;
     }
+    if (cmp.n && record) {
+        /* the second side's recording: the same guards as --record's */
+        char bfile[4096];
+        compare_b_name(record, bfile, sizeof bfile);
+        char *bover = bot_script_at(bfile, vo.map_path, &w, bots);
+        const char *what = bover ? bover
+                         : vo.map_path && same_file(bfile, vo.map_path) ? "the map file itself"
+                         : same_file(bfile, record) || !strcmp(bfile, record)
+                           ? "the first side's recording" : NULL;
+        if (what) {
+            fprintf(stderr, "botfield: --compare --record %s: the second side's recording %s "
+                    "is %s%s; name the recording otherwise\n", record, bfile,
+                    bover ? "the bot script " : "", what);
+            free(bover);
+            free(map_text);
+            bot_world_free(&w, bots);
+            world_free(&w);
+            return 2;
+        }
+    }
     if (cmp.n) {
         struct compare_record cr = { record, vo.map_path,
                                      map_text ? map_text : map_default_text,

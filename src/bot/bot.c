@@ -129,6 +129,8 @@ static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return p;
 }
 
+static double cpu_since(const struct timespec *t0);
+
 /* ---- bot_memory's count ----------------------------------------------------
  * The count (a full collection, then bot_heap_measure) runs when the debt
  * since the last one passes a gap: objects made, and for each instruction
@@ -138,13 +140,13 @@ static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
  * bot_memory is stopped at the same instruction in every run. */
 #define DEBT_PER_INSTRUCTION 8
 #define CHECK_EVERY 1000
-/* Counts in one call's hook at most: a call of a huge budget near the
- * limit is not counted a thousand times (the backstop holds between). */
-#define COUNTS_PER_CALL 32
 
 /* Collections as often as the live data is large (twice it made between
- * two, as Lua's own pace), sooner near the limit, but never at every
- * turn. */
+ * two, as Lua's own pace), sooner near the limit, but never sooner than
+ * an eighth of bot_memory of debt: a count costs the whole data, and a
+ * bot that holds its limit would be counted every few thousand
+ * instructions (botfield-bots(7): the data may pass bot_memory by about
+ * that much before a count stops it). */
 static size_t debt_gap(const struct bot *b)
 {
     size_t lim = b->lim.memory_bytes, c = b->data;
@@ -154,8 +156,8 @@ static size_t debt_gap(const struct bot *b)
     size_t g = c * 2 > ((size_t)64 << 10) ? c * 2 : ((size_t)64 << 10);
     if (g > room)
         g = room;
-    if (g < lim / 32)
-        g = lim / 32;
+    if (g < lim / 8)
+        g = lim / 8;
     return g;
 }
 
@@ -164,7 +166,10 @@ static size_t debt_gap(const struct bot *b)
 static int memory_count(struct bot *b)
 {
     size_t bytes = 0;
-    b->counts++;
+    /* the count's CPU time is the engine's, not the script's: the 2 s
+     * backstop must not fall at a count on one machine and not another */
+    struct timespec t0;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
     b->walking = 1;
     lua_gc(b->L, LUA_GCCOLLECT);
     int rc = bot_heap_measure(b->L, &bytes);
@@ -172,6 +177,7 @@ static int memory_count(struct bot *b)
     b->debt = 0;
     b->made_since = 0;
     b->data = bytes;
+    b->count_cpu += cpu_since(&t0);
     return rc != 0 || bytes > b->lim.memory_bytes;
 }
 
@@ -251,7 +257,7 @@ static void count_hook(lua_State *L, lua_Debug *ar)
     if (!b->clock_on) {
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b->cpu_start);
         b->clock_on = 1;
-    } else if (cpu_since(&b->cpu_start) > b->cpu_limit) {
+    } else if (cpu_since(&b->cpu_start) - b->count_cpu > b->cpu_limit) {
         b->timed_out = 1;
         go_over(L, b);
     }
@@ -261,8 +267,7 @@ static void count_hook(lua_State *L, lua_Debug *ar)
     /* Over bot_memory: an error the script may catch (as Lua's own memory
      * errors), to let go of data; the tick is abandoned all the same, and
      * while the data stays over little more can be made (the allocator). */
-    if (b->metered && b->ins / CHECK_EVERY != before / CHECK_EVERY
-        && b->counts < COUNTS_PER_CALL && memory_check(b)) {
+    if (b->metered && b->ins / CHECK_EVERY != before / CHECK_EVERY && memory_check(b)) {
         b->mem_over = 1;
         b->mem_broke = 1;
         lua_pushstring(L, memory_msg);
@@ -361,7 +366,7 @@ static void begin(struct bot *b, long budget, size_t tick_cap)
     b->budget = budget;
     b->used = 0;
     b->ins = 0;
-    b->counts = 0;
+    b->count_cpu = 0;
     b->debt_seen = 0;
     b->mem_over = 0;
     b->over = 0;

@@ -27,7 +27,7 @@ struct bot {
                                    instruction since the last count */
     long debt_seen;             /* this call's instructions already in debt */
     long ins;                   /* this call's VM instructions (the hook's) */
-    int counts;                 /* counts in this call */
+    double count_cpu;           /* CPU seconds of this call's counts */
     size_t made_since;          /* bytes of objects made since the last count */
     int mem_over;               /* the count passed bot_memory: every
                                    instruction errors from then on */

@@ -356,10 +356,14 @@ static int get_sets(struct reader *rd, json_t *o, struct replay *r)
         json_t *v = json_array_get(a, i);
         const char *s = json_is_string(v) ? json_string_value(v) : NULL;
         const char *eq = s ? strchr(s, '=') : NULL;
-        if (!eq || eq == s || !memchr(s, '.', (size_t)(eq - s))
-            || json_string_length(v) > MAP_MAX_FILE_BYTES)
+        int control = 0;    /* a line break would write lines of its own into the map */
+        for (const unsigned char *c = (const unsigned char *)s; s && *c; c++)
+            control |= *c < 0x20 || *c == 0x7f;
+        if (!eq || eq == s || !memchr(s, '.', (size_t)(eq - s)) || control
+            || json_string_length(v) != strlen(s) || json_string_length(v) > MAP_MAX_FILE_BYTES)
             return bad(rd, "recording \"set\" item %zu is not a setting; each is a string "
-                       "\"SECTION.KEY=VALUE\" as --set takes it", i + 1);
+                       "\"SECTION.KEY=VALUE\" as --set takes it, without control "
+                       "characters", i + 1);
         if (!(r->set[i] = strdup(s)))
             return bad(rd, "out of memory");
         r->nset = (int)i + 1;
