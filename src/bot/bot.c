@@ -156,8 +156,15 @@ static size_t debt_gap(const struct bot *b)
     size_t g = c * 2 > ((size_t)64 << 10) ? c * 2 : ((size_t)64 << 10);
     if (g > room)
         g = room;
-    if (g < lim / 8)
-        g = lim / 8;
+    /* and at least half a tick's instructions (up to bot_memory): a bot
+     * of a big budget holding its limit is counted a few times a tick,
+     * not a few times a millisecond */
+    size_t tick = (size_t)b->lim.budget * DEBT_PER_INSTRUCTION / 2;
+    size_t floor = lim / 8;
+    if (floor < (tick < lim ? tick : lim))
+        floor = tick < lim ? tick : lim;
+    if (g < floor)
+        g = floor;
     return g;
 }
 
