@@ -56,9 +56,11 @@ ok $(( $? != 2 )) "--compare without =VALUE exits 2"
 echo "$err" | grep -q "^botfield: --compare team.red.aim: expected SECTION.KEY=VALUE"
 ok $? "and says what is expected"
 "$BOTFIELD" --compare "$SET" --record "$TMPD/r" "$MAP" 2>"$TMPD/err" </dev/null
-ok $(( $? != 2 )) "--compare with --record exits 2"
-grep -q -- "--compare runs two worlds" "$TMPD/err"
-ok $? "and says why"
+ok $(( $? != 2 )) "--compare with --record in the viewer exits 2"
+grep -q -- "--compare --record records a headless comparison (add --headless)" "$TMPD/err"
+ok $? "and says why (a headless comparison records each side)"
+[ ! -e "$TMPD/r" ]
+ok $? "and writes no recording"
 # In a terminal: the error, then the terminal as it was (echo, canonical).
 tm new-session -d -s bad -x 80 -y 24 \
     "env LC_ALL=$LOC TERM=tmux-256color $BOTFIELD --compare team.red.aim=bogus $MAP; echo rc=\$?; stty -a; sleep 600"
