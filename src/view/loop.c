@@ -944,6 +944,7 @@ int view_run(const struct view_options *o, struct world *w)
      * only after restoring it). */
     term_restore_arm(STDOUT_FILENO);
     a->style.color = init_colors();
+    a->style.no_bold = a->style.color ? pal_no_bold(COLORS) : 0;
     a->style.utf8 = want_unicode(o);
     a->ascii = !a->style.utf8;
     a->cv.braille = a->style.utf8;
