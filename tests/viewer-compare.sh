@@ -57,7 +57,7 @@ echo "$err" | grep -q "^botfield: --compare team.red.aim: expected SECTION.KEY=V
 ok $? "and says what is expected"
 "$BOTFIELD" --compare "$SET" --record "$TMPD/r" "$MAP" 2>"$TMPD/err" </dev/null
 ok $(( $? != 2 )) "--compare with --record exits 2"
-grep -q -- "--compare runs two worlds" "$TMPD/err"
+grep -q -- "--compare --record records a headless comparison (add --headless)" "$TMPD/err"
 ok $? "and says why"
 # In a terminal: the error, then the terminal as it was (echo, canonical).
 tm new-session -d -s bad -x 80 -y 24 \
