@@ -1,7 +1,8 @@
 #!/bin/sh
 # At 80 columns: the drive status line keeps the heading, the gun and the
 # shots botfield(6) promises; the scale bar never covers a tank on the
-# map's bottom row (it moves to another corner); the first look's "paused:
+# map's bottom row (it moves to another corner), with the inspector open
+# too (the map then reaches the corners); the first look's "paused:
 # space runs" hint goes once the run starts, and the counts come back;
 # n and N say what happened on the tick they land on (a shot by whom, a
 # hit: who hit whom).
@@ -55,6 +56,19 @@ expect_eq "both east-facing tanks on the bottom row show (the scale bar elsewher
 screen s | grep -q '|-*| [0-9]'
 ok $? "and the scale bar is still drawn"
 tm kill-session -t s
+
+# The inspector open (Tab): the map area is narrower and this map fills it,
+# both lower corners the map's, a tank on the bottom row in each.
+run_paused i "$top_srcdir/tests/maps/scale-corners.ini"
+wait_for i '^ tick 0 ' && tm send-keys -t i Tab
+wait_for i 'tank of blue' && settle i
+bottom=$(screen i | sed -n 23p)
+note "the map's bottom row: $bottom"
+printf '%s\n' "$bottom" | grep -q '^.→.*←.\{0,1\}│$'
+ok $? "inspector open: both tanks in the lower corners show"
+screen i | sed -n 2p | grep -q '|-*| [0-9]'
+ok $? "and the scale bar is drawn in a top corner"
+tm kill-session -t i
 
 # The first look's hint, then the run.
 tm new-session -d -s h -x 80 -y 24 \

@@ -10,7 +10,8 @@
 # are glyphs no ray uses, the teams look different, waypoint numbers show
 # on race maps, and race.ini's cars wear the colours they are named after;
 # then the new keys: t (predicted impacts), i (ids), o (the sight walk), a
-# (the threat marked), and the first look: paused, with a hint.
+# (the threat marked), and the first look: paused, with a hint; colours
+# that read on black and on white, at 256 colours and at 8.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tmux-lib.sh"
 CELLS="$top_srcdir/tests/screen-cells.py"
@@ -238,5 +239,30 @@ tm capture-pane -e -p -t bw | python3 "$top_srcdir/tests/sgr-cells.py" >"$TMPD/c
 ok $? "256 colours: no plain blue, yellow or cyan"
 { grep -q '^5;33 ' "$TMPD/cells" && ! grep -q '^5;33 0' "$TMPD/cells"; }
 ok $? "the blue team in a light blue, every cell of it bold (its guns too)"
+tm send-keys -t bw '?'
+screen_is bw 'botfield keys' >/dev/null
+tm capture-pane -e -p -t bw | python3 "$top_srcdir/tests/sgr-cells.py" >"$TMPD/cells-help"
+grep -q '^5;178 1' "$TMPD/cells-help" && grep -q '^5;37 1' "$TMPD/cells-help"
+ok $? "256 colours: the keys (gold) and the title (teal) of ? stay bold"
 tm kill-session -t bw
+
+# With 8 colours (xterm's own TERM=xterm) bold shows as the bright colour
+# in most terminals: bright yellow and cyan all but vanished on white (the
+# ? screen's keys, the inspector's headings), so those two are never bold
+# there; the blue team stays bold (bright blue is what reads on black).
+tm new-session -d -s b8 -x 80 -y 24 \
+    "env LC_ALL=$LOC TERM=xterm LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused; sleep 600"
+screen_is b8 'tick 0 ' >/dev/null
+sleep 0.5
+tm capture-pane -e -p -t b8 | python3 "$top_srcdir/tests/sgr-cells.py" >"$TMPD/cells8"
+{ grep -q '^34 1' "$TMPD/cells8" && ! grep -q '^34 0' "$TMPD/cells8"; }
+ok $? "8 colours: the blue team bold, every cell of it"
+tm send-keys -t b8 '?'
+screen_is b8 'botfield keys' >/dev/null
+tm capture-pane -e -p -t b8 | python3 "$top_srcdir/tests/sgr-cells.py" >"$TMPD/cells8-help"
+n=$(grep -Ec '^(33|36) ' "$TMPD/cells8-help")
+note "8 colours, ? screen: $n yellow or cyan cells, $(grep -Ec '^(33|36) 1' "$TMPD/cells8-help") bold"
+[ "$n" -gt 0 ] && ! grep -Eq '^(33|36) 1' "$TMPD/cells8-help"
+ok $? "8 colours: yellow and cyan text is never bold (bright on white is unreadable)"
+tm kill-session -t b8
 done_testing

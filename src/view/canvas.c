@@ -270,9 +270,11 @@ void canvas_arc(struct canvas *cv, double cx, double cy, double r, double a0,
 
 /* ---- the copy to curses -------------------------------------------------- */
 
-static attr_t curses_attr(int attr)
+static attr_t curses_attr(int attr, int color, const struct canvas_style *st)
 {
     attr_t a = A_NORMAL;
+    if (st->color && color > 0 && color < 32 && (st->no_bold >> color & 1u))
+        attr &= ~CA_BOLD;
     if (attr & CA_BOLD)
         a |= A_BOLD;
     if (attr & CA_DIM)
@@ -291,7 +293,7 @@ static void put_glyph(int y, int x, uint32_t ch, const uint32_t *marks,
                       int nmark, int color, int attr,
                       const struct canvas_style *st)
 {
-    attr_t a = curses_attr(attr);
+    attr_t a = curses_attr(attr, color, st);
     short pair = (short)(st->color ? color : 0);
     if (cell_width(ch, st->utf8) != 1)
         ch = '?', nmark = 0;
@@ -370,7 +372,7 @@ int tui_text(int y, int x, const char *s, int maxw, int color, int attr,
 #if TUI_WIDE
             cchar_t cc;
             wchar_t wc[2] = { (wchar_t)c, 0 };
-            setcchar(&cc, wc, curses_attr(attr), (short)(st->color ? color : 0), NULL);
+            setcchar(&cc, wc, curses_attr(attr, color, st), (short)(st->color ? color : 0), NULL);
             mvadd_wch(y, x + n, &cc);
 #endif
         } else {

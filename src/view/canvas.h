@@ -74,8 +74,9 @@ void canvas_arc(struct canvas *cv, double cx, double cy, double r, double a0,
 void canvas_shade(struct canvas *cv, int x, int y, uint32_t ch, int color,
                   int attr);
 
-/* Copies the grid to the curses screen at (x0, y0). */
-struct canvas_style { int color; int utf8; };
+/* Copies the grid to the curses screen at (x0, y0).  no_bold: the colours
+ * (bit n for colour n) drawn without bold (palette.h's pal_no_bold()). */
+struct canvas_style { int color; int utf8; unsigned no_bold; };
 void canvas_flush(const struct canvas *cv, int x0, int y0,
                   const struct canvas_style *st);
 

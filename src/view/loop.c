@@ -1,7 +1,7 @@
 /* loop.c — view_run(): the terminal set up and restored, and the loop.
  *
  * One poll() over standard input, a self-pipe that the signal handlers
- * write to (SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT) and an inotify watch on the
+ * write to (SIGWINCH, SIGTSTP, SIGINT, SIGTERM, SIGHUP, SIGQUIT) and an inotify watch on the
  * map file's and the bot scripts' folders (watch.c); its timeout is the
  * next tick, frame, message expiry or pending reload, and infinite when
  * paused and nothing changed, so the process sleeps.  Ticks run at tick_rate x speed; frames at most 30 a
@@ -59,9 +59,10 @@ static void on_signal(int sig)
     /* A second quit signal while the first one's clean exit has not come
      * (a long reload, a recording written to a stalled pipe): die now,
      * the terminal given back. */
-    if (sig != SIGWINCH && quitting)
+    int quit = sig != SIGWINCH && sig != SIGTSTP;
+    if (quit && quitting)
         term_restore_die(sig);
-    if (sig != SIGWINCH)
+    if (quit)
         quitting = 1;
     /* Nothing else is async-signal-safe enough: the loop does the work. */
     if (write(sig_pipe[1], &c, 1) < 0) {
@@ -543,8 +544,10 @@ static const char *cannot_drive(void)
 }
 
 /* The quit signals end the viewer as q does (the recording gets its end
- * line), then it dies of the signal; Ctrl-\ (SIGQUIT) is one of them. */
-static const int handled_signals[] = { SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+ * line), then it dies of the signal; Ctrl-\ (SIGQUIT) is one of them.
+ * Ctrl-Z (SIGTSTP) is ours too, not curses': its handler would give the
+ * layer (term_out.h) its modes back, not the real terminal. */
+static const int handled_signals[] = { SIGWINCH, SIGTSTP, SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 #define NSIGNALS (int)(sizeof handled_signals / sizeof handled_signals[0])
 
 static int setup_signals(struct sigaction *old)
@@ -561,8 +564,13 @@ static int setup_signals(struct sigaction *old)
     sigemptyset(&sa.sa_mask);
     quitting = 0;
     /* No SA_RESTART: poll() returns at once. */
-    for (int k = 0; k < NSIGNALS; k++)
+    for (int k = 0; k < NSIGNALS; k++) {
         sigaction(handled_signals[k], &sa, &old[k]);
+        /* A shell without job control ignores SIGTSTP for its children:
+         * Ctrl-Z then stays a no-op. */
+        if (handled_signals[k] == SIGTSTP && old[k].sa_handler == SIG_IGN)
+            sigaction(SIGTSTP, &old[k], NULL);
+    }
     return 0;
 }
 
@@ -586,6 +594,31 @@ static void on_resize(struct app *a)
     /* The physical screen is unknown after a resize: repaint it all once. */
     clearok(curscr, TRUE);
     app_layout(a);
+}
+
+static void draw(struct app *a);
+
+/* Ctrl-Z: the real terminal given back as endwin() leaves it (the shell's
+ * screen, the cursor, its modes), the process stopped; on SIGCONT the
+ * viewer's modes come back and the whole screen is drawn anew. */
+static void suspend(struct app *a)
+{
+    endwin();
+    if (a->tout)
+        term_out_suspend(a->tout);
+    struct sigaction dfl, mine;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGTSTP, &dfl, &mine);
+    raise(SIGTSTP);             /* returns once continued (fg, bg) */
+    sigaction(SIGTSTP, &mine, NULL);
+    reset_prog_mode();
+    if (a->tout)
+        term_out_sync(a->tout);
+    on_resize(a);               /* the size may have changed meanwhile */
+    draw(a);
+    a->dirty = 0;
 }
 
 /* ---- the loop ------------------------------------------------------------------ */
@@ -744,6 +777,11 @@ static void run(struct app *a)
             for (ssize_t k = 0; k < n; k++) {
                 if (s[k] == SIGWINCH)
                     on_resize(a);
+                else if (s[k] == SIGTSTP) {
+                    suspend(a);
+                    /* The run goes on from where it stopped, no catching up. */
+                    next_tick = view_now();
+                }
                 else {
                     a->quit = 1;
                     a->quit_signal = s[k];
@@ -906,6 +944,7 @@ int view_run(const struct view_options *o, struct world *w)
      * only after restoring it). */
     term_restore_arm(STDOUT_FILENO);
     a->style.color = init_colors();
+    a->style.no_bold = a->style.color ? pal_no_bold(COLORS) : 0;
     a->style.utf8 = want_unicode(o);
     a->ascii = !a->style.utf8;
     a->cv.braille = a->style.utf8;

@@ -73,6 +73,15 @@ short pal_term_color(int col, int ncolors)
     return c8[col];
 }
 
+/* With 8 or 16 colours most terminals (xterm, the Linux console, PuTTY)
+ * show bold as the bright colour, and bright yellow and cyan are all but
+ * invisible on white: those two stay plain there (plain yellow and cyan
+ * read on black too).  The 256-colour gold and teal keep their bold. */
+unsigned pal_no_bold(int ncolors)
+{
+    return ncolors >= 256 ? 0 : 1u << COL_YELLOW | 1u << COL_CYAN;
+}
+
 int pal_color(enum pal_item it, int vcolor)
 {
     return palette[it].color == PAL_TEAM ? vcolor : palette[it].color;

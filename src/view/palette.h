@@ -48,6 +48,9 @@ int pal_color(enum pal_item it, int vcolor);
 /* The terminal colour (curses number) of a COL_* on a terminal of ncolors
  * colours; -1 for COL_DEFAULT. */
 short pal_term_color(int col, int ncolors);
+/* The COL_*s (bit n for colour n) drawn without bold on a terminal of
+ * ncolors colours (struct canvas_style's no_bold). */
+unsigned pal_no_bold(int ncolors);
 int pal_attr(const struct app *a, enum pal_item it);
 uint32_t pal_glyph(const struct app *a, enum pal_item it);
 /* The ? screen's legend: its rows, each a sample drawn as the map draws

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "term_out.h"
@@ -22,6 +23,7 @@ struct term_out {
     int have_saved;
     pthread_t thread;
     _Atomic unsigned long long copied;
+    _Atomic unsigned long long delivered;   /* of copied, written out */
 };
 
 /* Writes all of buf to fd; a terminal that went away is given nothing
@@ -54,6 +56,7 @@ static void *copy_out(void *arg)
             break;
         atomic_fetch_add(&t->copied, (unsigned long long)n);
         put_all(t->out, buf, (size_t)n, &gone);
+        atomic_fetch_add(&t->delivered, (unsigned long long)n);
     }
     return NULL;
 }
@@ -110,6 +113,7 @@ struct term_out *term_out_open(int in, int out)
     t->out = out;
     t->master = t->slave = -1;
     atomic_init(&t->copied, 0);
+    atomic_init(&t->delivered, 0);
     t->have_saved = tcgetattr(in, &t->saved) == 0;
     if (open_pair(t)) {
         drop(t);
@@ -154,6 +158,31 @@ void term_out_sync(struct term_out *t)
     real.c_lflag = m.c_lflag;
     memcpy(real.c_cc, m.c_cc, sizeof real.c_cc);
     tcsetattr(t->in, TCSANOW, &real);
+}
+
+/* Nothing queued in the layer nor in the thread's hands. */
+static int drained(struct term_out *t)
+{
+    int queued = 0;
+    if (ioctl(t->master, FIONREAD, &queued) < 0)
+        return 1;
+    return queued == 0 && atomic_load(&t->copied) == atomic_load(&t->delivered);
+}
+
+void term_out_suspend(struct term_out *t)
+{
+    fflush(t->file);
+    /* The kernel hands the slave's bytes to the master a moment later (a
+     * work item), so one empty look is not enough: five in a row, 1 ms
+     * apart, within 3 s (a terminal that stalls gets its modes anyway). */
+    const struct timespec ms = { 0, 1000000 };
+    int calm = 0;
+    for (int k = 0; k < 3000 && calm < 5; k++) {
+        calm = drained(t) ? calm + 1 : 0;
+        nanosleep(&ms, NULL);
+    }
+    if (t->have_saved)
+        tcsetattr(t->in, TCSADRAIN, &t->saved);
 }
 
 void term_out_resize(struct term_out *t, int rows, int cols)

@@ -28,6 +28,11 @@ unsigned long long term_out_bytes(struct term_out *t);
 /* The real terminal takes the input modes curses set on the layer's. */
 void term_out_sync(struct term_out *t);
 
+/* Before the viewer stops (Ctrl-Z), after endwin(): waits until what
+ * curses wrote has reached the real terminal, then gives that its modes
+ * back.  term_out_sync() takes the viewer's again on SIGCONT. */
+void term_out_suspend(struct term_out *t);
+
 /* The layer's size follows the real terminal's (after SIGWINCH). */
 void term_out_resize(struct term_out *t, int rows, int cols);
 
