@@ -424,7 +424,7 @@ static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
 }
 
 void avoid_predictive(const struct world *w, int i, int brute,
-                      const struct avoid_info *last, struct tick_ctx *c,
+                      const struct avoid_info *last, const struct decide_view *c,
                       struct decision *d)
 {
     const struct vehicle *v = world_vehicle(w, i);
@@ -450,23 +450,10 @@ void avoid_predictive(const struct world *w, int i, int brute,
      * no grid to ask, the same over the vehicles. */
     double maxr = w->vgrid.max_radius, maxs = w->vgrid.max_speed;
     if (brute) {
-        /* once a tick (the tick context forgets it at each tick's start),
-         * not once a tank: n^2 otherwise, besides the search itself */
-        if (!c->brute_max_ok) {
-            double r = 0, sp = 0;
-            for (size_t j = 0; j < world_nvehicles(w); j++) {
-                const struct vehicle *o = world_vehicle(w, (int)j);
-                if (o->alive) {
-                    r = dmax(r, o->p->radius);
-                    sp = dmax(sp, fabs(o->speed));
-                }
-            }
-            c->brute_maxr = r;
-            c->brute_maxs = sp;
-            c->brute_max_ok = 1;
-        }
-        maxr = c->brute_maxr;
-        maxs = c->brute_maxs;
+        /* the tick's product, made once before any decision (tick.c:
+         * decide_tick_brute), not once a tank: n^2 otherwise */
+        maxr = c->tick->brute_maxr;
+        maxs = c->tick->brute_maxs;
     }
     /* Far enough for a neighbour as fast as I am, head-on, to matter
      * within the horizon. */
@@ -531,8 +518,8 @@ void avoid_predictive(const struct world *w, int i, int brute,
         avoid_neighbours(w, i, range, brute, gather_visit, &s);
         if (s.total > s.cap) {
             size_t need = (size_t)s.total * sizeof *s.nb;
-            if (grow_reserve(&c->avoid_buf, &c->avoid_buf_cap, need, 1) == 0) {
-                s.nb = c->avoid_buf;
+            if (grow_reserve(&c->lane->avoid_buf, &c->lane->avoid_buf_cap, need, 1) == 0) {
+                s.nb = c->lane->avoid_buf;
                 s.cap = s.total;
                 s.n = s.total = 0;
                 s.threat_t = INFINITY;
@@ -582,7 +569,7 @@ void avoid_predictive(const struct world *w, int i, int brute,
     /* Exactly the direction act will move along. */
     double heading;
     vec2 dir;
-    vehicle_turned(&c->turns, v, d->want.turn, &heading, &dir);
+    vehicle_turned(&c->lane->turns, v, d->want.turn, &heading, &dir);
     double cap = s.overflow ? 0 : speed_cap(w, &s, dir, d->want.speed);
     if (cap < d->want.speed) {
         d->want.speed = cap;
