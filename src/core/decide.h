@@ -1,18 +1,28 @@
 /* decide.h — what a decision may write, and the tick's scratch.
  *
- * A decision reads the world as it was at the start of the tick, through a
- * `const struct world *`, and writes only its own vehicle's `struct
- * decision`: the intent (turn, speed, turret turn, fire), the next value of
- * the vehicle's own lasting decision state (its generator, wander, gun and
- * avoidance plan), and its record for readers.  The decisions live in the
- * tick context, not in struct vehicle; the act stage applies them all
- * together, so no decision can see another's outcome and the order of the
- * vehicles never changes a result.
+ * A decision (a row of the behaviour table, a brain) gets a `const struct
+ * decide_view *`, the vehicle's index and its own `struct decision *`.
+ * It reads the world as it was at the start of the tick through the
+ * view's `const struct world *` and the const accessors of world.h, and
+ * the tick's products made before any decision (struct decide_tick: the
+ * racing lines, the all-pairs maxima) through a pointer to const.  It
+ * writes only its own decision -- the intent (turn, speed, turret turn,
+ * fire), the next value of the vehicle's own lasting decision state (its
+ * generator, wander, gun and avoidance plan), its record for readers --,
+ * its racer's record (view->race), and its lane's scratch (the aim store,
+ * the neighbour list, the turn cache: one lane a thread).  The decisions
+ * live in the tick context, not in struct vehicle, and no decision sees
+ * it; the act stage applies them all together, so no decision can see
+ * another's outcome and the order of the vehicles never changes a result.
  *
- * A file of decision code includes "decide_guard.h" after its other
- * headers: that poisons the names of the world's writable arrays, so
- * writing another vehicle's record (or reading one except through the
- * const accessors world_vehicle() and friends) does not compile. */
+ * The compiler holds decisions to this: every pointer of the view but the
+ * lane's and the racer record's points to const, and a file of decision
+ * code includes "decide_guard.h" after its other headers, which poisons
+ * the names of the world's members that hold pointers to data that is not
+ * const (its arrays, grids, stores, tick context).  tests/decide-readonly.sh
+ * compiles each such write and expects it refused; `make lint` refuses
+ * casts to pointers to non-const in those files.  Not enforced: pointer
+ * arithmetic on the view's two writable pointers (view->race[1]). */
 #ifndef BOTFIELD_DECIDE_H
 #define BOTFIELD_DECIDE_H
 

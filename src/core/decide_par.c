@@ -2,9 +2,9 @@
  * of threads for both.
  *
  * Decide: a decision writes its own struct decision and record; what it
- * appends to the tick context (aim records, solver probes) goes to its
- * chunk's lane, a tick context of its own that shares the per-vehicle
- * slots.  Each chunk then counts its aim events.
+ * appends to its lane (aim records, solver probes: decide.h) goes to its
+ * chunk's, the lane of a tick context of its own that shares the
+ * per-vehicle slots.  Each chunk then counts its aim events.
  *
  * Place (one thread): where each lane's aim records, probes and aim
  * events land in the world's lists, chunk after chunk (= vehicle order),
@@ -27,9 +27,10 @@
 
 int decide_par_ok(const struct world *w)
 {
-    /* A brain (the Lua bots) says whether it may (struct brain); racers
-     * read the tick's one record array by index (decide.h); the tests'
-     * all-pairs avoidance: those decide on the calling thread. */
+    /* A brain (the Lua bots) says whether it may (struct brain).  Racers
+     * and the tests' all-pairs avoidance decide on the calling thread, as
+     * they always did (their racing lines and maxima are now made before
+     * decide, decide.h, so threads are possible, not yet measured). */
     return (!w->brain || w->brain->threads_ok) && w->racers.n == 0 && !w->avoid_brute;
 }
 

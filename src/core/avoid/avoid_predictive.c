@@ -186,9 +186,9 @@ static inline int may_matter(vec2 rel, vec2 vel, double R, double m, double d2)
          | ((A > 0) & (B < 0) & (-B < A * HORIZON) & (B * B > A * C));
 }
 
-static inline void gather_visit(void *ctx, const struct vgrid_entry *e, double d2)
+static inline void gather_visit(void *arg, const struct vgrid_entry *e, double d2)
 {
-    struct scan *s = ctx;
+    struct scan *s = arg;
     s->danger += d2 < s->danger2;
     vec2 rel = v2_sub(e->pos, s->pos);
     double R = s->radius + e->radius + s->margin;
@@ -214,9 +214,9 @@ static inline void gather_visit(void *ctx, const struct vgrid_entry *e, double d
 
 /* Between re-plans: only the separation rule's constraints and the count
  * of neighbours in the danger radius. */
-static inline void light_visit(void *ctx, const struct vgrid_entry *e, double d2)
+static inline void light_visit(void *arg, const struct vgrid_entry *e, double d2)
 {
-    struct scan *s = ctx;
+    struct scan *s = arg;
     s->danger += d2 < s->danger2;
     separation(s, v2_sub(e->pos, s->pos), e, d2);
 }
@@ -448,7 +448,7 @@ void avoid_predictive(const struct world *w, int i, int brute,
 
     /* The widest radius and the fastest speed around: the grid's, or with
      * no grid to ask, the same over the vehicles. */
-    double maxr = w->vgrid.max_radius, maxs = w->vgrid.max_speed;
+    double maxr = world_vgrid_max_radius(w), maxs = world_vgrid_max_speed(w);
     if (brute) {
         /* the tick's product, made once before any decision (tick.c:
          * decide_tick_brute), not once a tank: n^2 otherwise */
