@@ -135,9 +135,12 @@ static int decide_tick_make(const struct world *w, struct tick_ctx *c)
         return 0;
     if (grow_reserve(&c->plan_of, &c->plan_ofcap, w->racers.n, sizeof *c->plan_of))
         return -1;
+    const struct race_plan **plan = c->plan_of;
+    if (!plan)
+        return -1;      /* (not after a growth: for gcc -fanalyzer) */
     for (size_t r = 0; r < w->racers.n; r++)
-        c->plan_of[r] = line_plan(w, c, r);
-    c->tick.plan = c->plan_of;
+        plan[r] = line_plan(w, c, r);
+    c->tick.plan = plan;
     return 0;
 }
 
