@@ -599,9 +599,10 @@ TEST(turret_turns_then_fires)
     struct decision d;
     for (; ticks < 120; ticks++) {
         decision_start(&w, gun, &d);
-        c->naims = 0;
-        check_int(aim_decide(&w, gun, c, &d), ==, 0);
-        check(d.aim_slot == 0 && c->aims[0].sought);
+        c->lane.naims = 0;
+        check_int(aim_decide(&(struct decide_view){ &w, &c->tick, &c->lane, NULL },
+                             gun, &d), ==, 0);
+        check(d.aim_slot == 0 && c->lane.aims[0].sought);
         v->gun = d.gun;
         if (d.want.fire)
             break;

@@ -43,7 +43,8 @@ static struct vehicle *decide0(struct world *w)
     struct tick_ctx *c = tick_ready(w);
     decision_start(w, 0, &D);
     D.want.speed = v->p->speed;
-    avoid_decide(w, 0, c, &D);
+    const struct decide_view dv = tick_view(w, c, 0);
+    avoid_decide(&dv, 0, &D);
     v->avoid = D.avoid;         /* its record, as act applies it */
     return v;
 }
@@ -337,10 +338,12 @@ static int compare_decisions(struct world *w, int *threats)
         dg.want.turn = turn;
         dg.want.speed = speed;
         db = dg;
-        avoid_decide(w, (int)i, c, &dg);
+        const struct decide_view dv = tick_view(w, c, (int)i);
+        avoid_decide(&dv, (int)i, &dg);
         struct avoid_info a = dg.avoid;
         double t1 = dg.want.turn, s1 = dg.want.speed;
-        avoid_decide_brute(w, (int)i, c, &db);
+        decide_tick_brute(w, c);
+        avoid_decide_brute(&dv, (int)i, &db);
         struct avoid_info *b = &db.avoid;
         int same = a.threat == b->threat && a.turn == b->turn && a.steer == b->steer
                 && a.limited == b->limited && a.threat_dist == b->threat_dist

@@ -75,7 +75,8 @@ static void race1(struct world *w, int c)
 {
     struct tick_ctx *tc = tick_ready(w);
     decision_start(w, c, &RD);
-    race_decide(w, c, tc, &RD);
+    const struct decide_view dv = tick_view(w, tc, c);
+    race_decide(&dv, c, &RD);
     if (w->vehicles.p[c].racer >= 0)
         w->racers.p[w->vehicles.p[c].racer].info = tc->race[w->vehicles.p[c].racer];
 }

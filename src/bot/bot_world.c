@@ -121,7 +121,7 @@ static const struct slot *lines_of(const struct bot_world *bw, size_t i, long ti
 struct call_ctx {
     const struct world *w;
     int i;
-    struct tick_ctx *c;
+    const struct decide_view *c;
     struct decision *d;
     struct bot_world *bw;
     struct bot_view *view;      /* a callback reports its work there */
@@ -263,7 +263,7 @@ static int avoid_with(void *p, int method, double heading, double speed,
         return -1;
     struct decision dd = *cc->d;
     want_heading(v, cc->w->dt, heading, speed, &dd);
-    avoid_decide_with(cc->w, cc->i, method, cc->c, &dd);
+    avoid_decide_with(cc->c, cc->i, method, &dd);
     cc->d->avoid = dd.avoid;        /* its record (and held plan) lasts */
     /* As the built-in row does: when avoidance steers, this tick's wander
      * turn is postponed, not lost, so an edge turn still completes once
@@ -294,7 +294,7 @@ static int race_with(void *p, int rule, double *turn, double *speed)
     if (v->kind == VK_TURRET)
         return -1;
     struct decision dd = *cc->d;
-    race_decide_with(cc->w, cc->i, rule, cc->c, &dd);
+    race_decide_with(cc->c, cc->i, rule, &dd);
     *turn = rad2deg(dd.want.turn / cc->w->dt);
     *speed = dd.want.speed;
     return 0;
@@ -317,7 +317,7 @@ static int wander_cb(void *p, double *turn, double *speed)
     if (v->kind != VK_TANK)
         return -1;
     struct decision dd = *cc->d;
-    wander_decide(cc->w, cc->i, cc->c, &dd);
+    wander_decide(cc->c, cc->i, &dd);
     cc->d->rng = dd.rng;            /* its draws and its turn last */
     cc->d->wander = dd.wander;
     cc->wandered = 1;
@@ -423,7 +423,7 @@ static int owns(void *user, const struct world *w, int i)
  * that to us): turn to +-turn_rate, speed to [0, max_speed] and a car's
  * accel and brake, the turret toward `turret` at turret_rate, fire only
  * when loaded, along the turret as it points after this tick's turn. */
-static void apply_out(const struct world *w, int i, struct tick_ctx *c,
+static void apply_out(const struct world *w, int i, struct decide_lane *c,
                       struct decision *d, const struct bot_out *o)
 {
     const struct vehicle *v = world_vehicle(w, i);
@@ -444,7 +444,7 @@ static void apply_out(const struct world *w, int i, struct tick_ctx *c,
     double reach = v->p->turret_rate * dt;
     d->want.turret = clampd(angle_diff(deg2rad(o->turret), v->turret), -reach, reach);
     if (o->fire && d->gun.reload_left <= 0) {
-        struct aim_info *ai = tick_ctx_aim(c, i, &d->aim_slot);
+        struct aim_info *ai = lane_aim(c, i, &d->aim_slot);
         if (!ai)
             return;
         ai->sought = 1;
@@ -462,9 +462,9 @@ static void apply_out(const struct world *w, int i, struct tick_ctx *c,
     }
 }
 
-static void decide(void *user, const struct world *w, int i, struct tick_ctx *c,
-                   struct decision *d)
+static void decide(void *user, const struct decide_view *c, int i, struct decision *d)
 {
+    const struct world *w = c->w;
     struct bot_world *bw = user;
     struct slot *s = &bw->slots[bw->slot_of[i]];
     /* A vehicle decides once a step: what it gave before is another
@@ -486,7 +486,7 @@ static void decide(void *user, const struct world *w, int i, struct tick_ctx *c,
     struct bot_view view;
     struct call_ctx cc = { w, i, c, d, bw, &view, 0, 0 };
     if (fill_view(bw, s, w, i, d, &view)) {
-        c->failed = 1;
+        c->lane->failed = 1;
         return;
     }
     view.rng = &d->rng;
@@ -526,7 +526,7 @@ static void decide(void *user, const struct world *w, int i, struct tick_ctx *c,
         x->disabled = s->rep.disabled;
         x->error = s->rep.disabled ? s->rep.disabled_reason : s->rep.error;
     }
-    apply_out(w, i, c, d, &out);
+    apply_out(w, i, c->lane, d, &out);
 }
 
 /* Its own bot_error of this step, as one of next tick's world.events. */

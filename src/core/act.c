@@ -18,20 +18,20 @@ static void publish_aims(struct world *w, struct tick_ctx *c)
 {
     struct aim_info *ap = w->aims.p;
     size_t acap = w->aims.cap;
-    w->aims.p = c->aims;
-    w->aims.n = c->naims;
-    w->aims.cap = c->aimcap;
-    c->aims = ap;
-    c->aimcap = acap;
-    c->naims = 0;
+    w->aims.p = c->lane.aims;
+    w->aims.n = c->lane.naims;
+    w->aims.cap = c->lane.aimcap;
+    c->lane.aims = ap;
+    c->lane.aimcap = acap;
+    c->lane.naims = 0;
     float *sp = w->aim_steps.p;
     size_t scap = w->aim_steps.cap;
-    w->aim_steps.p = c->steps;
-    w->aim_steps.n = c->nsteps;
-    w->aim_steps.cap = c->stepcap;
-    c->steps = sp;
-    c->stepcap = scap;
-    c->nsteps = 0;
+    w->aim_steps.p = c->lane.steps;
+    w->aim_steps.n = c->lane.nsteps;
+    w->aim_steps.cap = c->lane.stepcap;
+    c->lane.steps = sp;
+    c->lane.stepcap = scap;
+    c->lane.nsteps = 0;
     /* The store holds the records in the order the vehicles decided:
      * vehicle order, with no pass over the vehicles that sought none (a
      * battle's late ticks are mostly wrecks).  A record its decision

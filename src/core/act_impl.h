@@ -71,7 +71,7 @@ static inline int act_one(struct world *w, struct tick_ctx *c, size_t i,
             v->turret = angle_norm(v->turret + d->want.turret);
         if (v->kind != VK_TURRET) {
             if (d->want.turn != 0 || !normalised(v->heading))
-                vehicle_turned(&c->turns, v, d->want.turn, &v->heading, &v->dir);
+                vehicle_turned(&c->lane.turns, v, d->want.turn, &v->heading, &v->dir);
             v->speed = d->want.speed;
             v->pos = v2_add(v->pos, v2_scale(v->dir, v->speed * dt));
             int tx = keep_inside(&v->pos.x, v->p->radius, w->width);

@@ -1,18 +1,28 @@
 /* decide.h — what a decision may write, and the tick's scratch.
  *
- * A decision reads the world as it was at the start of the tick, through a
- * `const struct world *`, and writes only its own vehicle's `struct
- * decision`: the intent (turn, speed, turret turn, fire), the next value of
- * the vehicle's own lasting decision state (its generator, wander, gun and
- * avoidance plan), and its record for readers.  The decisions live in the
- * tick context, not in struct vehicle; the act stage applies them all
- * together, so no decision can see another's outcome and the order of the
- * vehicles never changes a result.
+ * A decision (a row of the behaviour table, a brain) gets a `const struct
+ * decide_view *`, the vehicle's index and its own `struct decision *`.
+ * It reads the world as it was at the start of the tick through the
+ * view's `const struct world *` and the const accessors of world.h, and
+ * the tick's products made before any decision (struct decide_tick: the
+ * racing lines, the all-pairs maxima) through a pointer to const.  It
+ * writes only its own decision -- the intent (turn, speed, turret turn,
+ * fire), the next value of the vehicle's own lasting decision state (its
+ * generator, wander, gun and avoidance plan), its record for readers --,
+ * its racer's record (view->race), and its lane's scratch (the aim store,
+ * the neighbour list, the turn cache: one lane a thread).  The decisions
+ * live in the tick context, not in struct vehicle, and no decision sees
+ * it; the act stage applies them all together, so no decision can see
+ * another's outcome and the order of the vehicles never changes a result.
  *
- * A file of decision code includes "decide_guard.h" after its other
- * headers: that poisons the names of the world's writable arrays, so
- * writing another vehicle's record (or reading one except through the
- * const accessors world_vehicle() and friends) does not compile. */
+ * The compiler holds decisions to this: every pointer of the view but the
+ * lane's and the racer record's points to const, and a file of decision
+ * code includes "decide_guard.h" after its other headers, which poisons
+ * the names of the world's members that hold pointers to data that is not
+ * const (its arrays, grids, stores, tick context).  tests/decide-readonly.sh
+ * compiles each such write and expects it refused; `make lint` refuses
+ * casts to pointers to non-const in those files.  Not enforced: pointer
+ * arithmetic on the view's two writable pointers (view->race[1]). */
 #ifndef BOTFIELD_DECIDE_H
 #define BOTFIELD_DECIDE_H
 
@@ -65,26 +75,60 @@ struct decision {
  * how soon it comes. */
 struct turn_cache { struct { double turn, c, s; } slot[16]; };
 
+/* A lane: the scratch one thread of decisions writes (the tick's own
+ * lane, or one per chunk on threads: decide_par.c).  The aim records and
+ * solver probes its decisions append, the neighbour list of predictive
+ * avoidance past 64, the turn cache, and whether memory ran out. */
+struct decide_lane {
+    struct aim_info *aims; size_t naims, aimcap;  /* guns with a target */
+    float *steps; size_t nsteps, stepcap;   /* their solvers' probes */
+    void *avoid_buf; size_t avoid_buf_cap;  /* predictive avoidance's
+                                               neighbour list past 64 */
+    struct turn_cache turns;
+    int failed;                             /* memory ran out */
+};
+
+struct race_plan;
+
+/* What the tick computes for its decisions before any decides (tick.c:
+ * decide_tick_make): read-only to them, so no decision fills a cache
+ * another one reads. */
+struct decide_tick {
+    /* the all-pairs avoidance's widest radius and fastest speed of the
+     * tick's start (w->avoid_brute only) */
+    double brute_maxr, brute_maxs;
+    /* racer r's racing line (steer = line, race_line.h), NULL: none */
+    const struct race_plan *const *plan;
+};
+
+/* All a decision sees: every pointer in it points to const but its
+ * lane's, and its own racer's record (NULL: no racer).  The world is read
+ * through world.h's const accessors (decide_guard.h poisons the rest). */
+struct decide_view {
+    const struct world *w;
+    const struct decide_tick *tick;
+    struct decide_lane *lane;
+    struct race_info *race;
+};
+
+
 /* The tick's scratch: reused from tick to tick, never part of the state
  * (a snapshot neither saves nor needs it; a world stepped from a restored
  * snapshot with a fresh context gives the same bytes). */
 struct tick_ctx {
     struct decision *d; size_t dcap;        /* one per vehicle */
     struct race_info *race; size_t racecap; /* one per racer */
-    struct aim_info *aims; size_t naims, aimcap;  /* guns with a target */
-    float *steps; size_t nsteps, stepcap;   /* their solvers' probes */
-    void *avoid_buf; size_t avoid_buf_cap;  /* predictive avoidance's
-                                               neighbour list past 64 */
-    struct turn_cache turns;
+    struct decide_lane lane;                /* the one-thread decisions'
+                                               scratch (decide_par.c: each
+                                               lane's own) */
     struct explain *why; size_t whycap;     /* decision records, one per
                                                vehicle, when w->explain */
     struct race_plans *plans;               /* racing lines, built on first
                                                use (race_line.h) */
+    const struct race_plan **plan_of;       /* tick.plan: one per racer */
+    size_t plan_ofcap;
+    struct decide_tick tick;                /* made before decide */
     int failed;                             /* memory ran out this tick */
-    /* the all-pairs avoidance's widest radius and fastest speed of the
-     * tick's start (avoid_predictive.c), once a tick */
-    double brute_maxr, brute_maxs;
-    int brute_max_ok;
     /* the fused pass's entries of the vehicles as they end the tick, for
      * the detect stage's grid (tick.c); valid when ready */
     struct vgrid_entry *entries; size_t nentries, entcap;
@@ -119,8 +163,7 @@ struct decider {
     const char *name;
     unsigned needs;                         /* enum decide_needs bits */
     unsigned kinds;                         /* DECIDE_* bits */
-    void (*decide)(const struct world *w, int i, struct tick_ctx *c,
-                   struct decision *d);
+    void (*decide)(const struct decide_view *v, int i, struct decision *d);
 };
 
 /* A vehicle whose decisions come from elsewhere (a Lua bot): the core
@@ -131,20 +174,20 @@ struct brain {
     const char *name;
     void *user;
     int (*owns)(void *user, const struct world *w, int i);
-    void (*decide)(void *user, const struct world *w, int i,
-                   struct tick_ctx *c, struct decision *d);
+    void (*decide)(void *user, const struct decide_view *v, int i,
+                   struct decision *d);
     /* after each step (NULL: none): the tick's events are in the world */
     void (*after)(void *user, const struct world *w);
     /* 1 when decide may run for different vehicles on different threads
      * at once (decide_par.c): it then writes only vehicle i's decision,
-     * what it owns for vehicle i alone, and the tick context it is given
-     * (a thread's lane); `after` still runs on one thread. */
+     * what it owns for vehicle i alone, and the view's lane (a thread's);
+     * `after` still runs on one thread. */
     int threads_ok;
 };
 
-/* Appends an aim record to the tick's store; NULL when memory ran out. */
-struct aim_info *tick_ctx_aim(struct tick_ctx *c, int shooter, int *slot);
-/* Copies n solver probes into the store; where they start, or -1. */
-int tick_ctx_steps(struct tick_ctx *c, const float *steps, int n);
+/* Appends an aim record to the lane's store; NULL when memory ran out. */
+struct aim_info *lane_aim(struct decide_lane *l, int shooter, int *slot);
+/* Copies n solver probes into the lane's store; where they start, or -1. */
+int lane_steps(struct decide_lane *l, const float *steps, int n);
 
 #endif

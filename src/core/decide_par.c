@@ -2,9 +2,9 @@
  * of threads for both.
  *
  * Decide: a decision writes its own struct decision and record; what it
- * appends to the tick context (aim records, solver probes) goes to its
- * chunk's lane, a tick context of its own that shares the per-vehicle
- * slots.  Each chunk then counts its aim events.
+ * appends to its lane (aim records, solver probes: decide.h) goes to its
+ * chunk's, the lane of a tick context of its own that shares the
+ * per-vehicle slots.  Each chunk then counts its aim events.
  *
  * Place (one thread): where each lane's aim records, probes and aim
  * events land in the world's lists, chunk after chunk (= vehicle order),
@@ -27,10 +27,10 @@
 
 int decide_par_ok(const struct world *w)
 {
-    /* A brain (the Lua bots) says whether it may (struct brain); the
-     * racing lines are a cache filled on first use; the tests' all-pairs
-     * avoidance keeps its maxima in the context: those decide on the
-     * calling thread. */
+    /* A brain (the Lua bots) says whether it may (struct brain).  Racers
+     * and the tests' all-pairs avoidance decide on the calling thread, as
+     * they always did (their racing lines and maxima are now made before
+     * decide, decide.h, so threads are possible, not yet measured). */
     return (!w->brain || w->brain->threads_ok) && w->racers.n == 0 && !w->avoid_brute;
 }
 
@@ -45,9 +45,10 @@ static void lane_start(struct tick_ctx *l, const struct tick_ctx *c)
     l->why = c->why;
     l->whycap = c->whycap;
     l->plans = NULL;
-    l->naims = l->nsteps = 0;
+    l->tick = c->tick;
+    l->lane.naims = l->lane.nsteps = 0;
+    l->lane.failed = 0;
     l->failed = 0;
-    l->brute_max_ok = 0;
     l->kept = 0;
 }
 
@@ -56,7 +57,7 @@ static void lane_start(struct tick_ctx *l, const struct tick_ctx *c)
  * along its turret has none): as act.c's publish_aims. */
 static int aim_has_event(const struct tick_ctx *l, size_t j)
 {
-    const struct aim_info *ai = &l->aims[j];
+    const struct aim_info *ai = &l->lane.aims[j];
     return l->d[ai->shooter].aim_slot == (int)j && ai->target >= 0;
 }
 
@@ -68,7 +69,7 @@ static void decide_chunk(const struct world *w, struct tick_ctx *l,
     for (size_t i = lo; i < hi; i++)
         decide_one(w, i, l);
     size_t ne = 0;
-    for (size_t j = 0; j < l->naims; j++)
+    for (size_t j = 0; j < l->lane.naims; j++)
         ne += (size_t)aim_has_event(l, j);
     ch->nevents = ne;
 }
@@ -84,8 +85,8 @@ static int place_chunks(struct world *w, const struct tick_ctx *lanes,
         ch[k].aims = a;
         ch[k].steps = s;
         ch[k].events = e;
-        a += lanes[k].naims;
-        s += lanes[k].nsteps;
+        a += lanes[k].lane.naims;
+        s += lanes[k].lane.nsteps;
         e += ch[k].nevents;
     }
     if (WORLD_RESERVE(w->aims, a) || WORLD_RESERVE(w->aim_steps, s)
@@ -107,15 +108,16 @@ static void act_chunk(struct world *w, struct tick_ctx *l, struct par_chunk *ch,
     if (placed) {
         struct aim_info *to = w->aims.p + ch->aims;
         struct event *e = w->events.p + ch->events;
-        for (size_t j = 0; j < l->naims; j++) {
-            to[j] = l->aims[j];
+        for (size_t j = 0; j < l->lane.naims; j++) {
+            to[j] = l->lane.aims[j];
             if (to[j].nsteps > 0)
                 to[j].first_step += (int)ch->steps;
             if (aim_has_event(l, j))
-                aim_event_fill(e++, w, &l->aims[j]);
+                aim_event_fill(e++, w, &l->lane.aims[j]);
         }
-        if (l->nsteps)
-            memcpy(w->aim_steps.p + ch->steps, l->steps, l->nsteps * sizeof *l->steps);
+        if (l->lane.nsteps)
+            memcpy(w->aim_steps.p + ch->steps, l->lane.steps,
+                   l->lane.nsteps * sizeof *l->lane.steps);
     }
     long edges = 0;
     int fires = 0;
@@ -194,7 +196,7 @@ int decide_act_par(struct world *w, struct tick_ctx *c, int threads)
         fires += ch[k].fires;
         if (ch[k].fired_fail)
             listed = 0;     /* the shells stage then reads every decision */
-        if (lanes[k].failed)
+        if (lanes[k].failed || lanes[k].lane.failed)
             rc = -1;
     }
     w->fires = fires;

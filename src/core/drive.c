@@ -8,12 +8,12 @@
 #include "world.h"
 #include "decide_guard.h"
 
-void drive_decide(const struct world *w, int i, struct tick_ctx *c,
-                  struct decision *d)
+void drive_decide(const struct decide_view *c, int i, struct decision *d)
 {
+    const struct world *w = c->w;
     const struct vehicle *v = world_vehicle(w, i);
     if (v->kind == VK_CAR) {
-        race_decide(w, i, c, d);
+        race_decide(c, i, d);
         return;
     }
     if (v->kind == VK_TURRET) {
@@ -21,8 +21,8 @@ void drive_decide(const struct world *w, int i, struct tick_ctx *c,
         return;
     }
     switch (v->p->drive) {
-    case DRIVE_WANDER:   wander_decide(w, i, c, d); break;
-    case DRIVE_PATROL:   race_decide(w, i, c, d); break;
+    case DRIVE_WANDER:   wander_decide(c, i, d); break;
+    case DRIVE_PATROL:   race_decide(c, i, d); break;
     case DRIVE_STRAIGHT: d->want.speed = v->p->speed; break;
     case DRIVE_HOLD:     d->want.speed = 0; break;
     }

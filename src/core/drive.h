@@ -4,10 +4,10 @@
 #define BOTFIELD_DRIVE_H
 
 struct world;
-struct tick_ctx;
+struct decide_view;
 struct decision;
 
-void drive_decide(const struct world *w, int i, struct tick_ctx *c,
+void drive_decide(const struct decide_view *c, int i,
                   struct decision *d);
 
 #endif

@@ -76,9 +76,9 @@ size_t par_chunks(size_t n, int threads)
 
 static void lane_free(struct tick_ctx *l)
 {
-    free(l->aims);
-    free(l->steps);
-    free(l->avoid_buf);
+    free(l->lane.aims);
+    free(l->lane.steps);
+    free(l->lane.avoid_buf);
 }
 
 void par_state_free(struct par_state *p)

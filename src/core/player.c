@@ -8,9 +8,9 @@
 #include "world.h"
 #include "decide_guard.h"
 
-void player_decide(const struct world *w, int i, struct tick_ctx *c,
-                   struct decision *d)
+void player_decide(const struct decide_view *c, int i, struct decision *d)
 {
+    const struct world *w = c->w;
     const struct vehicle *v = world_vehicle(w, i);
     const struct player_input *in = &w->player.in;
     double dt = w->dt;
@@ -34,9 +34,9 @@ void player_decide(const struct world *w, int i, struct tick_ctx *c,
         return;
     /* A shot along the turret as it points after this tick's turn, as a
      * Lua bot's: an aim record with no target (no aim event). */
-    struct aim_info *ai = tick_ctx_aim(c, i, &d->aim_slot);
+    struct aim_info *ai = lane_aim(c->lane, i, &d->aim_slot);
     if (!ai) {
-        c->failed = 1;
+        c->lane->failed = 1;
         return;
     }
     ai->sought = 1;

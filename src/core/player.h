@@ -17,7 +17,7 @@
 #define BOTFIELD_PLAYER_H
 
 struct world;
-struct tick_ctx;
+struct decide_view;
 struct decision;
 
 /* What the player holds, in the map's units (the recording's `input`
@@ -49,7 +49,7 @@ int world_player_set(struct world *w, int vehicle, const struct player_input *in
 
 /* The player's decision for vehicle i (its own vehicle only: safe in the
  * fused decide+act pass). */
-void player_decide(const struct world *w, int i, struct tick_ctx *c,
+void player_decide(const struct decide_view *c, int i,
                    struct decision *d);
 
 /* After the shells stage: a wanted shot that was fired is no longer

@@ -13,6 +13,7 @@
 #include "grow.h"
 #include "par.h"
 #include "player.h"
+#include "race/race_line.h"
 #include "world.h"
 
 /* ---- the behaviour table ------------------------------------------------ */
@@ -20,23 +21,21 @@
 /* Avoidance replaces the drive row's turn for this tick (the article's
  * CheckForCollisions takes the tick's turn); a wander turn is postponed,
  * not lost, so an edge turn still completes once the threat is past. */
-static void avoid_row(const struct world *w, int i, struct tick_ctx *c,
-                      struct decision *d)
+static void avoid_row(const struct decide_view *c, int i, struct decision *d)
 {
     double planned = d->want.turn;
-    avoid_decide(w, i, c, d);
-    int postpone = d->avoid.steer && world_vehicle(w, i)->p->drive == DRIVE_WANDER;
+    avoid_decide(c, i, d);
+    int postpone = d->avoid.steer && world_vehicle(c->w, i)->p->drive == DRIVE_WANDER;
     if (postpone)
         d->wander.turn_left += planned;
     if (d->why)
         explain_avoid_done(d->why, planned, d, postpone);
 }
 
-static void aim_row(const struct world *w, int i, struct tick_ctx *c,
-                    struct decision *d)
+static void aim_row(const struct decide_view *c, int i, struct decision *d)
 {
-    if (aim_decide(w, i, c, d))
-        c->failed = 1;
+    if (aim_decide(c, i, d))
+        c->lane->failed = 1;
 }
 
 /* The built-in behaviours, in the order they decide for a vehicle: each
@@ -57,7 +56,7 @@ const struct decider *tick_deciders(size_t *n)
 
 /* ---- the tick context --------------------------------------------------- */
 
-struct aim_info *tick_ctx_aim(struct tick_ctx *c, int shooter, int *slot)
+struct aim_info *lane_aim(struct decide_lane *c, int shooter, int *slot)
 {
     if (grow_reserve(&c->aims, &c->aimcap, c->naims + 1, sizeof *c->aims))
         return NULL;
@@ -68,7 +67,7 @@ struct aim_info *tick_ctx_aim(struct tick_ctx *c, int shooter, int *slot)
     return ai;
 }
 
-int tick_ctx_steps(struct tick_ctx *c, const float *steps, int n)
+int lane_steps(struct decide_lane *c, const float *steps, int n)
 {
     int at = (int)c->nsteps;
     if (n <= 0)
@@ -86,14 +85,63 @@ void tick_ctx_free(struct tick_ctx *c)
         return;
     free(c->d);
     free(c->race);
-    free(c->aims);
-    free(c->steps);
-    free(c->avoid_buf);
+    free(c->lane.aims);
+    free(c->lane.steps);
+    free(c->lane.avoid_buf);
     free(c->entries);
     free(c->why);
+    free(c->plan_of);
     race_plans_free(c->plans);
     par_state_free(c->par);
     free(c);
+}
+
+void decide_tick_brute(const struct world *w, struct tick_ctx *c)
+{
+    double r = 0, sp = 0;
+    for (size_t j = 0; j < w->vehicles.n; j++) {
+        const struct vehicle *o = &w->vehicles.p[j];
+        if (o->alive) {
+            r = o->p->radius > r ? o->p->radius : r;
+            sp = fabs(o->speed) > sp ? fabs(o->speed) : sp;
+        }
+    }
+    c->tick.brute_maxr = r;
+    c->tick.brute_maxs = sp;
+}
+
+/* Racer r's racing line, when its car steers by one (race.c reads it):
+ * planned here, before the decisions, so none fills the plan cache.  A
+ * plan is a pure function of its key, whenever it is made. */
+static const struct race_plan *line_plan(const struct world *w, struct tick_ctx *c,
+                                         size_t r)
+{
+    const struct vehicle *v = &w->vehicles.p[w->racers.p[r].vehicle];
+    if (!v->alive || v->kind != VK_CAR || v->p->steer != STEER_LINE || v->p->player)
+        return NULL;
+    int n;
+    const struct waypoint *wp = world_route(w, v, &n);
+    return wp && n >= 3 ? race_plans_get(&c->plans, w, wp, n, v->p, w->dt) : NULL;
+}
+
+/* The decisions' per-tick products (decide.h: struct decide_tick); 0, or
+ * -1 when memory ran out. */
+static int decide_tick_make(const struct world *w, struct tick_ctx *c)
+{
+    if (w->avoid_brute)
+        decide_tick_brute(w, c);
+    c->tick.plan = NULL;
+    if (w->racers.n == 0)
+        return 0;
+    if (grow_reserve(&c->plan_of, &c->plan_ofcap, w->racers.n, sizeof *c->plan_of))
+        return -1;
+    const struct race_plan **plan = c->plan_of;
+    if (!plan)
+        return -1;      /* (not after a growth: for gcc -fanalyzer) */
+    for (size_t r = 0; r < w->racers.n; r++)
+        plan[r] = line_plan(w, c, r);
+    c->tick.plan = plan;
+    return 0;
 }
 
 /* The world's context, made on its first step; sized for this tick. */
@@ -103,12 +151,13 @@ static struct tick_ctx *ctx_for(struct world *w)
         return NULL;
     struct tick_ctx *c = w->ctx;
     if (grow_reserve(&c->d, &c->dcap, w->vehicles.n, sizeof *c->d)
-        || grow_reserve(&c->race, &c->racecap, w->racers.n, sizeof *c->race))
+        || grow_reserve(&c->race, &c->racecap, w->racers.n, sizeof *c->race)
+        || decide_tick_make(w, c))
         return NULL;
     c->failed = 0;
-    c->brute_max_ok = 0;
+    c->lane.failed = 0;
     c->entries_ready = 0;
-    c->naims = c->nsteps = 0;
+    c->lane.naims = c->lane.nsteps = 0;
     return c;
 }
 
@@ -206,6 +255,13 @@ struct tick_ctx *tick_ready(struct world *w)
     return c;
 }
 
+struct decide_view tick_view(const struct world *w, struct tick_ctx *c, int i)
+{
+    int r = world_vehicle(w, i)->racer;
+    struct decide_view view = { w, &c->tick, &c->lane, r >= 0 ? &c->race[r] : NULL };
+    return view;
+}
+
 /* One vehicle's decision: the brain's for a vehicle it owns (a bot), else
  * the built-in rows.  Every decision starts from the vehicle as it is: no
  * turn, its speed, no turret turn, no fire, its lasting state. */
@@ -217,11 +273,12 @@ void decide_vehicle(const struct world *w, int i, struct tick_ctx *c,
     if (!v->alive)
         return;
     d->why = explain_start(w, c, i);
+    const struct decide_view view = tick_view(w, c, i);
     const struct brain *brain = w->brain;
     if (brain && brain->owns(brain->user, w, i)) {
-        brain->decide(brain->user, w, i, c, d);
+        brain->decide(brain->user, &view, i, d);
     } else if (v->p->player) {
-        player_decide(w, i, c, d);
+        player_decide(&view, i, d);
     } else {
         /* The table itself, not tick_deciders(): its size and rows are
          * known here, so the loop unrolls and each row is a direct call. */
@@ -229,7 +286,7 @@ void decide_vehicle(const struct world *w, int i, struct tick_ctx *c,
 #pragma GCC unroll 8
         for (size_t k = 0; k < sizeof builtin / sizeof builtin[0]; k++)
             if (builtin[k].kinds & kind)
-                builtin[k].decide(w, i, c, d);
+                builtin[k].decide(&view, i, d);
     }
     if (d->why)
         d->why->want = d->want;
@@ -317,7 +374,7 @@ int tick_step(struct world *w)
         act_stage(w, c);                                    /* 4 act */
         stage_mark(c, TICK_T_ACT, &t_mark);
     }
-    if (c->failed)
+    if (c->failed || c->lane.failed)
         rc = -1;
     if (shells_update(w, c))                                /* 5 shells */
         rc = -1;

@@ -45,6 +45,13 @@ const struct decision *tick_decision(const struct world *w, int i);
  * does before the rows run. */
 struct tick_ctx *tick_ready(struct world *w);
 void decision_start(const struct world *w, int i, struct decision *d);
+/* What vehicle i's decision sees of w and c (decide.h): the rows' only
+ * argument besides i and its decision. */
+struct decide_view tick_view(const struct world *w, struct tick_ctx *c, int i);
+/* The all-pairs avoidance's maxima into c's per-tick products: tick_ready
+ * makes them when w->avoid_brute; a test that calls avoid_decide_brute
+ * without it asks here. */
+void decide_tick_brute(const struct world *w, struct tick_ctx *c);
 
 void tick_ctx_free(struct tick_ctx *c);
 

@@ -323,6 +323,17 @@ static inline const struct sight_record *world_sight(const struct world *w, int 
     return &w->sights.p[k];
 }
 
+/* The vehicle grid's bounds (the largest radius and |speed| in it), for
+ * decision code, which may not name w->vgrid (decide_guard.h). */
+static inline double world_vgrid_max_radius(const struct world *w)
+{
+    return w->vgrid.max_radius;
+}
+static inline double world_vgrid_max_speed(const struct world *w)
+{
+    return w->vgrid.max_speed;
+}
+
 /* Colour names a team may use, in the order teams get them by default
  * (NULL-terminated: the key table reads it as an enum's names). */
 #define WORLD_NCOLORS 7

@@ -137,10 +137,10 @@ struct shell {
 
 /* 0, or -1 when memory for the tick's record ran out (the gun then
  * neither turns nor fires this tick). */
-struct tick_ctx;
+struct decide_view;
 struct decision;
-int aim_decide(const struct world *w, int i, struct tick_ctx *c,
-               struct decision *d);
+struct tick_ctx;
+int aim_decide(const struct decide_view *c, int i, struct decision *d);
 /* 0, or -1 when memory ran out (a shell or an event could not be kept). */
 int shells_update(struct world *w, const struct tick_ctx *c);
 

@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "aim.h"
+#include "decide_guard.h"
 
 #define CLASSIC_TOL 0.01        /* SOLUTION_TOLERANCE_SECONDS */
 #define CLASSIC_MAX_STEPS 40    /* MAX_STEPS */

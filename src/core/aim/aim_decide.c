@@ -44,9 +44,9 @@ static int pick_target(const struct world *w, int i, struct aim_state *gun)
     return best;
 }
 
-int aim_decide(const struct world *w, int i, struct tick_ctx *c,
-               struct decision *d)
+int aim_decide(const struct decide_view *c, int i, struct decision *d)
 {
+    const struct world *w = c->w;
     const struct vehicle *v = world_vehicle(w, i);
     struct aim_state *gun = &d->gun;
     double dt = w->dt;
@@ -60,7 +60,7 @@ int aim_decide(const struct world *w, int i, struct tick_ctx *c,
     int t = pick_target(w, i, gun);
     if (t < 0)
         return 0;
-    struct aim_info *ai = tick_ctx_aim(c, i, &d->aim_slot);
+    struct aim_info *ai = lane_aim(c->lane, i, &d->aim_slot);
     if (!ai)
         return -1;
     const struct vehicle *tv = world_vehicle(w, t);
@@ -102,7 +102,7 @@ int aim_decide(const struct world *w, int i, struct tick_ctx *c,
     ai->bracket_lo = sol.lo;
     ai->bracket_hi = sol.hi;
     /* The probes go to their own store: up to 40 floats a record. */
-    ai->first_step = tick_ctx_steps(c, sol.steps, sol.nsteps);
+    ai->first_step = lane_steps(c->lane, sol.steps, sol.nsteps);
     ai->nsteps = ai->first_step >= 0 ? sol.nsteps : 0;
     /* no probes: 0, as a record without a solver has (where the store
      * stood would differ between one thread and several, decide_par.c) */

@@ -43,6 +43,7 @@
 #include <string.h>
 
 #include "aim.h"
+#include "decide_guard.h"
 
 #define EXACT_TOL 1e-10         /* seconds */
 #define EXACT_MAX_EVALS 400

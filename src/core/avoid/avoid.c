@@ -8,7 +8,7 @@ int avoid_shares_gaps(const struct vehicle *v)
 }
 
 static void decide(const struct world *w, int i, int brute, int method,
-                   struct tick_ctx *c, struct decision *restrict d)
+                   const struct decide_view *c, struct decision *restrict d)
 {
     const struct vehicle *v = world_vehicle(w, i);
     /* The new record, written whole here; predictive reads last tick's
@@ -34,20 +34,21 @@ static void decide(const struct world *w, int i, int brute, int method,
     }
 }
 
-void avoid_decide(const struct world *w, int i, struct tick_ctx *c,
-                  struct decision *d)
+void avoid_decide(const struct decide_view *c, int i, struct decision *d)
 {
+    const struct world *w = c->w;
     decide(w, i, w->avoid_brute, world_vehicle(w, i)->p->avoid, c, d);
 }
 
-void avoid_decide_with(const struct world *w, int i, int method,
-                       struct tick_ctx *c, struct decision *d)
+void avoid_decide_with(const struct decide_view *c, int i, int method,
+                       struct decision *d)
 {
+    const struct world *w = c->w;
     decide(w, i, w->avoid_brute, method, c, d);
 }
 
-void avoid_decide_brute(const struct world *w, int i, struct tick_ctx *c,
-                        struct decision *d)
+void avoid_decide_brute(const struct decide_view *c, int i, struct decision *d)
 {
+    const struct world *w = c->w;
     decide(w, i, 1, world_vehicle(w, i)->p->avoid, c, d);
 }

@@ -46,17 +46,15 @@ struct avoid_info {
 };
 
 /* Decide tank i's avoidance; may change its turn and speed intents. */
-struct tick_ctx;
+struct decide_view;
 struct decision;
-void avoid_decide(const struct world *w, int i, struct tick_ctx *c,
-                  struct decision *d);
+void avoid_decide(const struct decide_view *c, int i, struct decision *d);
 /* The same decision from an all-pairs search over w->vehicles. */
 /* The same with the method given (an enum avoid_method), not the tank's
  * own: the bot API's avoid.classic and avoid.predictive. */
-void avoid_decide_with(const struct world *w, int i, int method,
-                       struct tick_ctx *c, struct decision *d);
-void avoid_decide_brute(const struct world *w, int i, struct tick_ctx *c,
-                        struct decision *d);
+void avoid_decide_with(const struct decide_view *c, int i, int method,
+                       struct decision *d);
+void avoid_decide_brute(const struct decide_view *c, int i, struct decision *d);
 
 /* A tank that runs predictive avoidance takes half of every gap (see
  * avoid_predictive.c), so its neighbours may take the other half. */

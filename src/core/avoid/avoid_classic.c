@@ -34,9 +34,9 @@ static inline int hit_inside(double q, double r)
     return sqrt(q) < r;
 }
 
-static inline void classic_visit(void *ctx, const struct vgrid_entry *e, double d2)
+static inline void classic_visit(void *arg, const struct vgrid_entry *e, double d2)
 {
-    struct classic_scan *s = ctx;
+    struct classic_scan *s = arg;
     double d = sqrt(d2);
     /* The article keeps the first of equally close tanks in its list
      * order; we keep the lowest index, so any walk gives the same. */

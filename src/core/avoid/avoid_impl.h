@@ -66,7 +66,7 @@ void avoid_classic(const struct world *w, int i, int brute, struct decision *d);
 /* last: the tank's record of the previous tick (its turn, and the plan it
  * holds between re-plans). */
 void avoid_predictive(const struct world *w, int i, int brute,
-                      const struct avoid_info *last, struct tick_ctx *c,
+                      const struct avoid_info *last, const struct decide_view *c,
                       struct decision *d);
 
 #endif

@@ -186,9 +186,9 @@ static inline int may_matter(vec2 rel, vec2 vel, double R, double m, double d2)
          | ((A > 0) & (B < 0) & (-B < A * HORIZON) & (B * B > A * C));
 }
 
-static inline void gather_visit(void *ctx, const struct vgrid_entry *e, double d2)
+static inline void gather_visit(void *arg, const struct vgrid_entry *e, double d2)
 {
-    struct scan *s = ctx;
+    struct scan *s = arg;
     s->danger += d2 < s->danger2;
     vec2 rel = v2_sub(e->pos, s->pos);
     double R = s->radius + e->radius + s->margin;
@@ -214,9 +214,9 @@ static inline void gather_visit(void *ctx, const struct vgrid_entry *e, double d
 
 /* Between re-plans: only the separation rule's constraints and the count
  * of neighbours in the danger radius. */
-static inline void light_visit(void *ctx, const struct vgrid_entry *e, double d2)
+static inline void light_visit(void *arg, const struct vgrid_entry *e, double d2)
 {
-    struct scan *s = ctx;
+    struct scan *s = arg;
     s->danger += d2 < s->danger2;
     separation(s, v2_sub(e->pos, s->pos), e, d2);
 }
@@ -424,7 +424,7 @@ static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
 }
 
 void avoid_predictive(const struct world *w, int i, int brute,
-                      const struct avoid_info *last, struct tick_ctx *c,
+                      const struct avoid_info *last, const struct decide_view *c,
                       struct decision *d)
 {
     const struct vehicle *v = world_vehicle(w, i);
@@ -448,25 +448,12 @@ void avoid_predictive(const struct world *w, int i, int brute,
 
     /* The widest radius and the fastest speed around: the grid's, or with
      * no grid to ask, the same over the vehicles. */
-    double maxr = w->vgrid.max_radius, maxs = w->vgrid.max_speed;
+    double maxr = world_vgrid_max_radius(w), maxs = world_vgrid_max_speed(w);
     if (brute) {
-        /* once a tick (the tick context forgets it at each tick's start),
-         * not once a tank: n^2 otherwise, besides the search itself */
-        if (!c->brute_max_ok) {
-            double r = 0, sp = 0;
-            for (size_t j = 0; j < world_nvehicles(w); j++) {
-                const struct vehicle *o = world_vehicle(w, (int)j);
-                if (o->alive) {
-                    r = dmax(r, o->p->radius);
-                    sp = dmax(sp, fabs(o->speed));
-                }
-            }
-            c->brute_maxr = r;
-            c->brute_maxs = sp;
-            c->brute_max_ok = 1;
-        }
-        maxr = c->brute_maxr;
-        maxs = c->brute_maxs;
+        /* the tick's product, made once before any decision (tick.c:
+         * decide_tick_brute), not once a tank: n^2 otherwise */
+        maxr = c->tick->brute_maxr;
+        maxs = c->tick->brute_maxs;
     }
     /* Far enough for a neighbour as fast as I am, head-on, to matter
      * within the horizon. */
@@ -531,8 +518,8 @@ void avoid_predictive(const struct world *w, int i, int brute,
         avoid_neighbours(w, i, range, brute, gather_visit, &s);
         if (s.total > s.cap) {
             size_t need = (size_t)s.total * sizeof *s.nb;
-            if (grow_reserve(&c->avoid_buf, &c->avoid_buf_cap, need, 1) == 0) {
-                s.nb = c->avoid_buf;
+            if (grow_reserve(&c->lane->avoid_buf, &c->lane->avoid_buf_cap, need, 1) == 0) {
+                s.nb = c->lane->avoid_buf;
                 s.cap = s.total;
                 s.n = s.total = 0;
                 s.threat_t = INFINITY;
@@ -582,7 +569,7 @@ void avoid_predictive(const struct world *w, int i, int brute,
     /* Exactly the direction act will move along. */
     double heading;
     vec2 dir;
-    vehicle_turned(&c->turns, v, d->want.turn, &heading, &dir);
+    vehicle_turned(&c->lane->turns, v, d->want.turn, &heading, &dir);
     double cap = s.overflow ? 0 : speed_cap(w, &s, dir, d->want.speed);
     if (cap < d->want.speed) {
         d->want.speed = cap;

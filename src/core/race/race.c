@@ -91,26 +91,26 @@ double race_accel_to(const struct vehicle *v, double target, double dt)
     return want < floor_speed ? floor_speed : want;
 }
 
-static void decide(const struct world *w, int i, int rule, int line,
-                   struct tick_ctx *tc, struct decision *d);
+static void decide(const struct decide_view *tc, int i, int rule, int line,
+                   struct decision *d);
 
-void race_decide(const struct world *w, int i, struct tick_ctx *tc,
-                 struct decision *d)
+void race_decide(const struct decide_view *tc, int i, struct decision *d)
 {
-    const struct vehicle_params *p = world_vehicle(w, i)->p;
-    decide(w, i, p->speed_rule, p->steer == STEER_LINE, tc, d);
+    const struct vehicle_params *p = world_vehicle(tc->w, i)->p;
+    decide(tc, i, p->speed_rule, p->steer == STEER_LINE, d);
 }
 
-void race_decide_with(const struct world *w, int i, int rule, struct tick_ctx *tc,
+void race_decide_with(const struct decide_view *tc, int i, int rule,
                       struct decision *d)
 {
     /* the bot API's rules steer the article's way */
-    decide(w, i, rule, 0, tc, d);
+    decide(tc, i, rule, 0, d);
 }
 
-static void decide(const struct world *w, int i, int rule, int line,
-                   struct tick_ctx *tc, struct decision *d)
+static void decide(const struct decide_view *tc, int i, int rule, int line,
+                   struct decision *d)
 {
+    const struct world *w = tc->w;
     const struct vehicle *v = world_vehicle(w, i);
     const struct racer *rc = world_racer(w, v);
     int n;
@@ -123,7 +123,7 @@ static void decide(const struct world *w, int i, int rule, int line,
         return;
     }
     /* Its record goes to the tick's slot of its racer, applied by act. */
-    struct race_info *ri = &tc->race[v->racer];
+    struct race_info *ri = tc->race;
 
     ri->next = -1;
     ri->circle_r = 0;
@@ -180,8 +180,9 @@ static void decide(const struct world *w, int i, int rule, int line,
 
     struct race_ctx c = { w, v, wp, n, next, rel, ri, d };
     if (line && n >= 3) {
-        /* steer = line: the planned racing line, if it is near */
-        const struct race_plan *pl = race_plans_get(&tc->plans, w, wp, n, v->p, w->dt);
+        /* steer = line: the planned racing line, if it is near (planned
+         * before the tick's decisions: race_line_prepare) */
+        const struct race_plan *pl = tc->tick->plan ? tc->tick->plan[v->racer] : NULL;
         if (pl && race_line_decide(&c, pl) == 0)
             return;
     }

@@ -64,13 +64,13 @@ struct race_info {
                                next low of the profile ahead) */
 };
 
-struct tick_ctx;
+struct decide_view;
 struct decision;
-void race_decide(const struct world *w, int i, struct tick_ctx *c,
-                 struct decision *d);
+/* Writes its racer's record to c->race, not the world (act applies it). */
+void race_decide(const struct decide_view *c, int i, struct decision *d);
 /* The same with the speed rule given (an enum speed_rule): the bot API's
  * race.classic and race.exact. */
-void race_decide_with(const struct world *w, int i, int rule, struct tick_ctx *c,
+void race_decide_with(const struct decide_view *c, int i, int rule,
                       struct decision *d);
 void race_detect(struct world *w);
 

@@ -7,6 +7,7 @@
 #include "race_rules.h"
 #include "explain.h"
 #include "world.h"
+#include "decide_guard.h"
 
 /* The article's NumTicks. */
 #define CLASSIC_TICKS 10

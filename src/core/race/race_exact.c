@@ -11,6 +11,7 @@
 #include "race_rules.h"
 #include "explain.h"
 #include "world.h"
+#include "decide_guard.h"
 
 /* Corners looked at, at most; fewer when the braking distance from
  * max_speed runs out first. */

@@ -6,6 +6,7 @@
 #include "race_rules.h"
 #include "world.h"
 #include "race_line_pass.h"
+#include "decide_guard.h"
 
 /* The pursuit point lies this many ticks' travel ahead along the line, and
  * at least LINE_LOOK_MIN units. */

@@ -23,9 +23,10 @@
  * steer = classic does.
  *
  * Plans live in the tick's scratch (tick_ctx.plans), keyed by the car's
- * settings, its route and dt: the world is never written by a decision,
- * and a plan is a pure function of those keys, so a restored world makes
- * the same plan and the same trace. */
+ * settings, its route and dt, and are made before the tick's decisions
+ * (tick.c: one per racer in its decide_tick, which decisions read as
+ * const): no decision fills the cache, and a plan is a pure function of
+ * its key, so a restored world makes the same plan and the same trace. */
 #ifndef BOTFIELD_RACE_LINE_H
 #define BOTFIELD_RACE_LINE_H
 
@@ -48,11 +49,12 @@ struct race_plan {
     double dt;
     /* the closed line: m points, point m is point 0 again */
     int m;
-    vec2 *pt;
-    double *s;          /* m + 1 arc lengths from point 0; s[m]: the lap */
-    double *v;          /* planned speed at each point */
-    double *cap;        /* the speed its curvature alone allows */
-    int *anchor;        /* n: the point lying in waypoint k's disc */
+    const vec2 *pt;     /* (all const: decisions read plans, race_line.c;
+                           the builder writes its own copies) */
+    const double *s;    /* m + 1 arc lengths from point 0; s[m]: the lap */
+    const double *v;    /* planned speed at each point */
+    const double *cap;  /* the speed its curvature alone allows */
+    const int *anchor;  /* n: the point lying in waypoint k's disc */
     double lap_time;    /* the profile's lap: the sum of ds / v */
 };
 

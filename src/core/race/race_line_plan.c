@@ -173,9 +173,18 @@ static int draft_skips(const struct draft *d, const struct world *w,
     return -1;
 }
 
+/* A plan as its builder holds it: the same arrays, writable. */
+struct plan_store {
+    struct race_plan pub;               /* first: race_plan_free casts */
+    vec2 *pt;
+    double *s, *v, *cap;
+    int *anchor;
+};
+
 /* The speed profile of a finished line (race_line.h). */
-static void plan_profile(struct race_plan *pl)
+static void plan_profile(struct plan_store *st)
 {
+    struct race_plan *pl = &st->pub;
     const struct vehicle_params *p = pl->p;
     int m = pl->m;
     double half = 0.5 * p->turn_rate * pl->dt;
@@ -195,8 +204,8 @@ static void plan_profile(struct race_plan *pl)
         }
         if (cap < p->min_speed)
             cap = p->min_speed;     /* it cannot brake below, see race_accel_to */
-        pl->cap[i] = cap;
-        pl->v[i] = cap;
+        st->cap[i] = cap;
+        st->v[i] = cap;
         if (cap < pl->cap[lo])
             lo = i;
     }
@@ -205,13 +214,13 @@ static void plan_profile(struct race_plan *pl)
         int a = (lo + t) % m, b = (a + 1) % m;
         double up = sqrt(pl->v[a] * pl->v[a] + 2 * p->accel * (pl->s[a + 1] - pl->s[a]));
         if (up < pl->v[b])
-            pl->v[b] = up;
+            st->v[b] = up;
     }
     for (int t = 0; t < m; t++) {
         int b = (lo + m - t) % m, a = (b + m - 1) % m;
         double down = sqrt(pl->v[b] * pl->v[b] + 2 * p->brake * (pl->s[a + 1] - pl->s[a]));
         if (down < pl->v[a])
-            pl->v[a] = down;
+            st->v[a] = down;
     }
     pl->lap_time = 0;
     for (int i = 0; i < m; i++) {
@@ -224,12 +233,13 @@ void race_plan_free(struct race_plan *pl)
 {
     if (!pl)
         return;
-    free(pl->pt);
-    free(pl->s);
-    free(pl->v);
-    free(pl->cap);
-    free(pl->anchor);
-    free(pl);
+    struct plan_store *st = (struct plan_store *)pl;
+    free(st->pt);
+    free(st->s);
+    free(st->v);
+    free(st->cap);
+    free(st->anchor);
+    free(st);
 }
 
 struct race_plan *race_plan_build(const struct world *w, const struct waypoint *wp,
@@ -241,7 +251,8 @@ struct race_plan *race_plan_build(const struct world *w, const struct waypoint *
     double tries_max = floor(LINE_WORK_MAX / (draft_points(wp, n) * LINE_TRY_SWEEPS));
     if (tries_max < 1)
         return NULL;
-    struct race_plan *pl = calloc(1, sizeof *pl);
+    struct plan_store *st = calloc(1, sizeof *st);
+    struct race_plan *pl = st ? &st->pub : NULL;
     struct draft d = { 0, 0, NULL, malloc((size_t)n * sizeof(int)) };
     double *allow = malloc((size_t)n * 3 * sizeof *allow);
     if (!pl || !d.anchor || !allow)
@@ -273,19 +284,19 @@ struct race_plan *race_plan_build(const struct world *w, const struct waypoint *
     pl->n = n;
     pl->dt = dt;
     pl->m = m;
-    pl->pt = d.pt;
-    pl->anchor = d.anchor;
+    pl->pt = st->pt = d.pt;
+    pl->anchor = st->anchor = d.anchor;
     d.pt = NULL;
     d.anchor = NULL;
-    pl->s = malloc((size_t)(m + 1) * sizeof *pl->s);
-    pl->v = malloc((size_t)m * sizeof *pl->v);
-    pl->cap = malloc((size_t)m * sizeof *pl->cap);
-    if (!pl->s || !pl->v || !pl->cap)
+    pl->s = st->s = malloc((size_t)(m + 1) * sizeof *st->s);
+    pl->v = st->v = malloc((size_t)m * sizeof *st->v);
+    pl->cap = st->cap = malloc((size_t)m * sizeof *st->cap);
+    if (!st->s || !st->v || !st->cap)
         goto fail;
-    pl->s[0] = 0;
+    st->s[0] = 0;
     for (int i = 0; i < m; i++)
-        pl->s[i + 1] = pl->s[i] + v2_dist(pl->pt[i], pl->pt[(i + 1) % m]);
-    plan_profile(pl);
+        st->s[i + 1] = st->s[i] + v2_dist(st->pt[i], st->pt[(i + 1) % m]);
+    plan_profile(st);
     free(allow);
     return pl;
 fail:

@@ -69,10 +69,9 @@ static double edge_arc_clearance(const struct world *w, const struct vehicle *v,
     return best;
 }
 
-void wander_decide(const struct world *restrict w, int i, struct tick_ctx *c,
-                   struct decision *restrict d)
+void wander_decide(const struct decide_view *c, int i, struct decision *restrict d)
 {
-    (void)c;
+    const struct world *restrict w = c->w;
     const struct vehicle *v = world_vehicle(w, i);
     struct wander_state *s = &d->wander;
     double step = v->p->turn_rate * w->dt;

@@ -3,12 +3,12 @@
 #define BOTFIELD_WANDER_H
 
 struct world;
-struct tick_ctx;
+struct decide_view;
 struct decision;
 
 /* Tank i's wander turn and cruising speed for this tick, from its own
  * generator and wander state (both in d, as they will be after it). */
-void wander_decide(const struct world *w, int i, struct tick_ctx *c,
+void wander_decide(const struct decide_view *c, int i,
                    struct decision *d);
 
 #endif
