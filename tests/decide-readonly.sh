@@ -37,9 +37,12 @@ allowed() { # allowed NAME BODY
 }
 
 refused() { # refused NAME BODY: refused for writing a read-only or poisoned name
+    # (gcc: "assignment of read-only ...", "poisoned"; clang: "read-only
+    # variable", "with const-qualified type", "returns a const value",
+    # "poisoned identifier")
     if probe "$1" "$2"; then
         ok 1 "refused: $2 (it compiled)"
-    elif grep -qE 'read-only|poisoned' "$TMPD/$1.err"; then
+    elif grep -qE 'read-only|poisoned|const-qualified|returns a const value' "$TMPD/$1.err"; then
         ok 0 "refused: $2"
     else
         sed 's/^/# /' "$TMPD/$1.err" | head -5
