@@ -54,7 +54,16 @@ awk -v t0="$t0" -v tp="$tp" -v last="${last:-0}" '
         printf "# %d screens; the simulation at %.1f ticks/s; the screen at most %.2f s behind\n", n, pace, worst
         exit !(n >= 5 && last > 0 && worst < 1.0)
     }' "$TMPD/samples"
-ok $? "--rate 1200 behind a 1200 bytes/s link: the screen never more than a second behind"
+st=$?
+# Under ThreadSanitizer the viewer itself runs several times slower than
+# the simulation's clock asks (it falls behind with no link at all): the
+# bound is measured by the other builds.
+if grep -q -a -e __tsan_init "$BOTFIELD" 2>/dev/null; then
+    skip "--rate 1200 behind a 1200 bytes/s link: the screen never more than a second behind" \
+        "ThreadSanitizer slows the viewer itself past the bound"
+else
+    ok $st "--rate 1200 behind a 1200 bytes/s link: the screen never more than a second behind"
+fi
 
 # b / B: the budget at run time, said in the status line.
 tm send-keys -t v b
