@@ -54,10 +54,10 @@ untouched() {   # untouched WHAT: the caller's folder as it was, no temporary fo
     [ -z "$left" ]
     ok $? "$1: no temporary folder left on the remote or here${left:+ (left: $left)}"
 }
-par() {         # par DIR ARGS...: the script run in DIR, TMPDIR the local one
-    d=$1
-    shift
-    (cd "$d" && TMPDIR="$LTMP" "$SCRIPT" "$@")
+par() {         # par DIR ARGS...: the script run in DIR, TMPDIR the local one,
+    d=$1        # and no SHELL (a CI job, a cron job): parallel once left its
+    shift       # job scripts behind and failed every remote job without one
+    (cd "$d" && TMPDIR="$LTMP" env -u SHELL "$SCRIPT" "$@")
 }
 
 # ---- Lua bots over the fake remote, map by a relative path --------------
