@@ -15,15 +15,15 @@
 #include "config.h"
 #include "core/par.h"
 #include "core/world.h"
-#include "compare.h"
-#include "headless.h"
+#include "run/compare.h"
+#include "run/headless.h"
 #include "bot/bot_world.h"
 #include "io/map.h"
 #include "io/map_write.h"
 #include "tour/tour.h"
-#include "recording.h"
-#include "replay_run.h"
-#include "stop.h"
+#include "run/recording.h"
+#include "run/replay_run.h"
+#include "run/stop.h"
 #include "view/pace.h"
 #include "view/view.h"
 
@@ -583,8 +583,10 @@ int main(int argc, char **argv)
         struct compare_record cr = { record, vo.map_path,
                                      map_text ? map_text : map_default_text,
                                      vo.map.set, vo.map.nset };
-        rc = compare_run(&cmp, &vo, &w, bots, headless, have_ticks ? ticks : -1,
-                         have_seconds ? seconds : -1, &cr);
+        vo.bots = bots;
+        rc = headless ? compare_run(&cmp, &vo.map, vo.map_path, &w, bots,
+                                    have_ticks ? ticks : -1, have_seconds ? seconds : -1, &cr)
+                      : view_compare_run(&cmp, &vo, &w);
         free(map_text);
         return rc;
     }

@@ -35,8 +35,6 @@
 /* Lua's own bytes may reach this many times bot_memory (plus 1 MiB): the
  * backstop behind bot_memory's count (bot.c, the allocator). */
 #define BOT_HEAP_HARD 4
-/* Largest script file read (bytes). */
-#define BOT_SCRIPT_MAX (1024L * 1024L)
 /* Instructions charged for each call of a built-in method (aim.*, avoid.*,
  * race.*, wander, sight.hidden_from, world.trees): they run in C, outside
  * the instruction count, so each costs this flat amount plus, for

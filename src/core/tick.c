@@ -1,6 +1,5 @@
 /* tick.c — one step as a list of named stages (stages.h), the behaviour
  * table the decide stage runs, and the tick context's upkeep. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -391,6 +390,7 @@ int tick_step(struct world *w)
 }
 
 #ifdef BOTFIELD_CHECK_FUSED
+#include <stdio.h>          /* the sanitizer build's check alone prints */
 void world_fused_misread(const struct world *w, int i)
 {
     fprintf(stderr, "botfield: tick %ld: a decision read vehicle %d, already "

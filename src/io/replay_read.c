@@ -13,7 +13,7 @@
 
 #include <jansson.h>
 
-#include "bot/bot.h"
+#include "io/bot_limits.h"
 #include "map.h"
 #include "record.h"
 #include "replay_read.h"

@@ -24,8 +24,8 @@
 #include <jansson.h>
 
 #include "tour_impl.h"
-#include "headless.h"
-#include "recording.h"
+#include "run/headless.h"
+#include "run/recording.h"
 #include "bot/bot_world.h"
 #include "core/world.h"
 

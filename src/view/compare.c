@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "compare.h"
-#include "../compare.h"
+#include "../run/compare.h"
 #include "../bot/bot_world.h"
 #include "../core/tick.h"
 
@@ -243,4 +243,22 @@ void compare_reloaded(struct app *a)
     }
     check_start(c, &a->world);
     a->relayout = 1;
+}
+
+int view_compare_run(struct compare_opts *c, struct view_options *o, struct world *w)
+{
+    static struct world wb;         /* the viewer's until it returns */
+    struct bot_world *bb = NULL;
+    int rc = compare_prepare(c, &o->map, o->map_path, &wb, &bb);
+    if (rc) {
+        bot_world_free(w, o->bots);
+        world_free(w);
+    } else {
+        o->compare = c;
+        o->compare_world = &wb;
+        o->compare_bots = bb;
+        rc = view_run(o, w);
+    }
+    free(c->all);
+    return rc;
 }

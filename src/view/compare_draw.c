@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "compare.h"
-#include "../compare.h"
+#include "../run/compare.h"
 #include "tui.h"
 
 #define SIDE_MIN_COLS 72            /* a half's width for left/right: its label fits */

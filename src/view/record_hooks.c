@@ -20,8 +20,8 @@
 #include "drive.h"
 #include "tune_panel.h"
 #include "../core/tick.h"
-#include "../recording.h"
-#include "../replay_run.h"
+#include "../run/recording.h"
+#include "../run/replay_run.h"
 
 struct view_rec {
     struct recording rec;       /* --record (rec.f NULL: not, or stopped) */

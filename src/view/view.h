@@ -35,6 +35,11 @@ struct view_options {
  * status. */
 int view_run(const struct view_options *o, struct world *w);
 
+/* `--compare` in the viewer: B prepared from c and o's map options (its
+ * errors said: exit 2), then the viewer on both.  Takes over w and bots
+ * (o->bots); c->all is freed after.  The process exit status. */
+int view_compare_run(struct compare_opts *c, struct view_options *o, struct world *w);
+
 /* The viewer's keys as man-page (roff) text, from the table the viewer
  * runs (keys_table.c).  A malloc'd string, or NULL when the table gives
  * one key code to two rows (said on stderr) or memory ran out. */

@@ -15,7 +15,6 @@
 
 struct world;
 struct bot_world;
-struct view_options;
 
 #define COMPARE_MAX 8               /* --compare options at most */
 
@@ -48,11 +47,17 @@ struct compare_record {
  * with ".b" before its extension (run.rec: run.b.rec; run: run.b). */
 void compare_b_name(const char *file, char *buf, size_t cap);
 
-/* The rest, once the first world is loaded: B's options built from A's,
- * B loaded (its errors said, exit 2), then the headless comparison or the
- * viewer.  Takes over w and bots.  Returns the exit status. */
-int compare_run(struct compare_opts *c, struct view_options *vo, struct world *w,
-                struct bot_world *bots, int headless, long ticks, double seconds,
+/* B's options built from A's (a, with c's settings) and B loaded into
+ * *wb and *bb: 0, 1 out of memory, 2 B's errors (each said on stderr). */
+int compare_prepare(struct compare_opts *c, const struct map_options *a, const char *map_path,
+                    struct world *wb, struct bot_world **bb);
+
+/* The headless comparison, once the first world is loaded: B prepared,
+ * both run to the end (ticks, or seconds, or the maps' durations: -1),
+ * both summaries and the compare line printed.  Takes over w and bots.
+ * Returns the exit status.  (The viewer's comparison: view/compare.h.) */
+int compare_run(struct compare_opts *c, const struct map_options *a, const char *map_path,
+                struct world *w, struct bot_world *bots, long ticks, double seconds,
                 const struct compare_record *rec);
 
 /* 1 when the two worlds' states differ, their settings apart: b's

@@ -19,7 +19,6 @@
 #include "core/tick.h"
 #include "core/world.h"
 #include "io/trace.h"
-#include "view/view.h"
 
 /* Where the built-in map's bots are (Makefile.am defines it). */
 #ifndef BOTFIELD_MAPS_DIR
@@ -345,39 +344,34 @@ static int step_both(const struct compare_opts *c, struct world *w[2],
     return fflush(stdout) ? 1 : 0;
 }
 
-int compare_run(struct compare_opts *c, struct view_options *vo, struct world *w,
-                struct bot_world *bots, int headless, long ticks, double seconds,
+int compare_prepare(struct compare_opts *c, const struct map_options *a, const char *map_path,
+                    struct world *wb, struct bot_world **bb)
+{
+    *bb = NULL;
+    int rc = build_options(c, a) ? 1 : compare_load(c, map_path, wb, bb);
+    if (rc == 1)
+        fprintf(stderr, "botfield: out of memory\n");
+    return rc;
+}
+
+int compare_run(struct compare_opts *c, const struct map_options *a, const char *map_path,
+                struct world *w, struct bot_world *bots, long ticks, double seconds,
                 const struct compare_record *rec)
 {
-    static struct world wb;         /* the viewer's until it returns */
+    struct world wb;
     struct bot_world *bb = NULL;
-    int rc = build_options(c, &vo->map) ? 1 : compare_load(c, vo->map_path, &wb, &bb);
-    if (rc) {
-        if (rc == 1)
-            fprintf(stderr, "botfield: out of memory\n");
-        bot_world_free(w, bots);
-        world_free(w);
-        free(c->all);
-        return rc;
-    }
-    if (headless) {
+    int rc = compare_prepare(c, a, map_path, &wb, &bb);
+    if (rc == 0) {
         if (ticks < 0 && seconds >= 0)
             ticks = lround(seconds * w->tick_rate);
         struct world *both[2] = { w, &wb };
         struct bot_world *bb2[2] = { bots, bb };
         rc = run_headless(c, both, bb2, rec, ticks);
-        bot_world_free(w, bots);
-        world_free(w);
         bot_world_free(&wb, bb);
         world_free(&wb);
-        free(c->all);
-        return rc;
     }
-    vo->bots = bots;
-    vo->compare = c;
-    vo->compare_world = &wb;
-    vo->compare_bots = bb;
-    rc = view_run(vo, w);
+    bot_world_free(w, bots);
+    world_free(w);
     free(c->all);
     return rc;
 }
