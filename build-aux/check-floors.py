@@ -12,6 +12,10 @@ Beside the order, the core includes no Lua, curses or stdio header: it
 prints nothing, reads no file and knows no bot.  (The sanitizer build's
 own check, inside #ifdef BOTFIELD_CHECK_FUSED, may print before it aborts.)
 
+Every mode steps through session_step(): outside src/core/, tick_step() is
+called by src/run/session.c alone (and by src/run/history.c when it is given
+no session's step: the history's own tests and benchmark).
+
 Each quoted #include is resolved as the compiler resolves it (the file's
 folder, then -Isrc, then -Isrc/core); one that names no file of src/
 (config.h, a generated header) belongs to no floor.  Prints each breach as
@@ -26,6 +30,8 @@ NAMES = {0: "core", 1: "io", 2: "bot", 3: "run", 4: "view/tour/arena",
          5: "the program (src/*.c)"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^">]+)[">]')
 COND = re.compile(r'^\s*#\s*(if|ifdef|ifndef|endif)\b(.*)')
+TICK_CALL = re.compile(r'\btick_step\s*\(')
+TICK_CALLERS = ("run/session.c", "run/history.c")
 CORE_BANNED = re.compile(r'^(lua|lauxlib|lualib|curses|ncurses|ncursesw/|stdio\.h)')
 
 
@@ -65,6 +71,10 @@ def check_file(src, rel, here):
                 else:
                     stack.append(c.group(2).strip())
                 continue
+            if (here != 0 and rel not in TICK_CALLERS and TICK_CALL.search(line)
+                    and not line.lstrip().startswith(("*", "/*", "//"))):
+                out.append(f"src/{rel}:{n}: calls tick_step() (a tick outside a session: "
+                           "session_step(), src/run/session.h)")
             m = INCLUDE.match(line)
             if not m:
                 continue

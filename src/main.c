@@ -486,7 +486,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (headless && replay) {
-        struct headless_options ho = { -1, trace, every, summary, NULL, NULL, decisions,
+        struct headless_options ho = { -1, trace, every, summary, NULL, decisions,
                                        (int)threads, threads_min };
         return replay_headless(replay, &ho);
     }
@@ -591,7 +591,7 @@ int main(int argc, char **argv)
         return rc;
     }
     if (headless) {
-        struct headless_options ho = { -1, trace, every, summary, bots, NULL, decisions,
+        struct headless_options ho = { -1, trace, every, summary, bots, decisions,
                                        (int)threads, threads_min };
         if (have_ticks)
             ho.ticks = ticks;

@@ -1,4 +1,4 @@
-/* test-history — the viewer's history (src/view/history.c): the spacing of
+/* test-history — the viewer's history (src/run/history.c): the spacing of
  * its snapshots, its memory bound, and that going to any tick is exact.
  *
  * What it proves: after N ticks of maps/crowd.ini with room for a few
@@ -21,7 +21,7 @@
 #include "core/tick.h"
 #include "core/world.h"
 #include "io/map.h"
-#include "view/history.h"
+#include "run/history.h"
 
 static void load(const char *name, struct world *w)
 {
@@ -124,7 +124,7 @@ static void spacing_and_exactness(void)
     /* Back and forth, from far and near: exact, and never more than K
      * ticks recomputed. */
     static const long go[] = { 0, N, N / 2 + 1, 17, N - 1, 1, N / 3, N / 3 - 1, N / 3 + 7, N };
-    struct history_hooks hk = { NULL, count_step, NULL };
+    struct history_hooks hk = { NULL, count_step, NULL, NULL };
     for (size_t i = 0; i < sizeof go / sizeof go[0]; i++) {
         steps = 0;
         long blocked = -1;

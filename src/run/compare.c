@@ -12,11 +12,11 @@
 
 #include "compare.h"
 #include "recording.h"
+#include "session.h"
 #include "stop.h"
 #include "io/map.h"
 #include "bot/bot_world.h"
 #include "core/state_hash.h"
-#include "core/tick.h"
 #include "core/world.h"
 #include "io/trace.h"
 
@@ -301,24 +301,25 @@ static int run_headless(const struct compare_opts *c, struct world *w[2],
     return rc;
 }
 
-/* Both worlds to the end, each step recorded (rec[s].f NULL: not). */
+/* Both worlds to the end, two sessions, each step recorded (rec[s].f
+ * NULL: not). */
 static int step_both(const struct compare_opts *c, struct world *w[2],
                      struct bot_world *bots[2], struct recording rec[2], long ticks)
 {
     long limit[2];
-    for (int s = 0; s < 2; s++)
+    struct session ses[2];
+    for (int s = 0; s < 2; s++) {
         limit[s] = ticks >= 0 ? ticks : lround(w[s]->duration * w[s]->tick_rate);
+        session_init(&ses[s], w[s], &bots[s]);
+        ses[s].rec = &rec[s];
+    }
     long diverged = compare_differ(w[0], w[1]) ? 0 : -1;
     while (!stop_signal()) {
         int stepped = 0;
         for (int s = 0; s < 2; s++) {
             if (w[s]->tick >= limit[s] || (ticks < 0 && w[s]->ended))
                 continue;
-            if (tick_step(w[s])) {
-                fprintf(stderr, "botfield: out of memory at tick %ld\n", w[s]->tick);
-                return 1;
-            }
-            if (recording_tick(&rec[s], w[s], bots[s]))
+            if (session_step(&ses[s]) != SESSION_STEPPED || ses[s].news.rec_failed)
                 return 1;
             stepped |= 1 << s;
         }

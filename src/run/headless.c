@@ -1,12 +1,16 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "headless.h"
+#include "recording.h"
+#include "replay_run.h"
+#include "session.h"
 #include "stop.h"
 #include "bot/bot.h"
 #include "bot/bot_world.h"
@@ -49,10 +53,44 @@ static int trace_failed(const struct world *w, FILE *f, int to_stdout, const cha
                                         : fail("cannot write", "standard output");
 }
 
+/* The tick the run stops on: --ticks, the map's duration, or where the
+ * replay's recording ends in the world now running. */
+static long run_limit(const struct session *s, const struct headless_options *o)
+{
+    if (s->replay) {
+        long last = session_replay_last(s);
+        return last == -1 ? LONG_MAX : last == -2 ? s->w->tick : last;
+    }
+    return o->ticks >= 0 ? o->ticks : lround(s->w->duration * s->w->tick_rate);
+}
+
+/* A world's trace settings, and its header and first states (0, or 1:
+ * the trace broke). */
+static int begin(struct world *w, const struct headless_options *o, FILE *f)
+{
+    /* Decision records cost nothing unless asked for. */
+    w->explain = f && o->decisions;
+    w->threads = o->threads;
+    w->threads_min = o->threads_min;
+    return f && (trace_begin(f, w, lua_named(w)) || trace_states(f, w));
+}
+
+/* The replay stopped before or after the tick: said (a line that cannot
+ * be applied was said where it failed).  1, or 0: it goes on. */
+static int replay_failed(const struct session *s)
+{
+    if (s->news.diverged) {
+        char msg[1024];
+        replay_run_divergence(s->replay, msg, sizeof msg);
+        fprintf(stderr, "botfield: %s\n", msg);
+    }
+    return s->news.diverged || s->news.stopped;
+}
+
 /* The run; the files it writes end on whole lines when it stops early
  * (a signal: stop.h, or a trace that cannot be written: the recording
  * still gets its end line at the last tick computed). */
-static int run(struct world *w, const struct headless_options *o)
+static int run(struct session *s, const struct headless_options *o)
 {
     FILE *f = NULL;
     int to_stdout = 0;
@@ -62,59 +100,34 @@ static int run(struct world *w, const struct headless_options *o)
         if (!f)
             return fail("cannot write the trace", o->trace);
     }
+    struct world *w = s->w;
     /* Without --ticks/--seconds a run lasts the map's duration, or less
      * when the battle is won or every car has finished. */
-    long limit = o->ticks >= 0 ? o->ticks : lround(w->duration * w->tick_rate);
-    int stop_at_end = o->ticks < 0;
+    long limit = run_limit(s, o);
+    int stop_at_end = o->ticks < 0 && !s->replay;
     long every = o->trace_every > 0 ? o->trace_every : 1;
-    int rc = 0, broken = 0, stopped = 0;
+    int rc = 0, broken = begin(w, o, f), stopped = 0;
     long states_at = w->tick;       /* the last tick whose states are written */
-    struct headless_hooks *hk = o->hooks;
-    const struct bot_world *bots = hk ? hk->bots : o->bots;
-
-    /* Decision records cost nothing unless asked for. */
-    w->explain = f && o->decisions;
-    w->threads = o->threads;
-    w->threads_min = o->threads_min;
-    if (f && (trace_begin(f, w, lua_named(w)) || trace_states(f, w)))
-        broken = 1;
     while (!broken && w->tick < limit && !(stop_at_end && w->ended)) {
         if (stop_signal()) {
             stopped = 1;
             break;
         }
-        if (hk) {
-            int new_world = 0;
-            int h = hk->before(hk, w, &new_world);
-            bots = hk->bots;
-            if (hk->limit >= 0)
-                limit = hk->limit;
-            if (h) {
-                rc = h == 1 ? 0 : h == 2 ? 2 : 1;
-                if (h == 1)
-                    break;
-                goto out;
-            }
-            if (new_world) {
-                w->explain = f && o->decisions;
-                w->threads = o->threads;
-                w->threads_min = o->threads_min;
-                states_at = w->tick;
-            }
-            if (new_world && f && (trace_begin(f, w, lua_named(w)) || trace_states(f, w))) {
-                broken = 1;
-                break;
-            }
-            if (w->tick >= limit)
-                break;
-        }
-        if (tick_step(w)) {
-            fprintf(stderr, "botfield: out of memory at tick %ld\n", w->tick);
+        int r = session_step(s);
+        if (r == SESSION_FAILED || replay_failed(s) || s->news.rec_failed) {
             rc = 1;
             goto out;
         }
+        if (r == SESSION_NEW_WORLD) {
+            /* a recorded map reload: the trace starts again with its header */
+            limit = run_limit(s, o);
+            states_at = w->tick;
+            if ((broken = begin(w, o, f)))
+                break;
+            continue;
+        }
         if (f) {
-            if (trace_events(f, w) || bot_world_trace(bots, w, f)
+            if (trace_events(f, w) || bot_world_trace(*s->bots, w, f)
                 || (w->explain && trace_decisions(f, w)))
                 broken = 1;
             /* The last tick always gets its states, so a trace ends with
@@ -123,11 +136,6 @@ static int run(struct world *w, const struct headless_options *o)
                 broken = trace_states(f, w) != 0;
                 states_at = w->tick;
             }
-        }
-        /* (after a trace that broke too: the recording knows this tick) */
-        if (hk && hk->after(hk, w)) {
-            rc = 1;
-            goto out;
         }
     }
     /* Stopped by a signal, a run ends as one of that many ticks does:
@@ -140,7 +148,8 @@ static int run(struct world *w, const struct headless_options *o)
     /* With no output asked for, the summary: a run never ends silently. */
     if (!broken && (o->summary || !o->trace) && trace_summary(stdout, w))
         broken = 1;
-    if (hk && hk->finish(hk, w))
+    /* (after a trace that broke too: the recording knows this tick) */
+    if (session_finish(s))
         rc = 1;
     if (broken)
         rc = trace_failed(w, f, to_stdout, o->trace);
@@ -152,13 +161,59 @@ out:
     return rc;
 }
 
-int headless_run(struct world *w, const struct headless_options *o)
+static int run_armed(struct session *s, const struct headless_options *o)
 {
     stop_arm();
-    int rc = run(w, o);
+    int rc = run(s, o);
     /* Every file closed on whole lines: now die of the signal, if one
      * came, as the parent expects. */
     stop_die();
     stop_disarm();
+    return rc;
+}
+
+int headless_run(struct world *w, const struct headless_options *o)
+{
+    struct bot_world *bots = o->bots;
+    struct session s;
+    session_init(&s, w, &bots);
+    return run_armed(&s, o);
+}
+
+int recording_headless(struct recording *rec, struct world *w, struct bot_world *bots,
+                       const struct headless_options *o)
+{
+    struct session s;
+    session_init(&s, w, &bots);
+    s.rec = rec;
+    int rc = run_armed(&s, o);
+    recording_stop(rec);
+    return rc;
+}
+
+int replay_headless(const char *file, const struct headless_options *base)
+{
+    struct replay_run run;
+    struct world w;
+    int rc = replay_run_open(&run, file, &w);
+    if (rc)
+        return rc;
+    struct session s;
+    session_init(&s, &w, &run.bots);
+    s.replay = &run;
+    s.replaying = 1;
+    /* A run of 0 ticks ends where it starts: its end line is checked here
+     * (the session checks only ticks stepped to). */
+    if (replay_run_check(&run, &w)) {
+        s.news.diverged = 1;
+        replay_failed(&s);
+        rc = 1;
+    } else {
+        struct headless_options o = *base;
+        o.bots = NULL;
+        rc = run_armed(&s, &o);
+    }
+    replay_run_free(&run, &w);
+    world_free(&w);
     return rc;
 }

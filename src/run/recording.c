@@ -12,7 +12,6 @@
 #include "io/record.h"
 #include "io/trace.h"
 #include "io/utf8.h"
-#include "headless.h"
 
 uint64_t recording_hash(const struct world *w, struct bot_world *bw)
 {
@@ -253,40 +252,3 @@ void recording_stop(struct recording *rec)
     rec->file = NULL;
 }
 
-/* ---- a headless run, recorded -------------------------------------------- */
-
-struct record_hooks {
-    struct headless_hooks hk;   /* first */
-    struct recording *rec;
-};
-
-static int rec_before(struct headless_hooks *h, struct world *w, int *new_world)
-{
-    (void)h;
-    (void)w;
-    *new_world = 0;
-    return 0;
-}
-
-static int rec_after(struct headless_hooks *h, struct world *w)
-{
-    struct record_hooks *r = (struct record_hooks *)h;
-    return recording_tick(r->rec, w, r->hk.bots);
-}
-
-static int rec_finish(struct headless_hooks *h, struct world *w)
-{
-    struct record_hooks *r = (struct record_hooks *)h;
-    return recording_close(r->rec, w, r->hk.bots);
-}
-
-int recording_headless(struct recording *rec, struct world *w, struct bot_world *bots,
-                       const struct headless_options *base)
-{
-    struct record_hooks r = { { rec_before, rec_after, rec_finish, bots, -1 }, rec };
-    struct headless_options o = *base;
-    o.hooks = &r.hk;
-    int rc = headless_run(w, &o);
-    recording_stop(rec);
-    return rc;
-}

@@ -62,10 +62,4 @@ int recording_close(struct recording *rec, const struct world *w, struct bot_wor
 /* Closes without an end line (nothing when closed). */
 void recording_stop(struct recording *rec);
 
-/* --headless --record: the run of base, recorded into rec (opened),
- * which is closed after.  headless_run()'s exit status. */
-struct headless_options;
-int recording_headless(struct recording *rec, struct world *w, struct bot_world *bots,
-                       const struct headless_options *base);
-
 #endif

@@ -198,7 +198,7 @@ static int preflight(struct replay_run *run, struct world *first)
         if (check_source(run, &rp->lines[k]))
             return 2;
     run->next = k;
-    int rc = build(run, NULL, first, &run->hk.bots);
+    int rc = build(run, NULL, first, &run->bots);
     if (rc)
         return rc;
     /* The scripts at the start, to come back to after the check. */
@@ -248,8 +248,8 @@ static int preflight(struct replay_run *run, struct world *first)
     }
     free(start_text);
     if (rc) {
-        bot_world_free(first, run->hk.bots);
-        run->hk.bots = NULL;
+        bot_world_free(first, run->bots);
+        run->bots = NULL;
         world_free(first);
     }
     return rc;
@@ -280,7 +280,6 @@ int replay_run_open(struct replay_run *run, const char *file, struct world *w)
     memset(run, 0, sizeof *run);
     run->file = file;
     run->diverged = -1;
-    run->hk.limit = -1;
     char *err = NULL, *warn = NULL;
     int rc = replay_read(file, &run->rp, &err, &warn);
     if (warn)
@@ -308,8 +307,8 @@ int replay_run_open(struct replay_run *run, const char *file, struct world *w)
 
 void replay_run_free(struct replay_run *run, struct world *w)
 {
-    bot_world_free(w, run->hk.bots);
-    run->hk.bots = NULL;
+    bot_world_free(w, run->bots);
+    run->bots = NULL;
     free(run->sets);
     run->sets = NULL;
     replay_free(&run->rp);
@@ -334,7 +333,7 @@ long replay_run_last_tick(const struct replay_run *run)
 /* 1 when the state differs from line l's hash. */
 static int compare(struct replay_run *run, struct world *w, const struct replay_line *l)
 {
-    if (recording_hash(w, run->hk.bots) == l->hash)
+    if (recording_hash(w, run->bots) == l->hash)
         return 0;
     run->diverged = w->tick;
     run->diverged_line = l->line;
@@ -376,12 +375,12 @@ static int tuned_before(const void *ctx, const char *section, const char *key)
     return 0;
 }
 
-int replay_run_before(struct replay_run *run, struct world *w, int *new_world)
+int replay_run_before(struct replay_run *run, struct world *w)
 {
-    *new_world = 0;
     while (run->next < run->rp.n) {
         const struct replay_line *l = &run->rp.lines[run->next];
-        if (l->tick > w->tick || (l->type == RL_RELOAD && run->own_reloads))
+        /* (a map reload: the session's, replay_run_reload) */
+        if (l->tick > w->tick || l->type == RL_RELOAD)
             break;
         run->next++;
         if (l->tick < w->tick)
@@ -396,7 +395,7 @@ int replay_run_before(struct replay_run *run, struct world *w, int *new_world)
         case RL_BOT_SOURCE:
             if (know_script(run, l->path, l->text, l->sha256))
                 return say(NULL), -1;
-            if (bot_world_reload_text(run->hk.bots, w, l->path, l->text, &err) < 0) {
+            if (bot_world_reload_text(run->bots, w, l->path, l->text, &err) < 0) {
                 fprintf(stderr, "botfield: %s:%ld: the script does not reload: %s\n",
                         run->file, l->line, err ? err : "out of memory");
                 free(err);
@@ -406,14 +405,6 @@ int replay_run_before(struct replay_run *run, struct world *w, int *new_world)
             run->scripts_applied++;
             break;
         case RL_RELOAD:
-            bot_world_free(w, run->hk.bots);
-            run->hk.bots = NULL;
-            world_free(w);
-            /* It loaded in the check before the run: only memory fails. */
-            if (build(run, l, w, &run->hk.bots))
-                return -1;
-            run->map_text = l->text;
-            *new_world = 1;
             break;
         case RL_INPUT: {
             /* The player's held input from this tick's step on; checked
@@ -474,74 +465,3 @@ int replay_run_check(struct replay_run *run, struct world *w)
     return 0;
 }
 
-/* ---- headless ------------------------------------------------------------- */
-
-static void tell(const struct replay_run *run)
-{
-    char msg[1024];
-    replay_run_divergence(run, msg, sizeof msg);
-    fprintf(stderr, "botfield: %s\n", msg);
-}
-
-static void set_limit(struct replay_run *run, const struct world *w)
-{
-    long last = replay_run_last_tick(run);
-    run->hk.limit = last == -1 ? LONG_MAX : last == -2 ? w->tick : last;
-}
-
-static int hook_before(struct headless_hooks *h, struct world *w, int *new_world)
-{
-    struct replay_run *run = (struct replay_run *)h;
-    int rc = replay_run_before(run, w, new_world);
-    if (*new_world)             /* the limit changes only with the map */
-        set_limit(run, w);
-    if (rc == 2)
-        tell(run);
-    return rc ? -1 : 0;
-}
-
-static int hook_after(struct headless_hooks *h, struct world *w)
-{
-    struct replay_run *run = (struct replay_run *)h;
-    if (replay_run_check(run, w)) {
-        tell(run);
-        return -1;
-    }
-    return 0;
-}
-
-static int hook_finish(struct headless_hooks *h, struct world *w)
-{
-    (void)h;
-    (void)w;
-    return 0;
-}
-
-int replay_headless(const char *file, const struct headless_options *base)
-{
-    struct replay_run run;
-    struct world w;
-    int rc = replay_run_open(&run, file, &w);
-    if (rc)
-        return rc;
-    run.hk.before = hook_before;
-    run.hk.after = hook_after;
-    run.hk.finish = hook_finish;
-    /* A run of 0 ticks ends where it starts: its end line is checked here
-     * (the hooks see only ticks stepped to). */
-    if (replay_run_check(&run, &w)) {
-        tell(&run);
-        replay_run_free(&run, &w);
-        world_free(&w);
-        return 1;
-    }
-    set_limit(&run, &w);
-    struct headless_options o = *base;
-    o.ticks = run.hk.limit;
-    o.bots = NULL;
-    o.hooks = &run.hk;
-    rc = headless_run(&w, &o);
-    replay_run_free(&run, &w);
-    world_free(&w);
-    return rc;
-}

@@ -12,7 +12,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "headless.h"
 #include "io/map.h"
 #include "io/replay_read.h"
 
@@ -20,7 +19,8 @@ struct world;
 struct bot_world;
 
 struct replay_run {
-    struct headless_hooks hk;   /* first: the headless run's hooks */
+    struct bot_world *bots;     /* the bots of the world it runs (the
+                                   session keeps them up to date) */
     const char *file;
     struct replay rp;
     size_t next;                /* the next line to apply or check */
@@ -28,8 +28,6 @@ struct replay_run {
     const char **spath, **stext, **ssha;    /* (ssha: its line's sha256) */
     size_t ns;
     long diverged;              /* the first differing tick, -1: none */
-    int own_reloads;            /* the caller swaps worlds at a map reload
-                                   (replay_run_reload): before() stops there */
     long scripts_applied;       /* bot_source lines applied so far */
     long tunes_applied;         /* tune lines applied so far */
     long diverged_line;
@@ -41,15 +39,17 @@ struct replay_run {
 };
 
 /* Reads and checks `file`, builds its first world into *w and its bots
- * (run->hk.bots).  0; 2 with the message on stderr. */
+ * (run->bots).  0; 2 with the message on stderr. */
 int replay_run_open(struct replay_run *run, const char *file, struct world *w);
 void replay_run_free(struct replay_run *run, struct world *w);
 
 /* Before a step from w->tick: applies the lines of that tick (scripts,
- * a map reload: *new_world; with own_reloads it stops before one).  0 go on, 1 done, -1 fail (said on stderr). */
-int replay_run_before(struct replay_run *run, struct world *w, int *new_world);
-/* The next line, a map reload, built into *nw and *nb (for the viewer,
- * which swaps worlds itself).  0, or -1 said on stderr. */
+ * inputs, tunings) up to a map reload (replay_run_reload's).  0 go on, 2
+ * the state differs from a checkpoint of the tick (run->diverged; not
+ * said), -1 fail (said on stderr). */
+int replay_run_before(struct replay_run *run, struct world *w);
+/* The next line, a map reload, built into *nw and *nb (the session
+ * swaps them in).  0, or -1 said on stderr. */
 int replay_run_reload(struct replay_run *run, struct world *nw, struct bot_world **nb);
 /* After a step: checks the checkpoints of the tick.  0, or 1 when the
  * state differs (run->diverged; not said). */
@@ -58,11 +58,5 @@ int replay_run_check(struct replay_run *run, struct world *w);
 void replay_run_divergence(const struct replay_run *run, char *buf, size_t n);
 /* The tick the recording ends on, in the world now running. */
 long replay_run_last_tick(const struct replay_run *run);
-
-/* --headless --replay FILE: the run with base's trace options (its
- * ticks ignored: the recording says).  The exit status: 0, 1 when the
- * state diverges (said with the tick) or a write fails, 2 a bad
- * recording. */
-int replay_headless(const char *file, const struct headless_options *base);
 
 #endif

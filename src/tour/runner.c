@@ -102,7 +102,7 @@ static void run_child(const struct tour_options *t, const struct tour_cli *cli,
         fflush(stderr);
         _exit(2);
     }
-    struct headless_options ho = { -1, NULL, 1, 1, bots, NULL, 0, 1, 0 };
+    struct headless_options ho = { -1, NULL, 1, 1, bots, 0, 1, 0 };
     if (cli->ticks >= 0)
         ho.ticks = cli->ticks;
     else if (cli->seconds >= 0)

@@ -10,10 +10,11 @@
 
 #include "../bot/bot.h"
 #include "../core/world.h"
+#include "../run/session.h"
 #include "camera.h"
 #include "canvas.h"
 #include "drive.h"
-#include "history.h"
+#include "../run/history.h"
 #include "pace.h"
 #include "palette.h"
 #include "replay_check.h"
@@ -48,6 +49,7 @@ extern const double view_speeds[SPEED_MAX_IDX];
 struct app {
     struct world world;             /* owned */
     struct bot_world *bots;         /* its Lua bots (owned), NULL: none */
+    struct session run;             /* steps them (record_hooks_attach) */
     int have_world;
     const struct view_options *opt;
     struct history hist;
@@ -115,6 +117,10 @@ void app_message(struct app *a, int err, const char *fmt, ...)
     ;
 void app_layout(struct app *a);
 int app_step(struct app *a);
+/* One tick of the world in place through its session (a->run), for the
+ * history's recomputations and --compare's second world: 0, or 1 when
+ * it could not be computed. */
+int app_session_tick(void *ctx);
 void app_step_back(struct app *a);
 int app_goto(struct app *a, long tick);
 void app_restart(struct app *a);

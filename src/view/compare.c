@@ -24,6 +24,7 @@ void compare_swap(struct app *a)
     SWAP(struct world, a->world, s->world);
     SWAP(struct bot_world *, a->bots, s->bots);
     SWAP(struct history, a->hist, s->hist);
+    SWAP(struct session, a->run, s->run);   /* (both step a->world) */
     struct mark m[MARKS_MAX];
     memcpy(m, a->marks, sizeof m);
     memcpy(a->marks, s->marks, sizeof m);
@@ -46,10 +47,13 @@ static double largest_tree(const struct world *w)
     return m;
 }
 
-/* B's side from a loaded world; 0 or -1 (the world is freed). */
-static int side_init(struct compare_side *s, struct world *w, struct bot_world *bots)
+/* B's side from a loaded world; 0 or -1 (the world is freed).  Its
+ * session steps the app's world and bots, as B is stepped swapped in. */
+static int side_init(struct compare_side *s, struct world *w, struct bot_world *bots,
+                     struct app *a)
 {
     memset(s, 0, sizeof *s);
+    session_init(&s->run, &a->world, &a->bots);
     s->world = *w;
     s->world.explain = 1;       /* the inspector shows the records */
     s->bots = bots;
@@ -66,6 +70,7 @@ static int side_init(struct compare_side *s, struct world *w, struct bot_world *
 
 static void side_free(struct compare_side *s)
 {
+    session_free(&s->run);
     history_free(&s->hist);
     bot_world_free(&s->world, s->bots);
     world_free(&s->world);
@@ -88,7 +93,7 @@ int compare_start(struct app *a)
     if (!o->compare_world)
         return 0;
     struct view_compare *c = calloc(1, sizeof *c);
-    if (!c || side_init(&c->b, o->compare_world, o->compare_bots)) {
+    if (!c || side_init(&c->b, o->compare_world, o->compare_bots, a)) {
         if (!c)
             compare_drop(o);
         free(c);
@@ -134,7 +139,7 @@ static void on_step(void *ctx)
  * reaches, then computing on.  0, or -1 (said). */
 static int bring_to(struct app *a, long target)
 {
-    struct history_hooks k = { on_restore, on_step, a };
+    struct history_hooks k = { on_restore, on_step, a, app_session_tick };
     long blocked = 0;
     long reach = target < a->hist.end ? target : a->hist.end;
     if (a->world.tick != reach && history_goto(&a->hist, &a->world, reach, &k, &blocked)) {
@@ -143,7 +148,7 @@ static int bring_to(struct app *a, long target)
     }
     char err[256];
     while (a->world.tick < target) {
-        if (tick_step(&a->world)) {
+        if (app_session_tick(a)) {
             app_message(a, 1, "--compare: out of memory while stepping the second world");
             return -1;
         }
@@ -229,7 +234,7 @@ void compare_reloaded(struct app *a)
         rc = -1;
     }
     side_free(&c->b);
-    if (rc || side_init(&c->b, &w, bots)) {
+    if (rc || side_init(&c->b, &w, bots, a)) {
         char *m = err.text ? compare_messages(c->opts, err.text) : NULL;
         app_message(a, 1, "--compare %s no longer loads with this map: comparing stops (%s)",
                     c->opts->label, m ? m : berr ? berr : "out of memory");

@@ -16,6 +16,7 @@ struct compare_side {
     struct world world;
     struct bot_world *bots;
     struct history hist;
+    struct session run;         /* B's: nothing recorded or replayed */
     struct mark marks[MARKS_MAX];
     int nmarks;
     double max_tree_r;

@@ -3,7 +3,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdlib.h>
 
 #include "app.h"
 #include "drive.h"
@@ -16,24 +15,6 @@ static const struct vehicle *player_of(const struct app *a)
     return p >= 0 && (size_t)p < a->world.vehicles.n ? &a->world.vehicles.p[p] : NULL;
 }
 
-/* Logs the input at tick t: the entry of t replaced, later ones dropped
- * (a change in the past starts another future).  0 or -1. */
-static int log_put(struct drive_mode *d, long t, const struct player_input *in)
-{
-    while (d->n > 0 && d->log[d->n - 1].tick >= t)
-        d->n--;
-    if (d->n == d->cap) {
-        size_t cap = d->cap ? 2 * d->cap : 64;
-        struct drive_change *p = realloc(d->log, cap * sizeof *p);
-        if (!p)
-            return -1;
-        d->log = p;
-        d->cap = cap;
-    }
-    d->log[d->n++] = (struct drive_change){ t, *in };
-    return 0;
-}
-
 void drive_input_changed(struct app *a)
 {
     struct world *w = &a->world;
@@ -42,7 +23,7 @@ void drive_input_changed(struct app *a)
         history_cut(&a->hist, w->tick);
         replay_check_reset(&a->check);
     }
-    if (log_put(&a->drive, w->tick, &w->player.in))
+    if (timeline_input(&a->run.inputs, w->tick, &w->player.in))
         app_message(a, 1, "out of memory: this input will not replay when stepping back");
     record_hooks_input(a);
     a->dirty = 1;
@@ -50,32 +31,19 @@ void drive_input_changed(struct app *a)
 
 void drive_note_input(struct app *a)
 {
-    if (log_put(&a->drive, a->world.tick, &a->world.player.in))
+    if (timeline_input(&a->run.inputs, a->world.tick, &a->world.player.in))
         app_message(a, 1, "out of memory: this input will not replay when stepping back");
 }
 
 void drive_apply_log(struct app *a)
 {
-    const struct drive_mode *d = &a->drive;
-    long t = a->world.tick;
-    /* Binary search: the entry of tick t, if any. */
-    size_t lo = 0, hi = d->n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (d->log[mid].tick < t)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo < d->n && d->log[lo].tick == t)
-        world_player_set(&a->world, a->world.player.vehicle, &d->log[lo].in);
+    const struct player_input *in = timeline_input_at(&a->run.inputs, a->world.tick);
+    if (in)
+        world_player_set(&a->world, a->world.player.vehicle, in);
 }
 
 void drive_reset(struct app *a)
 {
-    free(a->drive.log);
-    a->drive.log = NULL;
-    a->drive.n = a->drive.cap = 0;
     a->drive.on = 0;
 }
 

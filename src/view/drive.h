@@ -9,10 +9,11 @@
  * cannot overshoot (each setting stops at its ends), and a slow link or a
  * fast tick rate changes nothing: what is held applies to every tick.
  *
- * The inputs are kept as a log of (tick, input) changes, so that stepping
- * back and seeking replay them: a change made at tick t applies from tick
- * t + 1, and a change made in the past (after stepping back) forgets the
- * ticks computed after it, as a changed bot script does. */
+ * The inputs are kept on the session's timeline (src/run/timeline.h), so
+ * that stepping back and seeking replay them: a change made at tick t
+ * applies from tick t + 1, and a change made in the past (after stepping
+ * back) forgets the ticks computed after it, as a changed bot script
+ * does, and the inputs and tunings given after it. */
 #ifndef BOTFIELD_VIEW_DRIVE_H
 #define BOTFIELD_VIEW_DRIVE_H
 
@@ -22,16 +23,9 @@
 
 struct app;
 
-struct drive_change {
-    long tick;                      /* applies once the world is at it */
-    struct player_input in;
-};
-
 struct drive_mode {
     int on;                         /* drive mode */
     int fog;                        /* show only what the player sees */
-    struct drive_change *log;       /* by tick, one entry per tick */
-    size_t n, cap;
 };
 
 /* Steps of the speed setting between 0 and the cruising speed. */
@@ -44,12 +38,12 @@ struct drive_mode {
 void drive_input_changed(struct app *a);
 
 /* loop.c: after every computed step (forward or replayed) and after a
- * snapshot is restored: the logged input of the world's tick, if any. */
+ * snapshot is restored: the input given at the world's tick, if any. */
 void drive_apply_log(struct app *a);
-/* Keeps the player's current input in the log at the current tick (a
- * replay's recorded input), without cutting the history. */
+/* Keeps the player's current input on the timeline at the current tick
+ * (a replay's recorded input), without cutting the history. */
 void drive_note_input(struct app *a);
-/* loop.c: a new world (loaded or reloaded): no log, drive mode off. */
+/* loop.c: a new world (loaded or reloaded): drive mode off. */
 void drive_reset(struct app *a);
 /* loop.c, first in the key handler: 1 when drive mode took the key. */
 int drive_key(struct app *a, int ch);

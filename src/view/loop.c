@@ -127,6 +127,7 @@ static void world_changed(struct app *a)
             m = a->world.trees.p[i].r;
     a->max_tree_r = m;
     a->ground_ok = 0;
+    timeline_clear(&a->run.inputs);     /* a new world: no inputs yet */
     drive_reset(a);
     if (a->tune)                /* (made once the viewer runs) */
         tune_reset(a);
@@ -275,10 +276,19 @@ static void check_end(struct app *a)
     }
 }
 
+int app_session_tick(void *ctx)
+{
+    struct app *a = ctx;
+    return session_step(&a->run) != SESSION_STEPPED;
+}
+
 int app_step(struct app *a)
 {
-    record_hooks_before_step(a);
-    if (tick_step(&a->world)) {
+    int r;
+    /* (a recorded map reload swaps the world first: then the step) */
+    while ((r = session_step(&a->run)) == SESSION_NEW_WORLD)
+        ;
+    if (r == SESSION_FAILED) {
         fatal(a, "out of memory while stepping the simulation");
         return -1;
     }
@@ -290,7 +300,7 @@ int app_step(struct app *a)
     tell_bot_error(a);
     note_history(a);
     compare_after_step(a);
-    record_hooks_after_step(a);
+    record_hooks_after_step(a);     /* the recording's and the replay's news */
     tell_divergence(a);
     check_end(a);
     a->dirty = 1;
@@ -303,7 +313,7 @@ void app_step_back(struct app *a)
         app_message(a, 0, "already at tick 0");
         return;
     }
-    struct history_hooks k = { hook_restore, hook_step, a };
+    struct history_hooks k = { hook_restore, hook_step, a, app_session_tick };
     long blocked = 0;
     int rc = history_back(&a->hist, &a->world, a->world.tick - 1, &k, &blocked);
     if (rc == 1)
@@ -323,7 +333,7 @@ void app_step_back(struct app *a)
 /* To a computed tick, back or forward (seek.c); history_goto's code. */
 int app_goto(struct app *a, long tick)
 {
-    struct history_hooks k = { hook_restore, hook_step, a };
+    struct history_hooks k = { hook_restore, hook_step, a, app_session_tick };
     long blocked = 0;
     int rc = history_goto(&a->hist, &a->world, tick, &k, &blocked);
     if (rc == 2)
@@ -339,7 +349,7 @@ int app_goto(struct app *a, long tick)
 
 void app_restart(struct app *a)
 {
-    struct history_hooks k = { hook_restore, hook_step, a };
+    struct history_hooks k = { hook_restore, hook_step, a, app_session_tick };
     if (history_restart(&a->hist, &a->world, &k)) {
         fatal(a, "out of memory while restarting");
         return;
@@ -392,6 +402,7 @@ int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb)
     a->world.threads_min = a->opt->threads_min;
     a->world.explain = 1;       /* the inspector shows the records */
     a->bots = nb;
+    session_restart(&a->run);       /* the new world's ticks are new */
     free(a->load_error);
     a->load_error = NULL;
     replay_check_reset(&a->check);
@@ -664,148 +675,314 @@ static int ms_until(double t, double now)
     return ms < 0 ? 0 : ms > 60000 ? 60000 : (int)ms;
 }
 
-static void run(struct app *a)
-{
-    struct watch *wt = &a->wt;
-    double next_tick = view_now(), next_frame = 0, reload_at = 0;
-    int reload_what = 0;
-    int was_running = 0;
-    while (!a->quit) {
-        a->now = view_now();
-        int running = !a->paused;
-        double period = 1.0 / (a->world.tick_rate * a->speed);
-        if (running && !was_running) {
-            next_tick = a->now + (a->speed_max ? 0 : period);
-            /* Its job is done: the counts come back. */
-            if (!strcmp(a->msg, first_hint)) {
-                a->msg[0] = 0;
-                a->dirty = 1;
-            }
-        }
-        was_running = running;
+/* The loop's clocks: when the next tick is due, the next frame, a
+ * reload of a changed file (its kinds, WATCH_MAP or scripts). */
+struct clocks {
+    double next_tick, next_frame, reload_at;
+    int reload_what;
+    int was_running;
+};
 
-        if (seek_busy(a))
-            seek_work(a, a->now + FRAME_SECONDS * 0.8);
-        else if (running && a->speed_max) {
-            /* As fast as it goes, but a frame and the keys every 1/30 s. */
-            double stop = a->now + FRAME_SECONDS * 0.8;
-            do {
-                if (app_step(a))
-                    break;
-            } while (!a->paused && view_now() < stop);
-        } else if (running) {
-            for (int n = 0; next_tick <= a->now && !a->paused && !a->quit; n++) {
-                if (app_step(a))
-                    break;
-                next_tick += period;
-                /* Too slow to keep up: run slower rather than never draw. */
-                if (n > 1000 || view_now() - a->now > FRAME_SECONDS) {
-                    next_tick = view_now() + period;
-                    break;
-                }
-            }
-        }
-        if (a->msg_until > 0 && a->now >= a->msg_until) {
+/* The ticks due by now: a seek's share, as fast as it goes (max), or
+ * on the tick rate's clock. */
+static void advance(struct app *a, struct clocks *k)
+{
+    int running = !a->paused;
+    double period = 1.0 / (a->world.tick_rate * a->speed);
+    if (running && !k->was_running) {
+        k->next_tick = a->now + (a->speed_max ? 0 : period);
+        /* Its job is done: the counts come back. */
+        if (!strcmp(a->msg, first_hint)) {
             a->msg[0] = 0;
-            a->msg_until = 0;
             a->dirty = 1;
         }
-        if (reload_at > 0 && a->now >= reload_at) {
-            reload_at = 0;
-            /* A new map reads its scripts anew too. */
-            if (reload_what & WATCH_MAP)
-                app_reload(a, 0);
-            else
-                app_reload_bots(a);
-            reload_what = 0;
-        }
-        if (a->relayout)
-            app_layout(a);
-        if (a->quit)
-            break;
-        if (a->dirty && a->now >= next_frame) {
-            /* Over the byte budget the frame is skipped: the next one,
-             * when the budget allows, shows the simulation as it is then. */
-            double wait = pace_wait(&a->pace, a->now, app_term_bytes(a));
-            if (wait > 0)
-                next_frame = a->now + wait;
-            else {
-                draw(a);
-                a->dirty = 0;
-                next_frame = a->now + 1 / a->pace.fps;
+    }
+    k->was_running = running;
+    if (seek_busy(a))
+        seek_work(a, a->now + FRAME_SECONDS * 0.8);
+    else if (running && a->speed_max) {
+        /* As fast as it goes, but a frame and the keys every 1/30 s. */
+        double stop = a->now + FRAME_SECONDS * 0.8;
+        do {
+            if (app_step(a))
+                break;
+        } while (!a->paused && view_now() < stop);
+    } else if (running) {
+        for (int n = 0; k->next_tick <= a->now && !a->paused && !a->quit; n++) {
+            if (app_step(a))
+                break;
+            k->next_tick += period;
+            /* Too slow to keep up: run slower rather than never draw. */
+            if (n > 1000 || view_now() - a->now > FRAME_SECONDS) {
+                k->next_tick = view_now() + period;
+                break;
             }
-        }
-
-        int timeout = -1;
-        if (!a->paused) {
-            /* Ticks due before the next frame can wait for it: nobody sees
-             * them sooner, and the loop wakes 30 times a second, not
-             * tick_rate x speed times. */
-            double wake = next_tick > next_frame ? next_tick : next_frame;
-            timeout = a->speed_max ? 0 : ms_until(wake, view_now());
-        }
-        if (seek_busy(a))
-            timeout = 0;
-        if (a->dirty) {
-            int t = ms_until(next_frame, view_now());
-            timeout = timeout < 0 || t < timeout ? t : timeout;
-        }
-        if (a->msg_until > 0) {
-            int t = ms_until(a->msg_until, view_now());
-            timeout = timeout < 0 || t < timeout ? t : timeout;
-        }
-        if (reload_at > 0) {
-            int t = ms_until(reload_at, view_now());
-            timeout = timeout < 0 || t < timeout ? t : timeout;
-        }
-
-        struct pollfd fds[3] = {
-            { STDIN_FILENO, POLLIN, 0 }, { sig_pipe[0], POLLIN, 0 },
-            { wt->fd, POLLIN, 0 },
-        };
-        int nfds = wt->fd >= 0 ? 3 : 2;
-        int rc = poll(fds, (nfds_t)nfds, timeout);
-        if (rc < 0 && errno != EINTR) {
-            fatal(a, "poll failed");
-            break;
-        }
-        if (rc <= 0)
-            continue;
-        if (fds[1].revents & POLLIN) {
-            unsigned char s[16];
-            ssize_t n = read(sig_pipe[0], s, sizeof s);
-            for (ssize_t k = 0; k < n; k++) {
-                if (s[k] == SIGWINCH)
-                    on_resize(a);
-                else if (s[k] == SIGTSTP) {
-                    suspend(a);
-                    /* The run goes on from where it stopped, no catching up. */
-                    next_tick = view_now();
-                }
-                else {
-                    a->quit = 1;
-                    a->quit_signal = s[k];
-                    break;
-                }
-            }
-        }
-        if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
-            /* The terminal went away without a SIGHUP. */
-            a->quit = 1;
-            a->quit_signal = SIGHUP;
-            break;
-        }
-        if (fds[0].revents & POLLIN) {
-            int ch;
-            while (!a->quit && (ch = getch()) != ERR)
-                key(a, ch);
-        }
-        int changed;
-        if (nfds == 3 && (fds[2].revents & POLLIN) && (changed = watch_read(wt))) {
-            reload_what |= changed;
-            reload_at = view_now() + RELOAD_DELAY;
         }
     }
+}
+
+/* What is due besides ticks: a message's end, a reload, a frame. */
+static void upkeep(struct app *a, struct clocks *k)
+{
+    if (a->msg_until > 0 && a->now >= a->msg_until) {
+        a->msg[0] = 0;
+        a->msg_until = 0;
+        a->dirty = 1;
+    }
+    if (k->reload_at > 0 && a->now >= k->reload_at) {
+        k->reload_at = 0;
+        /* A new map reads its scripts anew too. */
+        if (k->reload_what & WATCH_MAP)
+            app_reload(a, 0);
+        else
+            app_reload_bots(a);
+        k->reload_what = 0;
+    }
+    if (a->relayout)
+        app_layout(a);
+    if (a->quit || !a->dirty || a->now < k->next_frame)
+        return;
+    /* Over the byte budget the frame is skipped: the next one, when the
+     * budget allows, shows the simulation as it is then. */
+    double wait = pace_wait(&a->pace, a->now, app_term_bytes(a));
+    if (wait > 0)
+        k->next_frame = a->now + wait;
+    else {
+        draw(a);
+        a->dirty = 0;
+        k->next_frame = a->now + 1 / a->pace.fps;
+    }
+}
+
+static int sooner(int timeout, double t)
+{
+    int ms = ms_until(t, view_now());
+    return timeout < 0 || ms < timeout ? ms : timeout;
+}
+
+/* How long poll may sleep: until the first thing due (-1: a key). */
+static int poll_timeout(const struct app *a, const struct clocks *k)
+{
+    int timeout = -1;
+    if (!a->paused) {
+        /* Ticks due before the next frame can wait for it: nobody sees
+         * them sooner, and the loop wakes 30 times a second, not
+         * tick_rate x speed times. */
+        double wake = k->next_tick > k->next_frame ? k->next_tick : k->next_frame;
+        timeout = a->speed_max ? 0 : ms_until(wake, view_now());
+    }
+    if (seek_busy(a))
+        timeout = 0;
+    if (a->dirty)
+        timeout = sooner(timeout, k->next_frame);
+    if (a->msg_until > 0)
+        timeout = sooner(timeout, a->msg_until);
+    if (k->reload_at > 0)
+        timeout = sooner(timeout, k->reload_at);
+    return timeout;
+}
+
+/* The signals the pipe brought: a resize, a suspend, or a quit. */
+static void on_signals(struct app *a, struct clocks *k)
+{
+    unsigned char s[16];
+    ssize_t n = read(sig_pipe[0], s, sizeof s);
+    for (ssize_t i = 0; i < n; i++) {
+        if (s[i] == SIGWINCH)
+            on_resize(a);
+        else if (s[i] == SIGTSTP) {
+            suspend(a);
+            /* The run goes on from where it stopped, no catching up. */
+            k->next_tick = view_now();
+        } else {
+            a->quit = 1;
+            a->quit_signal = s[i];
+            break;
+        }
+    }
+}
+
+/* Waits for a key, a signal, a changed file or the first thing due, and
+ * takes what came. */
+static void wait_and_take(struct app *a, struct clocks *k)
+{
+    struct watch *wt = &a->wt;
+    struct pollfd fds[3] = {
+        { STDIN_FILENO, POLLIN, 0 }, { sig_pipe[0], POLLIN, 0 },
+        { wt->fd, POLLIN, 0 },
+    };
+    int nfds = wt->fd >= 0 ? 3 : 2;
+    int rc = poll(fds, (nfds_t)nfds, poll_timeout(a, k));
+    if (rc < 0 && errno != EINTR) {
+        fatal(a, "poll failed");
+        return;
+    }
+    if (rc <= 0)
+        return;
+    if (fds[1].revents & POLLIN)
+        on_signals(a, k);
+    if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
+        /* The terminal went away without a SIGHUP. */
+        a->quit = 1;
+        a->quit_signal = SIGHUP;
+        return;
+    }
+    if (fds[0].revents & POLLIN) {
+        int ch;
+        while (!a->quit && (ch = getch()) != ERR)
+            key(a, ch);
+    }
+    int changed;
+    if (nfds == 3 && (fds[2].revents & POLLIN) && (changed = watch_read(wt))) {
+        k->reload_what |= changed;
+        k->reload_at = view_now() + RELOAD_DELAY;
+    }
+}
+
+static void run(struct app *a)
+{
+    struct clocks k = { view_now(), 0, 0, 0, 0 };
+    while (!a->quit) {
+        a->now = view_now();
+        advance(a, &k);
+        upkeep(a, &k);
+        if (a->quit)
+            break;
+        wait_and_take(a, &k);
+    }
+}
+
+/* The app for w (taken over, with o's bots and the replay's vr): the
+ * session, the history, the second world.  NULL when memory ran out
+ * (said; w freed). */
+static struct app *app_new(const struct view_options *o, struct world *w, struct view_rec *vr)
+{
+    struct app *a = calloc(1, sizeof *a);
+    if (!a) {
+        compare_drop(o);
+        bot_world_free(w, o->bots);
+        world_free(w);
+        fprintf(stderr, "botfield: out of memory\n");
+        return NULL;
+    }
+    a->world = *w;
+    a->world.explain = 1;       /* the inspector shows the records */
+    a->world.threads = o->threads;              /* --threads */
+    a->world.threads_min = o->threads_min;
+    a->bots = o->bots;
+    a->opt = o;
+    a->rec = vr;
+    record_hooks_attach(a);
+    a->diverged = -1;
+    a->wt.fd = -1;
+    a->seek.limit = record_hooks_last_tick(a);  /* -1: a live run */
+    seek_reset(&a->seek);
+    replay_check_reset(&a->check);
+    a->sel = -1;
+    a->paused = o->paused != 0;
+    if (o->paused == 2) {
+        app_message(a, 0, "%s", first_hint);
+        a->msg_until = 0;           /* until a key replaces it */
+    }
+    a->speed = o->speed > 0 ? o->speed : 1;
+    a->overlays = OV_COLL;
+    a->cam.fitted = 1;
+    world_changed(a);
+    if (history_init(&a->hist, &a->world, a->bots) || compare_start(a)) {
+        history_free(&a->hist);
+        bot_world_free(&a->world, a->bots);
+        world_free(&a->world);
+        session_free(&a->run);
+        free(a);
+        fprintf(stderr, "botfield: out of memory\n");
+        return NULL;
+    }
+    return a;
+}
+
+/* Everything the app holds, freed (its recording ended first). */
+static void app_free(struct app *a)
+{
+    record_hooks_finish(a);
+    compare_free(a);
+    history_free(&a->hist);
+    bot_world_free(&a->world, a->bots);
+    world_free(&a->world);
+    canvas_free(&a->cv);
+    canvas_free(&a->ground);
+    free(a->last_err);
+    free(a->load_error);
+    drive_reset(a);
+    tune_free(a);
+    session_free(&a->run);
+    free(a);
+}
+
+/* The screen: curses on the (counted) terminal, set up as the viewer
+ * wants it.  NULL, or why it cannot be (*scr NULL then). */
+static const char *screen_open(struct app *a, SCREEN **scr)
+{
+    /* A short Esc: the help closes at once (ncurses waits 1 s by default
+     * to tell Esc from the start of an escape sequence). */
+    if (!getenv("ESCDELAY"))
+        setenv("ESCDELAY", "25", 1);
+    term_restore_save(STDIN_FILENO);
+    /* Counted, for --rate; without a pseudo-terminal, straight. */
+    a->tout = term_out_open(STDIN_FILENO, STDOUT_FILENO);
+    *scr = newterm(NULL, a->tout ? term_out_file(a->tout) : stdout, stdin);
+    if (*scr)
+        set_term(*scr);
+    const char *why = *scr ? cannot_drive() : "curses does not know it";
+    if (why) {
+        if (*scr) {
+            endwin();
+            delscreen(*scr);
+            *scr = NULL;
+        }
+        term_out_close(a->tout);
+        a->tout = NULL;
+        return why;
+    }
+    /* Whatever shared code says on stderr from now on waits for the
+     * screen to be given back. */
+    stderr_hold_start();
+    cbreak();               /* keys at once; ^C still sends SIGINT */
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    nodelay(stdscr, TRUE);  /* getch() never blocks: poll() waits */
+    leaveok(stdscr, TRUE);
+    curs_set(0);
+    mmask_t mm = BUTTON1_PRESSED | BUTTON1_CLICKED;
+#ifdef BUTTON5_PRESSED
+    mm |= BUTTON4_PRESSED | BUTTON5_PRESSED;
+#endif
+    mousemask(mm, NULL);
+    mouseinterval(0);
+    if (a->tout)
+        term_out_sync(a->tout);
+    pace_init(&a->pace, a->opt->rate, a->opt->fps, view_now(), app_term_bytes(a));
+    /* A crash gives the terminal back too (the fatal signals die, but
+     * only after restoring it). */
+    term_restore_arm(STDOUT_FILENO);
+    a->style.color = init_colors();
+    a->style.no_bold = a->style.color ? pal_no_bold(COLORS) : 0;
+    a->style.utf8 = want_unicode(a->opt);
+    a->ascii = !a->style.utf8;
+    a->cv.braille = a->style.utf8;
+    app_layout(a);
+    return NULL;
+}
+
+/* The terminal given back as it was. */
+static void screen_close(struct app *a, SCREEN *scr)
+{
+    endwin();
+    delscreen(scr);
+    term_out_close(a->tout);
+    a->tout = NULL;
+    term_restore_disarm();
+    stderr_hold_end();
 }
 
 int view_run(const struct view_options *o, struct world *w)
@@ -828,140 +1005,42 @@ int view_run(const struct view_options *o, struct world *w)
         fprintf(stderr, "botfield: the viewer needs a terminal; use --headless for a run without one\n");
         return 1;
     }
-    struct app *a = calloc(1, sizeof *a);
-    if (!a) {
-        compare_drop(o);
-        bot_world_free(w, o->bots);
-        world_free(w);
-        fprintf(stderr, "botfield: out of memory\n");
+    struct app *a = app_new(o, w, vr);
+    if (!a)
         return 1;
-    }
-    a->world = *w;
-    a->world.explain = 1;       /* the inspector shows the records */
-    a->world.threads = o->threads;              /* --threads */
-    a->world.threads_min = o->threads_min;
-    a->bots = o->bots;
-    a->opt = o;
-    a->rec = vr;
-    a->diverged = -1;
-    a->wt.fd = -1;
-    a->seek.limit = record_hooks_last_tick(a);  /* -1: a live run */
-    seek_reset(&a->seek);
-    replay_check_reset(&a->check);
-    a->sel = -1;
-    a->paused = o->paused != 0;
-    if (o->paused == 2) {
-        app_message(a, 0, "%s", first_hint);
-        a->msg_until = 0;           /* until a key replaces it */
-    }
-    a->speed = o->speed > 0 ? o->speed : 1;
-    a->overlays = OV_COLL;
-    a->cam.fitted = 1;
-    world_changed(a);
-    if (history_init(&a->hist, &a->world, a->bots) || compare_start(a)) {
-        history_free(&a->hist);
-        bot_world_free(&a->world, a->bots);
-        world_free(&a->world);
-        free(a);
-        fprintf(stderr, "botfield: out of memory\n");
-        return 1;
-    }
-
     /* A recording into a pipe whose reader is gone fails with EPIPE and
      * is said, from its first line on: the header is written here, before
      * term_restore_arm() ignores SIGPIPE for the screen's sake, and a
      * reader that left early killed the viewer without a word. */
     signal(SIGPIPE, SIG_IGN);
     if (record_hooks_start(a)) {
-        compare_free(a);
-        record_hooks_finish(a);
-        history_free(&a->hist);
-        bot_world_free(&a->world, a->bots);
-        world_free(&a->world);
-        free(a);
+        app_free(a);
         return 1;
     }
-
     struct sigaction old[NSIGNALS];
     if (setup_signals(old)) {
-        compare_free(a);
-        history_free(&a->hist);
-        bot_world_free(&a->world, a->bots);
-        world_free(&a->world);
-        free(a);
-        fprintf(stderr, "botfield: cannot set up the signal pipe: %s\n", strerror(errno));
+        int e = errno;
+        app_free(a);
+        fprintf(stderr, "botfield: cannot set up the signal pipe: %s\n", strerror(e));
         return 1;
     }
-    /* A short Esc: the help closes at once (ncurses waits 1 s by default
-     * to tell Esc from the start of an escape sequence). */
-    if (!getenv("ESCDELAY"))
-        setenv("ESCDELAY", "25", 1);
-    term_restore_save(STDIN_FILENO);
-    /* Counted, for --rate; without a pseudo-terminal, straight. */
-    a->tout = term_out_open(STDIN_FILENO, STDOUT_FILENO);
-    SCREEN *scr = newterm(NULL, a->tout ? term_out_file(a->tout) : stdout, stdin);
-    if (scr)
-        set_term(scr);
-    const char *why = scr ? cannot_drive() : "curses does not know it";
+    SCREEN *scr;
+    const char *why = screen_open(a, &scr);
     if (why) {
-        if (scr) {
-            endwin();
-            delscreen(scr);
-        }
-        term_out_close(a->tout);
         restore_signals(old);
-        compare_free(a);
-        history_free(&a->hist);
-        bot_world_free(&a->world, a->bots);
-        world_free(&a->world);
-        free(a);
+        app_free(a);
         const char *t = getenv("TERM");
         fprintf(stderr, "botfield: cannot use the terminal type '%s': %s; the viewer needs "
                 "a terminal such as xterm-256color (or use --headless)\n",
                 t ? t : "(unset)", why);
         return 1;
     }
-    /* Whatever shared code says on stderr from now on waits for the
-     * screen to be given back. */
-    stderr_hold_start();
-    cbreak();               /* keys at once; ^C still sends SIGINT */
-    noecho();
-    nonl();
-    keypad(stdscr, TRUE);
-    nodelay(stdscr, TRUE);  /* getch() never blocks: poll() waits */
-    leaveok(stdscr, TRUE);
-    curs_set(0);
-    mmask_t mm = BUTTON1_PRESSED | BUTTON1_CLICKED;
-#ifdef BUTTON5_PRESSED
-    mm |= BUTTON4_PRESSED | BUTTON5_PRESSED;
-#endif
-    mousemask(mm, NULL);
-    mouseinterval(0);
-    if (a->tout)
-        term_out_sync(a->tout);
-    pace_init(&a->pace, o->rate, o->fps, view_now(), app_term_bytes(a));
-    /* A crash gives the terminal back too (the fatal signals die, but
-     * only after restoring it). */
-    term_restore_arm(STDOUT_FILENO);
-    a->style.color = init_colors();
-    a->style.no_bold = a->style.color ? pal_no_bold(COLORS) : 0;
-    a->style.utf8 = want_unicode(o);
-    a->ascii = !a->style.utf8;
-    a->cv.braille = a->style.utf8;
-    app_layout(a);
-
     if (!o->replay)             /* a replay's map and scripts are the recording's */
         watch_start(&a->wt, o->map_path, &a->world, BOTFIELD_MAPS_DIR);
     tune_reset(a);
     run(a);
     watch_stop(&a->wt);
-
-    endwin();
-    delscreen(scr);
-    term_out_close(a->tout);
-    a->tout = NULL;
-    term_restore_disarm();
-    stderr_hold_end();
+    screen_close(a, scr);
     restore_signals(old);
 
     int status = 0;
@@ -970,18 +1049,7 @@ int view_run(const struct view_options *o, struct world *w)
         status = 1;
     }
     int sig = a->quit_signal;
-    record_hooks_finish(a);
-    compare_free(a);
-    history_free(&a->hist);
-    bot_world_free(&a->world, a->bots);
-    world_free(&a->world);
-    canvas_free(&a->cv);
-    canvas_free(&a->ground);
-    free(a->last_err);
-    free(a->load_error);
-    drive_reset(a);
-    tune_free(a);
-    free(a);
+    app_free(a);
     if (sig) {
         /* Die of the signal, as the parent expects, now the terminal is
          * restored. */

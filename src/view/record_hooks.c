@@ -19,16 +19,15 @@
 #include "record_hooks.h"
 #include "drive.h"
 #include "tune_panel.h"
-#include "../core/tick.h"
 #include "../run/recording.h"
 #include "../run/replay_run.h"
+#include "../run/session.h"
+#include "../io/replay_read.h"
 
 struct view_rec {
     struct recording rec;       /* --record (rec.f NULL: not, or stopped) */
-    int replaying;
+    int replay;                 /* run holds a replay */
     struct replay_run run;      /* --replay */
-    long frontier;              /* the replay's furthest tick reached */
-    int ended;                  /* its end was told */
 };
 
 int record_hooks_replay_open(const struct view_options *o, struct view_options *ro,
@@ -45,10 +44,9 @@ int record_hooks_replay_open(const struct view_options *o, struct view_options *
         *vr = NULL;
         return rc;
     }
-    (*vr)->replaying = 1;
-    (*vr)->run.own_reloads = 1;
+    (*vr)->replay = 1;
     *ro = *o;
-    ro->bots = (*vr)->run.hk.bots;
+    ro->bots = (*vr)->run.bots;
     ro->paused = 1;             /* a replay opens paused at tick 0 */
     return 0;
 }
@@ -57,7 +55,7 @@ int record_hooks_replay_open(const struct view_options *o, struct view_options *
  * whole line of one cut short), so seeking stops there; -1: no replay. */
 long record_hooks_last_tick(const struct app *a)
 {
-    if (!a->rec || !a->rec->replaying)
+    if (!a->rec || !a->rec->replay)
         return -1;
     long last = 0;
     const struct replay_line *l = a->rec->run.rp.lines;
@@ -76,11 +74,12 @@ int record_hooks_start(struct app *a)
         fprintf(stderr, "botfield: out of memory\n");
         return 1;
     }
-    return recording_open(&a->rec->rec, o->record, &a->world, a->bots, o->map_path,
-                          o->map_text ? o->map_text : "", o->map.set, o->map.nset) ? 1 : 0;
+    if (recording_open(&a->rec->rec, o->record, &a->world, a->bots, o->map_path,
+                       o->map_text ? o->map_text : "", o->map.set, o->map.nset))
+        return 1;
+    a->run.rec = &a->rec->rec;
+    return 0;
 }
-
-static int before_lines(struct app *a, struct view_rec *vr);
 
 /* The replay differs from the recording here: the run pauses, and a seek
  * (End, g, PgDn, n) stops on this tick rather than going on past it
@@ -94,90 +93,62 @@ static void tell_divergence(struct app *a, const struct replay_run *run)
     a->paused = 1;
 }
 
-void record_hooks_before_step(struct app *a)
+/* The session's hooks: a recorded map reload swaps the viewer's world as
+ * its own reload does, history and all. */
+static int swap(void *ctx, struct world *nw, struct bot_world *nb)
 {
-    struct view_rec *vr = a->rec;
-    if (!vr || !vr->replaying || a->world.tick != vr->frontier)
-        return;
-    struct replay_run *run = &vr->run;
-    /* The bots' lines of the tick first (a reload's scripts come before
-     * it), then a map reload: the new world from its tick 0. */
-    for (;;) {
-        if (before_lines(a, vr))
-            return;
-        if (run->next >= run->rp.n || run->rp.lines[run->next].type != RL_RELOAD
-            || run->rp.lines[run->next].tick != a->world.tick)
-            return;
-        long t = a->world.tick;
-        struct world nw;
-        struct bot_world *nb = NULL;
-        if (replay_run_reload(run, &nw, &nb)) {
-            app_message(a, 1, "tick %ld: the recording's map does not load: the replay "
-                        "stops", t);
-            vr->replaying = 0;
-            return;
-        }
-        if (app_swap_world(a, &nw, nb))
-            return;
-        vr->frontier = 0;
-        app_message(a, 0, "tick %ld: the recording reloads its map (tick 0 again)", t);
-    }
+    struct app *a = ctx;
+    long t = a->world.tick;
+    if (app_swap_world(a, nw, nb))
+        return -1;
+    app_message(a, 0, "tick %ld: the recording reloads its map (tick 0 again)", t);
+    return 0;
 }
 
-/* The lines of this tick but a map reload: 0, or 1 when the replay
- * stopped (said). */
-static int before_lines(struct app *a, struct view_rec *vr)
+/* The replay's lines of a tick, applied: recorded tunings and inputs are
+ * kept in the tune and drive logs, so a step back and forward again
+ * applies them on their ticks as live ones would be. */
+static void applied(void *ctx, const struct session_news *n)
 {
-    struct replay_run *run = &vr->run;
-    run->hk.bots = a->bots;
-    /* (replay_run_before stops at a reload: the viewer swaps itself.) */
-    int nw = 0;
-    long applied = run->scripts_applied;
-    struct player_input in = a->world.player.in;
-    size_t first = run->next;
-    int rc = replay_run_before(run, &a->world, &nw);
-    /* Recorded tunings: kept in the tune log, as inputs are below. */
-    for (size_t k = first; rc == 0 && k < run->next; k++)
+    struct app *a = ctx;
+    const struct replay_run *run = a->run.replay;
+    for (size_t k = n->first; k < n->next; k++)
         if (run->rp.lines[k].type == RL_TUNE)
             tune_note(a, run->rp.lines[k].section, run->rp.lines[k].key,
                       run->rp.lines[k].value);
-    /* A recorded input: kept in the drive log, so a step back and forward
-     * again applies it on its tick as a live one would be. */
-    if (rc == 0 && memcmp(&in, &a->world.player.in, sizeof in) != 0)
+    if (n->input)
         drive_note_input(a);
-    if (rc == 2) {
-        tell_divergence(a, run);
-        vr->replaying = 0;
-    } else if (rc < 0) {
-        app_message(a, 1, "the recording's script does not reload: the replay stops");
-        vr->replaying = 0;
-    } else {
-        /* A script replaced: the ticks computed before are another run's. */
-        if (run->scripts_applied != applied)
-            replay_check_reset(&a->check);
-        return 0;
+    /* A script replaced: the ticks computed before are another run's. */
+    if (n->scripts)
+        replay_check_reset(&a->check);
+}
+
+static const struct session_hooks view_hooks = { swap, applied, NULL };
+
+void record_hooks_attach(struct app *a)
+{
+    static struct session_hooks hooks;
+    hooks = view_hooks;
+    hooks.ctx = a;
+    session_init(&a->run, &a->world, &a->bots);
+    a->run.hooks = &hooks;
+    if (a->rec && a->rec->replay) {
+        a->run.replay = &a->rec->run;
+        a->run.replaying = 1;
     }
-    return 1;
 }
 
 void record_hooks_after_step(struct app *a)
 {
-    struct view_rec *vr = a->rec;
-    if (!vr)
-        return;
-    if (vr->rec.f && recording_tick(&vr->rec, &a->world, a->bots))
+    const struct session_news *n = &a->run.news;
+    if (n->rec_failed)
         app_message(a, 1, "the recording cannot be written: it stops here");
-    if (!vr->replaying || a->world.tick <= vr->frontier)
-        return;
-    vr->frontier = a->world.tick;
-    struct replay_run *run = &vr->run;
-    if (replay_run_check(run, &a->world)) {
-        tell_divergence(a, run);
-        vr->replaying = 0;
-        return;
-    }
-    if (run->next >= run->rp.n && !vr->ended) {
-        vr->ended = 1;
+    if (n->diverged)
+        tell_divergence(a, a->run.replay);
+    else if (n->stopped)
+        app_message(a, 1, n->stopped == 2 ? "the recording's map does not load: the replay "
+                    "stops" : "the recording's script does not reload: the replay stops");
+    else if (n->ended) {
         a->paused = 1;
         app_message(a, 0, "the recording ends at tick %ld; the run goes on live from here",
                     a->world.tick);
@@ -254,13 +225,13 @@ void record_hooks_finish(struct app *a)
     if (vr->rec.f) {
         /* The end line needs the furthest tick's state: compute up to it
          * again (the core is deterministic) when the view is behind. */
-        while (a->world.tick < vr->rec.frontier && !tick_step(&a->world))
+        while (a->world.tick < vr->rec.frontier && session_step(&a->run) == SESSION_STEPPED)
             ;
         recording_close(&vr->rec, &a->world, a->bots);
     }
     recording_stop(&vr->rec);
     if (vr->run.rp.lines || vr->run.spath) {
-        vr->run.hk.bots = NULL;     /* the app's, freed with it */
+        vr->run.bots = NULL;        /* the app's, freed with it */
         replay_run_free(&vr->run, &a->world);
     }
     free(vr);

@@ -28,9 +28,10 @@ void record_hooks_tune(struct app *a, const char *section, const char *key,
 /* A replay's map text now running (its tune lines read it); NULL: not a
  * replay. */
 const char *record_hooks_map_text(const struct app *a);
-/* Before a step (a replay's reloads on their ticks). */
-void record_hooks_before_step(struct app *a);
-/* After a step (checkpoints written or compared). */
+/* Once the app holds its world: its session (a->run), with the replay
+ * and the viewer's hooks (a recorded map reload swaps the world). */
+void record_hooks_attach(struct app *a);
+/* After a step: what the session's recording and replay did, told. */
 void record_hooks_after_step(struct app *a);
 /* A script or the map was reloaded from disk (map_text: the new map's
  * text, NULL for scripts). */

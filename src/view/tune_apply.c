@@ -1,6 +1,6 @@
 /* tune_apply.c — the tuning panel's changes: applied to the world, kept
- * in a log replayed on their ticks, recorded, and saved into the map file
- * (see tune_panel.h). */
+ * on the session's timeline (replayed on their ticks), recorded, and
+ * saved into the map file (see tune_panel.h). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -25,20 +25,6 @@ static const char *map_text(const struct app *a)
     if (a->tune && a->tune->text)
         return a->tune->text;
     return a->opt->map_text ? a->opt->map_text : map_default_text;
-}
-
-static void change_free(struct tune_change *c)
-{
-    free(c->section);
-    free(c->key);
-    free(c->value);
-}
-
-static void log_clear(struct tune_state *t)
-{
-    for (size_t i = 0; i < t->n; i++)
-        change_free(&t->log[i]);
-    t->n = 0;
 }
 
 static void quiet(void *ctx, int line, int section, const char *message)
@@ -68,8 +54,6 @@ void tune_free(struct app *a)
         return;
     if (t->scanned)
         scan_free(&t->scan);
-    log_clear(t);
-    free(t->log);
     free(t->text);
     free(t);
     a->tune = NULL;
@@ -80,7 +64,6 @@ void tune_reset(struct app *a)
     if (!a->tune && !(a->tune = calloc(1, sizeof *a->tune)))
         return;
     struct tune_state *t = a->tune;
-    log_clear(t);
     t->typing = t->asking = 0;
     t->sight0 = a->world.sight;
     free(t->text);
@@ -100,50 +83,34 @@ void tune_reset(struct app *a)
     rescan(a);
 }
 
-/* Logs a change at tick `tick`: changes after it dropped (a change in the
- * past starts another future).  0 or -1. */
-static int log_put(struct tune_state *t, long tick, const char *section, const char *key,
-                   const char *value)
+/* A tuning on the timeline (entry i of its entries). */
+static int is_tune(const struct timeline *tl, size_t i)
 {
-    while (t->n > 0 && t->log[t->n - 1].tick > tick)
-        change_free(&t->log[--t->n]);
-    if (t->n == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 16;
-        struct tune_change *p = realloc(t->log, cap * sizeof *p);
-        if (!p)
-            return -1;
-        t->log = p;
-        t->cap = cap;
-    }
-    struct tune_change c = { tick, strdup(section), strdup(key), strdup(value) };
-    if (!c.section || !c.key || !c.value) {
-        change_free(&c);
-        return -1;
-    }
-    t->log[t->n++] = c;
-    return 0;
+    return tl->p[i].kind == TIMELINE_TUNE;
 }
 
-/* The log's changes before entry `upto` (tune.h's earlier changes). */
-struct before { const struct tune_state *t; size_t upto; };
+/* The timeline's tunings before entry `upto` (tune.h's earlier changes). */
+struct before { const struct timeline *tl; size_t upto; };
 
 static int tuned_before(const void *ctx, const char *section, const char *key)
 {
     const struct before *b = ctx;
     for (size_t i = 0; i < b->upto; i++)
-        if (!strcmp(b->t->log[i].section, section) && !strcmp(b->t->log[i].key, key))
+        if (is_tune(b->tl, i) && !strcmp(b->tl->p[i].section, section)
+            && !strcmp(b->tl->p[i].key, key))
             return 1;
     return 0;
 }
 
-/* Applies the log's entry i, or the new change c (i: the log's end),
- * after the entries before it.  0, or -1 with the message said. */
-static int apply(struct app *a, const struct tune_change *c, size_t i)
+/* Applies section.key = value, after the timeline's entries before i.
+ * 0, or -1 with the message said. */
+static int apply(struct app *a, const char *section, const char *key, const char *value,
+                 size_t i)
 {
     char msg[512];
-    struct before b = { a->tune, i };
+    struct before b = { &a->run.inputs, i };
     struct tune_earlier e = { tuned_before, &b };
-    if (tune_apply(&a->world, map_text(a), &e, map_name(a), c->section, c->key, c->value,
+    if (tune_apply(&a->world, map_text(a), &e, map_name(a), section, key, value,
                    msg, sizeof msg)) {
         app_message(a, 1, "%s", msg);
         return -1;
@@ -156,22 +123,30 @@ int tune_shown(const struct app *a, const struct tune_key *k)
     const struct tune_state *t = a->tune;
     if (k->kind != SEC_TEAM)
         return k->index;
-    size_t upto = 0;
-    while (upto < t->n && t->log[upto].tick <= a->world.tick)
-        upto++;
-    struct before b = { t, upto };
+    struct before b = { &a->run.inputs, timeline_upto(&a->run.inputs, a->world.tick) };
     struct tune_earlier e = { tuned_before, &b };
     return tune_team_tank(&a->world, t->scanned ? &t->scan : NULL, &e, k->index, k->row->name);
 }
 
+/* The tunings given at tick (before: ticks before it; sight: [sight]'s
+ * alone). */
+static void apply_given(struct app *a, long tick, int before, int sight)
+{
+    const struct timeline *tl = &a->run.inputs;
+    size_t upto = timeline_upto(tl, tick);
+    for (size_t i = 0; i < upto; i++) {
+        const struct timeline_entry *c = &tl->p[i];
+        if (c->kind != TIMELINE_TUNE || (before ? c->tick >= tick : c->tick != tick)
+            || (sight && strcmp(c->section, "sight")))
+            continue;
+        apply(a, c->section, c->key, c->value, i);
+    }
+}
+
 void tune_apply_log(struct app *a)
 {
-    const struct tune_state *t = a->tune;
-    if (!t)
-        return;
-    for (size_t i = 0; i < t->n && t->log[i].tick <= a->world.tick; i++)
-        if (t->log[i].tick == a->world.tick)
-            apply(a, &t->log[i], i);
+    if (a->tune)
+        apply_given(a, a->world.tick, 0, 0);
 }
 
 void tune_restored(struct app *a)
@@ -182,9 +157,7 @@ void tune_restored(struct app *a)
     /* [sight] is the world's, not the state's: as loaded, then every
      * change of it before this tick. */
     a->world.sight = t->sight0;
-    for (size_t i = 0; i < t->n && t->log[i].tick < a->world.tick; i++)
-        if (!strcmp(t->log[i].section, "sight"))
-            apply(a, &t->log[i], i);
+    apply_given(a, a->world.tick, 1, 1);
     tune_apply_log(a);
 }
 
@@ -201,19 +174,16 @@ int tune_set(struct app *a, const char *section, const char *key, const char *va
                     a->seek.limit);
         return -1;
     }
-    /* After the log's changes up to this tick (later ones are dropped). */
-    size_t upto = 0;
-    while (upto < t->n && t->log[upto].tick <= w->tick)
-        upto++;
-    struct tune_change c = { w->tick, (char *)section, (char *)key, (char *)value };
-    if (apply(a, &c, upto))
+    /* After the timeline's changes up to this tick (later ones are
+     * dropped). */
+    if (apply(a, section, key, value, timeline_upto(&a->run.inputs, w->tick)))
         return -1;
     /* Ticks computed after this one were computed with the old value. */
     if (w->tick < a->hist.end) {
         history_cut(&a->hist, w->tick);
         replay_check_reset(&a->check);
     }
-    if (log_put(t, w->tick, section, key, value))
+    if (timeline_tune(&a->run.inputs, w->tick, section, key, value))
         app_message(a, 1, "out of memory: this change will not replay when stepping back");
     else
         app_message(a, 0, "tick %ld: [%s] %s = %s from the next tick on", w->tick, section,
@@ -225,7 +195,7 @@ int tune_set(struct app *a, const char *section, const char *key, const char *va
 
 void tune_note(struct app *a, const char *section, const char *key, const char *value)
 {
-    if (a->tune && log_put(a->tune, a->world.tick, section, key, value))
+    if (a->tune && timeline_tune(&a->run.inputs, a->world.tick, section, key, value))
         app_message(a, 1, "out of memory: this change will not replay when stepping back");
 }
 
@@ -242,11 +212,14 @@ void tune_save(struct app *a, int force)
     }
     /* The value in effect of each key changed up to the tick shown, in
      * the order first changed. */
-    struct map_set *set = calloc(t->n ? t->n : 1, sizeof *set);
-    char **keys = calloc(t->n ? t->n : 1, sizeof *keys);
+    const struct timeline *tl = &a->run.inputs;
+    struct map_set *set = calloc(tl->n ? tl->n : 1, sizeof *set);
+    char **keys = calloc(tl->n ? tl->n : 1, sizeof *keys);
     int nset = 0, oom = !set || !keys;
-    for (size_t i = 0; !oom && i < t->n && t->log[i].tick <= a->world.tick; i++) {
-        const struct tune_change *c = &t->log[i];
+    for (size_t i = 0; !oom && i < timeline_upto(tl, a->world.tick); i++) {
+        const struct timeline_entry *c = &tl->p[i];
+        if (c->kind != TIMELINE_TUNE)
+            continue;
         char *full = malloc(strlen(c->section) + strlen(c->key) + 2);
         if (!full) {
             oom = 1;

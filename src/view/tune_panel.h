@@ -21,11 +21,6 @@
 
 struct app;
 
-struct tune_change {
-    long tick;                      /* in effect from this tick's step on */
-    char *section, *key, *value;
-};
-
 enum tune_scope { TUNE_VEHICLE, TUNE_TEAM, TUNE_SIGHT, TUNE_SCOPES };
 
 #define TUNE_TYPED_MAX 63
@@ -39,8 +34,7 @@ struct tune_state {
                                        a character typed replaces it */
     char typed[TUNE_TYPED_MAX + 1];
     int asking;                     /* W on a file changed on disk: y/n */
-    struct tune_change *log;        /* by tick */
-    size_t n, cap;
+    /* (the changes: the session's timeline, a->run.inputs) */
     char *text;                     /* the map file as loaded (NULL: the
                                        built-in map, or a replay's) */
     uint64_t hash;                  /* of its bytes */
@@ -51,7 +45,7 @@ struct tune_state {
 };
 
 /* tune_apply.c */
-/* A new world (loaded, reloaded, swapped): no log, the file read again. */
+/* A new world (loaded, reloaded, swapped): the file read again. */
 void tune_reset(struct app *a);
 void tune_free(struct app *a);
 /* loop.c, after every step (forward or replayed): the changes logged on

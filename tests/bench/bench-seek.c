@@ -17,7 +17,7 @@
 #include "core/tick.h"
 #include "core/world.h"
 #include "io/map.h"
-#include "view/history.h"
+#include "run/history.h"
 
 static double now(void)
 {

@@ -106,6 +106,9 @@ struct history_hooks {
     void (*on_restore)(void *ctx, long tick);
     void (*on_step)(void *ctx);
     void *ctx;
+    /* Computes one tick of w: the front end's session_step (session.h);
+     * NULL: the core's tick_step alone.  0, or nonzero when it failed. */
+    int (*step)(void *ctx);
 };
 int history_goto(struct history *h, struct world *w, long target,
                  const struct history_hooks *hooks, long *blocked);

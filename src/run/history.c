@@ -244,7 +244,7 @@ static int step_to(struct history *h, struct world *w, long target,
 {
     char err[256];
     while (w->tick < target) {
-        if (tick_step(w))
+        if (k && k->step ? k->step(k->ctx) : tick_step(w))
             return -1;
         if (k && k->on_step)
             k->on_step(k->ctx);
