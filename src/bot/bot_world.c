@@ -171,17 +171,17 @@ static int fill_view(struct bot_world *bw, struct slot *s, const struct world *w
      * lines with seen true), in the records' order */
     size_t ne = 0;
     for (int k = v->sight_first; k < v->sight_first + v->sight_count; k++) {
-        const struct sight_record *r = world_sight(w, k);
-        if (!r->seen || r->target < 0 || (size_t)r->target >= world_nvehicles(w))
+        int j = world_sight_seen(w, k);
+        if (j < 0)
             continue;
-        const struct vehicle *t = world_vehicle(w, r->target);
+        const struct vehicle *t = world_vehicle(w, j);
         struct bot_enemy *en = grow(s->en, &s->encap, ne + 1, sizeof *en);
         if (!en)
             return -1;
         s->en = en;
         vec2 to = v2_sub(t->pos, v->pos);
-        en[ne++] = (struct bot_enemy){ r->target, t->id, t->pos.x, t->pos.y,
-                                       rad2deg(t->heading), t->speed, r->visible,
+        en[ne++] = (struct bot_enemy){ j, t->id, t->pos.x, t->pos.y,
+                                       rad2deg(t->heading), t->speed, world_sight(w, k)->visible,
                                        v2_len(to), rad2deg(v2_angle(to)) };
     }
     view->enemies = s->en;
@@ -216,16 +216,10 @@ static int aim_with(void *p, int method, int handle, double *dir, double *t_impa
         return -1;
     }
     const struct vehicle *tv = world_vehicle(w, handle);
-    struct aim_scene sc;
-    sc.shooter = v->pos;
-    sc.shooter_vel = v->kind == VK_TANK ? v2_scale(v->dir, v->speed) : v2(0, 0);
-    sc.facing = v->turret;
-    sc.turn_rate = v->p->turret_rate;
-    sc.target = tv->pos;
-    sc.target_vel = v2_scale(tv->dir, tv->speed);
-    sc.shell_speed = v->p->shell_speed;
-    sc.range = v->p->range;
-    sc.t_ready = cc->d->gun.reload_left;
+    /* the scene the built-in row solves, with my present motion: a bot
+     * asks before it has decided this tick's */
+    vec2 vel = v->kind == VK_TANK ? v2_scale(v->dir, v->speed) : v2(0, 0);
+    struct aim_scene sc = aim_scene_of(v, vel, tv, cc->d->gun.reload_left);
     struct aim_solution sol;
     if (!aim_solve(method, &sc, &sol) || !isfinite(sol.dir) || !isfinite(sol.t_impact)) {
         *reason = aim_reason_names[sol.reason];

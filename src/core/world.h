@@ -322,6 +322,14 @@ static inline const struct sight_record *world_sight(const struct world *w, int 
 {
     return &w->sights.p[k];
 }
+/* The vehicle sight record k shows as seen this tick, or -1: the enemies
+ * a shooter may aim at (the aim row) and a bot's world.enemies. */
+static inline int world_sight_seen(const struct world *w, int k)
+{
+    const struct sight_record *r = world_sight(w, k);
+    return r->seen && r->target >= 0 && (size_t)r->target < world_nvehicles(w)
+           ? r->target : -1;
+}
 
 /* The vehicle grid's bounds (the largest radius and |speed| in it), for
  * decision code, which may not name w->vgrid (decide_guard.h). */
