@@ -99,8 +99,9 @@ struct bot_tree { double x, y, r; };
 
 /* One event of the previous tick: a type and the fields of its trace line,
  * named and typed as there ({"type":"hit","tick":7,"shooter":"turret.1",...}
- * becomes {type="hit", tick=7, shooter="turret.1", ...}); only a waypoint's
- * index counts from 1, as world.waypoints does. */
+ * becomes {type="hit", tick=7, shooter="turret.1", ...}); a null (a shot's
+ * absent target) is no field, and a waypoint's index counts from 1, as
+ * world.waypoints does (src/core/events.def, the one list of fields). */
 #define BOT_EVENT_FIELDS 10
 struct bot_field {
     const char *name;

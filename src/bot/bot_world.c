@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bot_world.h"
+#include "core/events.h"
 #include "core/world.h"
 #include "core/tick.h"
 #include "core/explain.h"
@@ -170,17 +171,17 @@ static int fill_view(struct bot_world *bw, struct slot *s, const struct world *w
      * lines with seen true), in the records' order */
     size_t ne = 0;
     for (int k = v->sight_first; k < v->sight_first + v->sight_count; k++) {
-        const struct sight_record *r = world_sight(w, k);
-        if (!r->seen || r->target < 0 || (size_t)r->target >= world_nvehicles(w))
+        int j = world_sight_seen(w, k);
+        if (j < 0)
             continue;
-        const struct vehicle *t = world_vehicle(w, r->target);
+        const struct vehicle *t = world_vehicle(w, j);
         struct bot_enemy *en = grow(s->en, &s->encap, ne + 1, sizeof *en);
         if (!en)
             return -1;
         s->en = en;
         vec2 to = v2_sub(t->pos, v->pos);
-        en[ne++] = (struct bot_enemy){ r->target, t->id, t->pos.x, t->pos.y,
-                                       rad2deg(t->heading), t->speed, r->visible,
+        en[ne++] = (struct bot_enemy){ j, t->id, t->pos.x, t->pos.y,
+                                       rad2deg(t->heading), t->speed, world_sight(w, k)->visible,
                                        v2_len(to), rad2deg(v2_angle(to)) };
     }
     view->enemies = s->en;
@@ -215,16 +216,10 @@ static int aim_with(void *p, int method, int handle, double *dir, double *t_impa
         return -1;
     }
     const struct vehicle *tv = world_vehicle(w, handle);
-    struct aim_scene sc;
-    sc.shooter = v->pos;
-    sc.shooter_vel = v->kind == VK_TANK ? v2_scale(v->dir, v->speed) : v2(0, 0);
-    sc.facing = v->turret;
-    sc.turn_rate = v->p->turret_rate;
-    sc.target = tv->pos;
-    sc.target_vel = v2_scale(tv->dir, tv->speed);
-    sc.shell_speed = v->p->shell_speed;
-    sc.range = v->p->range;
-    sc.t_ready = cc->d->gun.reload_left;
+    /* the scene the built-in row solves, with my present motion: a bot
+     * asks before it has decided this tick's */
+    vec2 vel = v->kind == VK_TANK ? v2_scale(v->dir, v->speed) : v2(0, 0);
+    struct aim_scene sc = aim_scene_of(v, vel, tv, cc->d->gun.reload_left);
     struct aim_solution sol;
     if (!aim_solve(method, &sc, &sol) || !isfinite(sol.dir) || !isfinite(sol.t_impact)) {
         *reason = aim_reason_names[sol.reason];
@@ -546,6 +541,64 @@ static void error_event(struct slot *s, const char *text, const char *id, long t
     be->n_fields = 3;
 }
 
+/* One field of an event, as events.def says Lua gets it: its key, its
+ * value typed as the trace writes it (an id, a boolean, an integer), an
+ * absent vehicle left out (a table cannot hold nil), a waypoint's index
+ * counted from 1. */
+static void put_bot_field(struct bot_event *be, const struct world *w,
+                          const struct event_field *x)
+{
+    struct bot_field *f = &be->fields[be->n_fields];
+    unsigned char *kind = &be->kind[be->n_fields];
+    *f = (struct bot_field){ x->key, NULL, 0 };
+    switch (x->type) {
+    case EVF_VEHICLE_OR_NULL:
+        if (x->i < 0)
+            return;
+        /* fall through */
+    case EVF_VEHICLE:
+        f->str = x->i >= 0 ? w->vehicles.p[x->i].id : "";
+        break;
+    case EVF_NUM:
+        f->num = x->num;
+        break;
+    case EVF_INT:
+        *kind = BOT_FIELD_INT;
+        f->num = (double)x->i;
+        break;
+    case EVF_INDEX:
+        *kind = BOT_FIELD_INT;
+        f->num = (double)(x->i + EVENT_INDEX_BASE_LUA);
+        break;
+    case EVF_BOOL:
+        *kind = BOT_FIELD_BOOL;
+        f->num = x->i != 0;
+        break;
+    case EVF_NAME:
+        f->str = x->str;
+        break;
+    }
+    be->n_fields++;
+}
+
+_Static_assert(1 + EVENT_FIELDS_MAX <= BOT_EVENT_FIELDS,
+               "a bot event holds the tick and every field of an event");
+
+/* ev as one of world.events: its type, its tick, then its fields, those
+ * of its trace line (events.def). */
+static void event_to_bot(const struct world *w, const struct event *ev, struct bot_event *be)
+{
+    struct event_field x[EVENT_FIELDS_MAX];
+    int n = event_fields(ev, x);
+    memset(be, 0, sizeof *be);
+    be->type = event_kind_names[ev->kind];
+    be->fields[0] = (struct bot_field){ "tick", NULL, (double)w->tick };
+    be->kind[0] = BOT_FIELD_INT;
+    be->n_fields = 1;
+    for (int k = 0; k < n && k < EVENT_FIELDS_MAX; k++)
+        put_bot_field(be, w, &x[k]);
+}
+
 /* Keeps, for each bot, what happened to its vehicle in this step: next
  * tick's world.events. */
 static void after(void *user, const struct world *w)
@@ -573,51 +626,7 @@ static void after(void *user, const struct world *w)
             struct slot *s = &bw->slots[bw->slot_of[who[m]]];
             if (s->nev >= (pass ? EVENTS_MAX - 2 : EVENTS_MAX))
                 continue;
-            struct bot_event *be = &s->ev[s->nev++];
-            memset(be, 0, sizeof *be);
-            be->type = event_kind_names[ev->kind];
-            const char *a = ev->a >= 0 ? w->vehicles.p[ev->a].id : "";
-            const char *b = ev->b >= 0 ? w->vehicles.p[ev->b].id : "";
-            int n = 0;
-            /* the fields of the event's trace line (io/trace.c), typed
-             * as there: booleans, integers, an absent target left out */
-#define STR(k, v) (be->fields[n++] = (struct bot_field){ k, v, 0 })
-#define NUM(k, v) (be->fields[n++] = (struct bot_field){ k, NULL, v })
-#define INT(k, v) (be->kind[n] = BOT_FIELD_INT, be->fields[n++] = (struct bot_field){ k, NULL, (double)(v) })
-#define BOOL(k, v) (be->kind[n] = BOT_FIELD_BOOL, be->fields[n++] = (struct bot_field){ k, NULL, (v) != 0 })
-            INT("tick", w->tick);
-            switch (ev->kind) {
-            case EV_COLLISION: STR("a", a); STR("b", b); NUM("distance", ev->u.collision.distance); break;
-            case EV_SIGHT: STR("from", a); STR("to", b); NUM("visible", ev->u.sight.visible);
-                BOOL("seen", ev->u.sight.seen); STR("method", sight_names[ev->u.sight.method]); break;
-            case EV_AIM: STR("shooter", a); STR("target", b); BOOL("ok", ev->u.aim.ok);
-                if (ev->u.aim.ok) {
-                    NUM("aim_x", ev->u.aim.x); NUM("aim_y", ev->u.aim.y);
-                    NUM("t_impact", ev->u.aim.t_impact);
-                } else {
-                    STR("reason", aim_reason_names[ev->u.aim.reason]);
-                }
-                INT("iterations", ev->u.aim.iterations); STR("method", aim_names[ev->u.aim.method]);
-                break;
-            case EV_SHOT: STR("shooter", a); if (ev->b >= 0) STR("target", b);
-                NUM("x", ev->u.shot.x); NUM("y", ev->u.shot.y);
-                NUM("heading", rad2deg(angle_norm(ev->u.shot.heading))); INT("shell", ev->u.shot.shell);
-                break;
-            case EV_HIT: STR("shooter", a); STR("target", b); INT("shell", ev->u.hit.shell);
-                NUM("x", ev->u.hit.x); NUM("y", ev->u.hit.y); break;
-            case EV_MISS: STR("shooter", a); STR("reason", miss_reason_names[ev->u.miss.reason]);
-                INT("shell", ev->u.miss.shell); NUM("x", ev->u.miss.x); NUM("y", ev->u.miss.y); break;
-            case EV_KNOCKOUT: STR("id", a); break;
-            case EV_WAYPOINT_REACHED: case EV_WAYPOINT_SKIPPED:
-                STR("id", a); INT("index", ev->u.waypoint.index + 1); break;
-            case EV_LAP: STR("id", a); INT("lap", ev->u.lap.lap); NUM("time", ev->u.lap.time); break;
-            case EV_FINISH: STR("id", a); NUM("time", ev->u.finish.time); break;
-            }
-#undef STR
-#undef NUM
-#undef INT
-#undef BOOL
-            be->n_fields = n;
+            event_to_bot(w, ev, &s->ev[s->nev++]);
         }
     }
     /* its own errors of this tick, as events too; and the step's count */

@@ -12,7 +12,14 @@ NAMES_DEFINE(sight_names, SIGHT_LIST, SIGHT_COUNT);
 NAMES_DEFINE(aim_names, AIM_LIST, AIM_COUNT);
 NAMES_DEFINE(speed_rule_names, SPEED_RULE_LIST, SPEED_RULE_COUNT);
 NAMES_DEFINE(steer_names, STEER_LIST, STEER_COUNT);
-NAMES_DEFINE(event_kind_names, EVENT_KIND_LIST, EVENT_KIND_COUNT);
+/* the event kinds' list is events.def, with their fields */
+const char *const event_kind_names[] = {
+#define EVENT_KIND(id, name) [id] = name,
+#include "events.def"
+    NULL
+};
+_Static_assert(sizeof event_kind_names / sizeof event_kind_names[0] == EVENT_KIND_COUNT + 1,
+               "event_kind_names: one name per value, values 0 .. count-1");
 NAMES_DEFINE(miss_reason_names, MISS_REASON_LIST, MISS_REASON_COUNT);
 NAMES_DEFINE(aim_reason_names, AIM_REASON_LIST, AIM_REASON_COUNT);
 NAMES_DEFINE(brake_reason_names, BRAKE_REASON_LIST, BRAKE_REASON_COUNT);

@@ -112,16 +112,16 @@ struct sight_config {
     int samples;
 };
 
-/* The kinds of event, by the name of their trace lines. */
-#define EVENT_KIND_LIST(X)                                              \
-    X(EV_COLLISION, "collision") X(EV_SIGHT, "sight") X(EV_AIM, "aim")  \
-    X(EV_SHOT, "shot") X(EV_HIT, "hit") X(EV_MISS, "miss")              \
-    X(EV_KNOCKOUT, "knockout")                                          \
-    X(EV_WAYPOINT_REACHED, "waypoint_reached")                          \
-    X(EV_WAYPOINT_SKIPPED, "waypoint_skipped")                          \
-    X(EV_LAP, "lap") X(EV_FINISH, "finish")
-enum event_kind { EVENT_KIND_LIST(NAMES_ENUM) };
-#define EVENT_KIND_COUNT (0 EVENT_KIND_LIST(NAMES_COUNT))
+/* The kinds of event, by the name of their trace lines: events.def, with
+ * the fields of each (events.h). */
+enum event_kind {
+#define EVENT_KIND(id, name) id,
+#include "events.def"
+};
+enum { EVENT_KIND_COUNT = 0
+#define EVENT_KIND(id, name) + 1
+#include "events.def"
+};
 extern const char *const event_kind_names[EVENT_KIND_COUNT + 1];
 
 /* Why a shell missed (the trace's miss lines). */
@@ -321,6 +321,14 @@ static inline size_t world_nvehicles(const struct world *w)
 static inline const struct sight_record *world_sight(const struct world *w, int k)
 {
     return &w->sights.p[k];
+}
+/* The vehicle sight record k shows as seen this tick, or -1: the enemies
+ * a shooter may aim at (the aim row) and a bot's world.enemies. */
+static inline int world_sight_seen(const struct world *w, int k)
+{
+    const struct sight_record *r = world_sight(w, k);
+    return r->seen && r->target >= 0 && (size_t)r->target < world_nvehicles(w)
+           ? r->target : -1;
 }
 
 /* The vehicle grid's bounds (the largest radius and |speed| in it), for

@@ -7,6 +7,7 @@
 
 #include "trace.h"
 #include "utf8.h"
+#include "../core/events.h"
 #include "../core/world.h"
 #include "../core/tick.h"
 
@@ -210,107 +211,45 @@ int trace_begin(FILE *f, const struct world *w, const char *version)
     return status(f);
 }
 
-/* {"type":"TYPE","tick":N, then the fields of the event. */
-static void head(FILE *f, const struct event *e, const struct world *w)
+/* One field of an event line, as events.def says the trace writes it. */
+static void put_field(FILE *f, const struct world *w, const struct event_field *x)
 {
-    fprintf(f, "{\"type\":\"%s\",\"tick\":%ld", event_kind_names[e->kind], w->tick);
-}
-
-static void put_aim(FILE *f, const struct world *w, const struct event *e)
-{
-    head(f, e, w);
-    put_key_str(f, "shooter", vid(w, e->a));
-    put_key_str(f, "target", vid(w, e->b));
-    fprintf(f, ",\"ok\":%s", e->u.aim.ok ? "true" : "false");
-    if (e->u.aim.ok) {
-        put_num(f, "aim_x", e->u.aim.x);
-        put_num(f, "aim_y", e->u.aim.y);
-        put_num(f, "t_impact", e->u.aim.t_impact);
-    } else {
-        put_key_str(f, "reason", aim_reason_names[e->u.aim.reason]);
+    switch (x->type) {
+    case EVF_VEHICLE:
+        put_key_str(f, x->key, vid(w, (int)x->i));
+        break;
+    case EVF_VEHICLE_OR_NULL:
+        if (x->i >= 0)
+            put_key_str(f, x->key, vid(w, (int)x->i));
+        else
+            fprintf(f, ",\"%s\":null", x->key);
+        break;
+    case EVF_NUM:
+        put_num(f, x->key, x->num);
+        break;
+    case EVF_INT:
+        fprintf(f, ",\"%s\":%ld", x->key, x->i);
+        break;
+    case EVF_INDEX:
+        fprintf(f, ",\"%s\":%ld", x->key, x->i + EVENT_INDEX_BASE_TRACE);
+        break;
+    case EVF_BOOL:
+        fprintf(f, ",\"%s\":%s", x->key, x->i ? "true" : "false");
+        break;
+    case EVF_NAME:
+        put_key_str(f, x->key, x->str);
+        break;
     }
-    fprintf(f, ",\"iterations\":%d", e->u.aim.iterations);
-    put_key_str(f, "method", aim_names[e->u.aim.method]);
 }
 
-static void put_shot(FILE *f, const struct world *w, const struct event *e)
-{
-    head(f, e, w);
-    put_key_str(f, "shooter", vid(w, e->a));
-    /* A bot's or a player's shot aims at no one: "target":null, so that
-     * every shot line has the contract's fields. */
-    if (e->b >= 0)
-        put_key_str(f, "target", vid(w, e->b));
-    else
-        fputs(",\"target\":null", f);
-    put_num(f, "x", e->u.shot.x);
-    put_num(f, "y", e->u.shot.y);
-    put_num(f, "heading", rad2deg(angle_norm(e->u.shot.heading)));
-    fprintf(f, ",\"shell\":%ld", e->u.shot.shell);
-}
-
-/* Events about one vehicle: knockout, waypoints, laps, finish. */
-static void put_vehicle_event(FILE *f, const struct world *w, const struct event *e)
-{
-    head(f, e, w);
-    put_key_str(f, "id", vid(w, e->a));
-    if (e->kind == EV_WAYPOINT_REACHED || e->kind == EV_WAYPOINT_SKIPPED)
-        fprintf(f, ",\"index\":%d", e->u.waypoint.index);
-    if (e->kind == EV_LAP) {
-        fprintf(f, ",\"lap\":%d", e->u.lap.lap);
-        put_num(f, "time", e->u.lap.time);
-    }
-    if (e->kind == EV_FINISH)
-        put_num(f, "time", e->u.finish.time);
-}
-
+/* {"type":"TYPE","tick":N, then the event's fields (events.def). */
 static void put_event(FILE *f, const struct world *w, const struct event *e)
 {
-    switch (e->kind) {
-    case EV_COLLISION:
-        head(f, e, w);
-        put_key_str(f, "a", vid(w, e->a));
-        put_key_str(f, "b", vid(w, e->b));
-        put_num(f, "distance", e->u.collision.distance);
-        break;
-    case EV_SIGHT:
-        head(f, e, w);
-        put_key_str(f, "from", vid(w, e->a));
-        put_key_str(f, "to", vid(w, e->b));
-        put_num(f, "visible", e->u.sight.visible);
-        fprintf(f, ",\"seen\":%s", e->u.sight.seen ? "true" : "false");
-        put_key_str(f, "method", sight_names[e->u.sight.method]);
-        break;
-    case EV_AIM:
-        put_aim(f, w, e);
-        break;
-    case EV_SHOT:
-        put_shot(f, w, e);
-        break;
-    case EV_HIT:
-        head(f, e, w);
-        put_key_str(f, "shooter", vid(w, e->a));
-        put_key_str(f, "target", vid(w, e->b));
-        fprintf(f, ",\"shell\":%ld", e->u.hit.shell);
-        put_num(f, "x", e->u.hit.x);
-        put_num(f, "y", e->u.hit.y);
-        break;
-    case EV_MISS:
-        head(f, e, w);
-        put_key_str(f, "shooter", vid(w, e->a));
-        put_key_str(f, "reason", miss_reason_names[e->u.miss.reason]);
-        fprintf(f, ",\"shell\":%ld", e->u.miss.shell);
-        put_num(f, "x", e->u.miss.x);
-        put_num(f, "y", e->u.miss.y);
-        break;
-    case EV_KNOCKOUT:
-    case EV_WAYPOINT_REACHED:
-    case EV_WAYPOINT_SKIPPED:
-    case EV_LAP:
-    case EV_FINISH:
-        put_vehicle_event(f, w, e);
-        break;
-    }
+    struct event_field x[EVENT_FIELDS_MAX];
+    int n = event_fields(e, x);
+    fprintf(f, "{\"type\":\"%s\",\"tick\":%ld", event_kind_names[e->kind], w->tick);
+    for (int k = 0; k < n && k < EVENT_FIELDS_MAX; k++)
+        put_field(f, w, &x[k]);
     fputs("}\n", f);
 }
 

@@ -51,6 +51,16 @@ struct aim_scene {
     double t_ready;
 };
 
+/* The scene shooter v faces at the start of a tick, aiming at tv: the
+ * target as v can see it (where it is and how it is going; its own intent
+ * is not known yet), v's turret and gun, v moving at vel (the motion the
+ * act stage will give it this tick, or a bot's present one: a bot asks
+ * before it decides) and its gun loaded after t_ready.  The built-in aim
+ * row and a bot's aim.* calls both solve this one. */
+struct vehicle;
+struct aim_scene aim_scene_of(const struct vehicle *v, vec2 vel, const struct vehicle *tv,
+                              double t_ready);
+
 /* Probe times kept for the viewer (the classic bisection needs at most 40). */
 #define AIM_STEPS_MAX 40
 

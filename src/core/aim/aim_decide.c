@@ -14,6 +14,22 @@
 #include "world.h"
 #include "decide_guard.h"
 
+struct aim_scene aim_scene_of(const struct vehicle *v, vec2 vel, const struct vehicle *tv,
+                              double t_ready)
+{
+    struct aim_scene sc;
+    sc.shooter = v->pos;
+    sc.shooter_vel = vel;
+    sc.facing = v->turret;
+    sc.turn_rate = v->p->turret_rate;
+    sc.target = tv->pos;
+    sc.target_vel = v2_scale(tv->dir, tv->speed);
+    sc.shell_speed = v->p->shell_speed;
+    sc.range = v->p->range;
+    sc.t_ready = t_ready;
+    return sc;
+}
+
 /* The target: the current one while it is alive, the same generation and
  * seen this tick; otherwise the nearest seen enemy (lowest index on a tie,
  * since the records come in a fixed order). */
@@ -23,18 +39,18 @@ static int pick_target(const struct world *w, int i, struct aim_state *gun)
     int best = -1, keep = 0;
     double bestd = INFINITY;
     for (int k = v->sight_first; k < v->sight_first + v->sight_count; k++) {
-        const struct sight_record *r = world_sight(w, k);
-        if (!r->seen || r->target < 0 || (size_t)r->target >= world_nvehicles(w))
+        int j = world_sight_seen(w, k);
+        if (j < 0)
             continue;
-        const struct vehicle *t = world_vehicle(w, r->target);
+        const struct vehicle *t = world_vehicle(w, j);
         if (!t->alive || t->kind == VK_CAR || t->team == v->team)
             continue;
-        if (r->target == gun->target && t->gen == gun->target_gen)
+        if (j == gun->target && t->gen == gun->target_gen)
             keep = 1;
         double d = v2_dist2(t->pos, v->pos);
         if (d < bestd) {
             bestd = d;
-            best = r->target;
+            best = j;
         }
     }
     if (keep)
@@ -73,19 +89,7 @@ int aim_decide(const struct decide_view *c, int i, struct decision *d)
                        d->want.speed)
             : v2(0, 0);
 
-    struct aim_scene sc;
-    sc.shooter = v->pos;
-    sc.shooter_vel = ai->vel;
-    sc.facing = v->turret;
-    sc.turn_rate = v->p->turret_rate;
-    sc.target = tv->pos;
-    /* What the shooter can see of the target: where it is and how it is
-     * going at the start of the tick (its own intent is not known yet). */
-    sc.target_vel = v2_scale(tv->dir, tv->speed);
-    sc.shell_speed = v->p->shell_speed;
-    sc.range = v->p->range;
-    sc.t_ready = gun->reload_left;
-
+    struct aim_scene sc = aim_scene_of(v, ai->vel, tv, gun->reload_left);
     struct aim_solution sol;
     aim_solve(v->p->aim, &sc, &sol);
 
