@@ -30,9 +30,7 @@ PY
 # of its bar) in $TMPD/panel.  1 when the tick was not reached.
 inspect() {
     tm kill-session -t x 2>/dev/null
-    tm new-session -d -s x -x 120 -y 60 \
-        "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused $1; sleep 600"
-    tm set-option -t x window-size manual >/dev/null 2>&1
+    start_session x 120 60 "$BOTFIELD --paused $1"
     wait_screen 'tick 0 ' || return 1
     k=0
     while [ "$k" -lt "$3" ]; do tm send-keys -t x Tab; k=$((k + 1)); done

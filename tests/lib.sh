@@ -29,6 +29,20 @@ expect_eq() {
     if [ "$2" = "$3" ]; then ok 0 "$1"; else note "got:  $2" "want: $3"; ok 1 "$1"; fi
 }
 
+# replays_elsewhere REC WHAT TRACE: the recording REC (a path from
+# $TMPD/elsewhere) replays headless from that folder, where nothing of the
+# map is, exits 0 and gives TRACE byte for byte (two TAP lines).
+replays_elsewhere() {
+    mkdir -p "$TMPD/elsewhere"
+    ( cd "$TMPD/elsewhere" && "$BOTFIELD" --headless --replay "$1" --trace "$TMPD/replayed" \
+        >/dev/null 2>"$TMPD/err" )
+    st=$?
+    [ "$st" -ne 0 ] && note "$(cat "$TMPD/err")"
+    expect_eq "$2: the replay exits 0" "$st" 0
+    cmp -s "$3" "$TMPD/replayed"
+    ok $? "$2: the replay's trace is the run's, byte for byte"
+}
+
 done_testing() {
     echo "1..$tap_n"
     [ "$tap_failed" -eq 0 ]

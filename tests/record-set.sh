@@ -17,17 +17,6 @@ map="$TMPD/m/bots-duel.ini"
 # A bot given by --set, a tuned number, a method.
 SETS="--set tank.blue.bot=bots/avoid.lua --set team.red.turn_rate=45 --set team.red.aim=classic"
 
-# replays FILE NAME TRACE: the recording replays from another folder with
-# the map's folder gone, and its trace is TRACE byte for byte.
-replays() {
-    ( cd "$TMPD/elsewhere" && "$BOTFIELD" --headless --replay "$1" --trace "$TMPD/replayed" \
-        2>"$TMPD/err" )
-    st=$?
-    [ $st -ne 0 ] && note "$(cat "$TMPD/err")"
-    expect_eq "$2: the replay exits 0" "$st" 0
-    cmp -s "$3" "$TMPD/replayed"
-    ok $? "$2: the replay's trace is the run's, byte for byte"
-}
 hide_map() { mv "$TMPD/m" "$TMPD/m.away"; }
 show_map() { mv "$TMPD/m.away" "$TMPD/m"; }
 
@@ -43,7 +32,7 @@ cmp -s "$TMPD/plain.tr" "$TMPD/h.tr"
 [ $? -ne 0 ]
 ok $? "the settings change the run (a replay without them would differ)"
 hide_map
-replays "$TMPD/h.rec" "headless" "$TMPD/h.tr"
+replays_elsewhere "$TMPD/h.rec" "headless" "$TMPD/h.tr"
 show_map
 
 # A replay repeats the run: a --set of its own is refused, nothing runs.
@@ -62,7 +51,7 @@ sed '1s/,"set":\[\]}$/}/' "$TMPD/old.rec" >"$TMPD/old2.rec"
 head -n 1 "$TMPD/old2.rec" | grep -q '"set"'
 [ $? -ne 0 ]
 ok $? "the old header has no set"
-replays "$TMPD/old2.rec" "a recording without set" "$TMPD/old.tr"
+replays_elsewhere "$TMPD/old2.rec" "a recording without set" "$TMPD/old.tr"
 
 # A hostile set list is refused with the line and what is allowed, and a
 # setting that is not one by the reader.
@@ -92,7 +81,7 @@ for s in 3 4 5; do
     # shellcheck disable=SC2086
     "$BOTFIELD" --headless --seed $s --ticks 700 $SETS --trace "$TMPD/s$s.tr" "$map" >/dev/null
     hide_map
-    replays "$TMPD/recs/$s.rec" "tournament seed $s" "$TMPD/s$s.tr"
+    replays_elsewhere "$TMPD/recs/$s.rec" "tournament seed $s" "$TMPD/s$s.tr"
     show_map
 done
 # A sweep: one a seed and combination, in the sweep's order.
@@ -120,8 +109,8 @@ expect_eq "compare with --record: exit 0" "$?" 0
 "$BOTFIELD" --headless --ticks 1300 $SETS --set team.blue.aim=classic --trace "$TMPD/cb.tr" \
     "$map" >/dev/null
 hide_map
-replays "$TMPD/c.rec" "compare side A" "$TMPD/ca.tr"
-replays "$TMPD/c.b.rec" "compare side B" "$TMPD/cb.tr"
+replays_elsewhere "$TMPD/c.rec" "compare side A" "$TMPD/ca.tr"
+replays_elsewhere "$TMPD/c.b.rec" "compare side B" "$TMPD/cb.tr"
 show_map
 
 # ---- the viewer ----------------------------------------------------------
@@ -138,7 +127,7 @@ ok $? "q quits with status 0"
 # shellcheck disable=SC2086
 "$BOTFIELD" --headless --ticks 650 $SETS --trace "$TMPD/v.tr" "$map" >/dev/null
 hide_map
-replays "$TMPD/v.rec" "viewer" "$TMPD/v.tr"
+replays_elsewhere "$TMPD/v.rec" "viewer" "$TMPD/v.tr"
 show_map
 
 done_testing

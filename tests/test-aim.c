@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tap.h"
+#include "map-fixture.h"
 #include "core/rng.h"
 #include "core/tick.h"
 #include "core/world.h"
@@ -619,21 +620,6 @@ TEST(turret_turns_then_fires)
 
 /* ---- scenarios (with sight) ---------------------------------------------- */
 
-static int load_map(const char *name, struct world *w)
-{
-    char path[4096];
-    const char *top = getenv("top_srcdir");
-    snprintf(path, sizeof path, "%s/maps/%s", top ? top : ".", name);
-    struct map_error e;
-    if (map_load(path, NULL, w, &e)) {
-        tap_note("%s", e.text);
-        map_error_free(&e);
-        return -1;
-    }
-    world_moved(w);
-    return 0;
-}
-
 /* The turret of maps/turret.ini against tanks that last two minutes:
  * exact and classic hit nearly every shot, none far fewer. */
 TEST(turret_map_hit_rates)
@@ -641,7 +627,7 @@ TEST(turret_map_hit_rates)
     long shots[3] = { 0 }, hits[3] = { 0 };
     for (int m = AIM_NONE; m <= AIM_EXACT; m++) {
         struct world w;
-        if (load_map("turret.ini", &w)) {
+        if (fixture_load_map("turret.ini", &w)) {
             check(0);
             return;
         }
@@ -674,7 +660,7 @@ TEST(turret_map_hit_rates)
 TEST(battles_end)
 {
     struct world w;
-    if (load_map("turret.ini", &w)) {
+    if (fixture_load_map("turret.ini", &w)) {
         check(0);
         return;
     }
@@ -685,7 +671,7 @@ TEST(battles_end)
     check_int(w.stats.hits, ==, w.stats.shots);
     world_free(&w);
 
-    if (load_map("default.ini", &w)) {
+    if (fixture_load_map("default.ini", &w)) {
         check(0);
         return;
     }
@@ -705,7 +691,7 @@ TEST(battles_end)
 TEST(aim_records_per_tick)
 {
     struct world w;
-    if (load_map("turret.ini", &w)) {
+    if (fixture_load_map("turret.ini", &w)) {
         check(0);
         return;
     }

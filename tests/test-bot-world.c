@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "tap.h"
+#include "map-fixture.h"
 #include "bot/bot_world.h"
 #include "core/tick.h"
 #include "core/world.h"
@@ -41,13 +42,9 @@ static void put(const char *name, const char *text)
 /* A world from map text, its bots found in dir.  0 or -1 (noted). */
 static int load(const char *map, struct world *w, struct bot_world **bw)
 {
-    struct map_error me = { 0 };
     *bw = NULL;
-    if (map_load_text("test.ini", map, strlen(map), NULL, w, &me)) {
-        tap_note("map: %s", me.text ? me.text : "?");
-        map_error_free(&me);
+    if (fixture_load_text("test.ini", map, w))
         return -1;
-    }
     char *err = NULL;
     if (bot_world_attach(w, dir, bw, &err)) {
         tap_note("bots: %s", err ? err : "?");

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "tap.h"
+#include "map-fixture.h"
 #include "core/par.h"
 #include "core/tick.h"
 #include "core/world.h"
@@ -19,12 +20,8 @@ static const char battle[] =
 
 static int load(struct world *w, int threads)
 {
-    struct map_error e;
-    if (map_load_text("grid", battle, strlen(battle), NULL, w, &e)) {
-        tap_note("%s", e.text ? e.text : "");
-        map_error_free(&e);
+    if (fixture_load_text("grid", battle, w))
         return -1;
-    }
     w->threads = threads;
     return 0;
 }

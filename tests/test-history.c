@@ -18,22 +18,11 @@
 #include <string.h>
 
 #include "tap.h"
+#include "map-fixture.h"
 #include "core/tick.h"
 #include "core/world.h"
 #include "io/map.h"
 #include "run/history.h"
-
-static void load(const char *name, struct world *w)
-{
-    const char *top = getenv("top_srcdir");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/maps/%s", top ? top : ".", name);
-    struct map_error e;
-    if (map_load(path, NULL, w, &e)) {
-        fprintf(stderr, "%s", e.text);
-        exit(99);
-    }
-}
 
 /* FNV-1a over what the viewer shows of the state. */
 static uint64_t state_hash(const struct world *w)
@@ -65,7 +54,8 @@ static void count_step(void *ctx) { (void)ctx; steps++; }
 static void spacing_and_exactness(void)
 {
     struct world w;
-    load("crowd.ini", &w);
+    if (fixture_load_map("crowd.ini", &w))
+        exit(99);        /* no world, nothing to test: a hard error */
     struct history h;
     /* The room of about 40 snapshots of this map. */
     check_int(history_init(&h, &w, NULL), ==, 0);
@@ -167,7 +157,8 @@ static void spacing_and_exactness(void)
 static void huge_map_bound(void)
 {
     struct world w;
-    load("crowd.ini", &w);
+    if (fixture_load_map("crowd.ini", &w))
+        exit(99);        /* no world, nothing to test: a hard error */
     struct history h;
     /* Room for less than one snapshot: tick 0, one spread, one recent. */
     check_int(history_init_bytes(&h, &w, NULL, 1), ==, 0);
@@ -191,7 +182,8 @@ static void huge_map_bound(void)
 static void event_index(void)
 {
     struct world w;
-    load("default.ini", &w);
+    if (fixture_load_map("default.ini", &w))
+        exit(99);        /* no world, nothing to test: a hard error */
     struct history h;
     check_int(history_init(&h, &w, NULL), ==, 0);
     char err[256];

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "tap.h"
+#include "map-fixture.h"
 #include "core/race/race_line.h"
 #include "core/rng.h"
 #include "core/tick.h"
@@ -19,25 +20,6 @@
 #include "race-bound.h"
 
 /* ---- helpers ------------------------------------------------------------ */
-
-static const char *map_path(const char *name)
-{
-    static char path[4096];
-    const char *top = getenv("top_srcdir");
-    snprintf(path, sizeof path, "%s/maps/%s", top ? top : ".", name);
-    return path;
-}
-
-static int load(const char *name, struct world *w)
-{
-    struct map_error e;
-    if (map_load(map_path(name), NULL, w, &e)) {
-        tap_note("%s", e.text);
-        map_error_free(&e);
-        return -1;
-    }
-    return 0;
-}
 
 /* The default car, or the fast car (max_speed 300, turn_rate 120). */
 static void car_params(struct vehicle_params *p, int fast)
@@ -161,7 +143,7 @@ TEST(bundled_plans_pass_inside_every_disc_within_limits)
     static const char *const maps[] = { "race.ini", "racing-line.ini" };
     for (size_t k = 0; k < 2; k++) {
         struct world w;
-        if (load(maps[k], &w)) {
+        if (fixture_load_map(maps[k], &w)) {
             check(0);
             continue;
         }
@@ -181,7 +163,7 @@ TEST(bundled_plans_pass_inside_every_disc_within_limits)
 TEST(plan_is_a_pure_function)
 {
     struct world w;
-    if (load("racing-line.ini", &w)) {
+    if (fixture_load_map("racing-line.ini", &w)) {
         check(0);
         return;
     }
@@ -264,7 +246,7 @@ TEST(bundled_tracks_no_skips_on_the_line)
     for (size_t k = 0; k < 2; k++) {
         for (int fast = 0; fast <= 1; fast++) {
             struct world w;
-            if (load(maps[k], &w)) {
+            if (fixture_load_map(maps[k], &w)) {
                 check(0);
                 continue;
             }
@@ -409,7 +391,7 @@ TEST(line_beats_the_article_on_racing_line_map)
     /* car.line and car.article are the same default car: one on the
      * line, one the article's way. */
     struct world w;
-    if (load("racing-line.ini", &w)) {
+    if (fixture_load_map("racing-line.ini", &w)) {
         check(0);
         return;
     }
@@ -433,7 +415,7 @@ TEST(line_beats_the_article_on_racing_line_map)
  * them (the others wrecked before the start). */
 static int six_cars(struct world *w, int alone, int fast)
 {
-    if (load("race.ini", w))
+    if (fixture_load_map("race.ini", w))
         return -1;
     size_t had = w->vehicles.n;
     for (size_t i = 0; i < had; i++) {
@@ -506,7 +488,7 @@ TEST(fast_car_passes_slow_one)
      * moving: red catches blue within the first lap, passes it beside the
      * line and laps as fast as its plan allows, without touching it. */
     struct world w;
-    if (load("race.ini", &w)) {
+    if (fixture_load_map("race.ini", &w)) {
         check(0);
         return;
     }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tap.h"
+#include "map-fixture.h"
 #include "race-bound.h"
 #include "core/race/race.h"
 #include "core/tick.h"
@@ -45,26 +46,6 @@ static void count_events(const struct world *w, struct race_log *log)
         case EV_FINISH: log->finishes++; break;
         default: break;
         }
-}
-
-static const char *map_path(const char *name)
-{
-    static char path[4096];
-    const char *top = getenv("top_srcdir");
-    snprintf(path, sizeof path, "%s/maps/%s", top ? top : ".", name);
-    return path;
-}
-
-static int load(const char *path, struct world *w)
-{
-    struct map_error e;
-    if (map_load(path, NULL, w, &e)) {
-        tap_note("%s", e.text);
-        map_error_free(&e);
-        return -1;
-    }
-    world_moved(w);
-    return 0;
 }
 
 /* ---- steering ----------------------------------------------------------- */
@@ -325,7 +306,7 @@ TEST(triangle_no_skip_back)
 TEST(race_map_three_laps_in_order)
 {
     struct world w;
-    if (load(map_path("race.ini"), &w)) {
+    if (fixture_load_map("race.ini", &w)) {
         check(0);
         return;
     }
@@ -364,7 +345,7 @@ TEST(race_map_three_laps_in_order)
 TEST(exact_within_bound)
 {
     struct world w;
-    if (load(map_path("race.ini"), &w)) {
+    if (fixture_load_map("race.ini", &w)) {
         check(0);
         return;
     }

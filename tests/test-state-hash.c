@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "tap.h"
+#include "map-fixture.h"
 #include "bot/bot_world.h"
 #include "core/state_hash.h"
 #include "core/tick.h"
@@ -24,13 +25,8 @@ static const char map[] =
 
 static void load(struct world *w)
 {
-    struct map_options o = { 0, 0, 0, NULL, 0 };
-    struct map_error e = { NULL, 0 };
-    int rc = map_load_text("h.ini", map, strlen(map), &o, w, &e);
-    if (rc)
-        tap_note("%s", e.text ? e.text : "?");
+    int rc = fixture_load_text("h.ini", map, w);
     check_int(rc, ==, 0);
-    map_error_free(&e);
     if (rc) {
         printf("Bail out! the test map does not load\n");
         exit(1);
@@ -139,13 +135,8 @@ static const char *const paths[] = { "count.lua" };
 
 static int load_bots(struct world *w, struct bot_world **bw, const char *script)
 {
-    struct map_options o = { 0, 0, 0, NULL, 0 };
-    struct map_error e = { NULL, 0 };
-    if (map_load_text("b.ini", bot_map, strlen(bot_map), &o, w, &e)) {
-        tap_note("%s", e.text ? e.text : "?");
-        map_error_free(&e);
+    if (fixture_load_text("b.ini", bot_map, w))
         return -1;
-    }
     const char *texts[] = { script };
     struct bot_texts src = { 1, paths, texts };
     char *err = NULL;

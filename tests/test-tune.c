@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "tap.h"
+#include "map-fixture.h"
 #include "core/tick.h"
 #include "core/world.h"
 #include "io/map.h"
@@ -24,17 +25,6 @@ static const char map_text[] =
     "[tank.a]\nteam = red\nx = 100\ny = 300\nheading = 0\nreload = 3\n"
     "[tank.b]\nteam = blue\nx = 900\ny = 300\nheading = 180\n";
 
-static int load(struct world *w)
-{
-    struct map_options opt = { 0, 0, 0, NULL, 0 };
-    struct map_error err = { NULL, 0 };
-    int rc = map_load_text("t.ini", map_text, strlen(map_text), &opt, w, &err);
-    if (rc)
-        tap_note("%s", err.text ? err.text : "?");
-    map_error_free(&err);
-    return rc;
-}
-
 static char msg[512];
 
 static int set(struct world *w, const char *sec, const char *key, const char *val)
@@ -46,7 +36,7 @@ static int set(struct world *w, const char *sec, const char *key, const char *va
 TEST(value_checked_as_a_map_line)
 {
     struct world w;
-    if (load(&w)) {
+    if (fixture_load_text("t.ini", map_text, &w)) {
         check(0);
         return;
     }
@@ -78,7 +68,7 @@ TEST(value_checked_as_a_map_line)
 TEST(applies_from_the_tick_on)
 {
     struct world w, ref;
-    if (load(&w) || load(&ref)) {
+    if (fixture_load_text("t.ini", map_text, &w) || fixture_load_text("t.ini", map_text, &ref)) {
         check(0);
         return;
     }
@@ -126,7 +116,7 @@ static int said_reload(const void *ctx, const char *section, const char *key)
 TEST(a_team_reaches_the_tanks_that_take_its_value)
 {
     struct world w;
-    if (load(&w)) {
+    if (fixture_load_text("t.ini", map_text, &w)) {
         check(0);
         return;
     }

@@ -94,6 +94,16 @@ steps() {
     tm send-keys -t "$1" $keys
 }
 
+# start_session NAME COLS ROWS COMMAND: a session NAME, COLS x ROWS and
+# kept so (window-size manual), running the shell command COMMAND with the
+# locale, TERM=tmux-256color and the sanitizers' options; COMMAND may start
+# with more VAR=value words (a TERM of its own wins).  The pane stays after
+# COMMAND exits (sleep 600) so that its last screen can be read.
+start_session() {
+    tm new-session -d -s "$1" -x "$2" -y "$3" \
+        "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $4; sleep 600"
+    tm set-option -t "$1" window-size manual >/dev/null 2>&1
+}
 # start_limited NAME LIMIT ARGS...: a session NAME (VIEW_W x VIEW_H, else
 # 80x24) running botfield with ARGS under `ulimit -f LIMIT` (- for none;
 # TERM is VIEW_TERM, else tmux-256color); after botfield exits the pane
@@ -111,14 +121,11 @@ st=\$?
 echo "EXIT \$st"
 sleep 600
 EOF
-    tm new-session -d -s "$name" -x "${VIEW_W:-80}" -y "${VIEW_H:-24}" \
-        "env LC_ALL=$LOC TERM=${VIEW_TERM:-tmux-256color} LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN sh $TMPD/$name.sh"
-    tm set-option -t "$name" window-size manual >/dev/null 2>&1
+    start_session "$name" "${VIEW_W:-80}" "${VIEW_H:-24}" \
+        "TERM=${VIEW_TERM:-tmux-256color} sh $TMPD/$name.sh"
 }
 # run_paused NAME ARGS...: a paused viewer at 80x24 in a session of its own.
 run_paused() {
     name=$1; shift
-    tm new-session -d -s "$name" -x 80 -y 24 \
-        "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused $*; sleep 600"
-    tm set-option -t "$name" window-size manual >/dev/null 2>&1
+    start_session "$name" 80 24 "$BOTFIELD --paused $*"
 }

@@ -10,9 +10,7 @@
 . "$top_srcdir/tests/tmux-lib.sh"
 
 # Drive mode on maps/duel.ini, a shot fired.
-tm new-session -d -s v -x 80 -y 24 \
-    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused $top_srcdir/maps/duel.ini; sleep 600"
-tm set-option -t v window-size manual >/dev/null 2>&1
+start_session v 80 24 "$BOTFIELD --paused $top_srcdir/maps/duel.ini"
 seen '^ tick 0 '
 tm send-keys -t v D
 seen ' driving hdg 0 gun 0 shots 0 turn - 0/60 tur - loaded x 150 y 450'
@@ -71,9 +69,7 @@ ok $? "and the scale bar is drawn in a top corner"
 tm kill-session -t i
 
 # The first look's hint, then the run.
-tm new-session -d -s h -x 80 -y 24 \
-    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD; sleep 600"
-tm set-option -t h window-size manual >/dev/null 2>&1
+start_session h 80 24 "$BOTFIELD"
 wait_for h 'paused: space runs'
 ok $? "the first look: paused, with the hint"
 tm send-keys -t h ' '

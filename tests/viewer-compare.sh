@@ -62,8 +62,7 @@ ok $? "and says why (a headless comparison records each side)"
 [ ! -e "$TMPD/r" ]
 ok $? "and writes no recording"
 # In a terminal: the error, then the terminal as it was (echo, canonical).
-tm new-session -d -s bad -x 80 -y 24 \
-    "env LC_ALL=$LOC TERM=tmux-256color $BOTFIELD --compare team.red.aim=bogus $MAP; echo rc=\$?; stty -a; sleep 600"
+start_session bad 80 24 "$BOTFIELD --compare team.red.aim=bogus $MAP; echo rc=\$?; stty -a"
 wait_for bad 'rc=2'
 ok $? "in a terminal the bad value exits 2"
 screen bad | grep -q -- '--compare team.red.aim=bogus: not a known value'
@@ -72,9 +71,7 @@ screen bad | grep -q ' icanon ' && screen bad | grep -q ' echo '
 ok $? "and the terminal keeps echo and canonical input"
 
 # ---- 80x24: one above the other ------------------------------------------
-tm new-session -d -s v -x 80 -y 24 \
-    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused --compare $SET $MAP; sleep 600"
-tm set-option -t v window-size manual >/dev/null 2>&1
+start_session v 80 24 "$BOTFIELD --paused --compare $SET $MAP"
 seen '^ B team\.red\.aim=classic '
 ok $? "80x24: B's half is labelled with its setting"
 screen | grep -q '^ A team\.red\.aim=exact '
@@ -170,8 +167,7 @@ tm send-keys -t v q
 # ---- a map changed on disk: both worlds reload ----------------------------
 mkdir "$TMPD/m"
 cp "$MAP" "$TMPD/m/forest.ini"
-tm new-session -d -s w -x 80 -y 24 \
-    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused --compare $SET $TMPD/m/forest.ini; sleep 600"
+start_session w 80 24 "$BOTFIELD --paused --compare $SET $TMPD/m/forest.ini"
 wait_for w '^ A team\.red\.aim=exact '
 tm send-keys -t w g 3 0 0 Enter
 wait_for w "differ from tick $div "

@@ -10,9 +10,7 @@
 MAP="$top_srcdir/maps/duel.ini"
 REC="$TMPD/played.rec"
 
-tm new-session -d -s v -x 150 -y 36 \
-    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused --record $REC $MAP; sleep 600"
-tm set-option -t v window-size manual >/dev/null 2>&1
+start_session v 150 36 "$BOTFIELD --paused --record $REC $MAP"
 
 seen '^ tick 0 '
 ok $? "the viewer starts paused at tick 0, recording"

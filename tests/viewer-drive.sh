@@ -8,9 +8,7 @@
 . "$top_srcdir/tests/tmux-lib.sh"
 MAP="$top_srcdir/maps/duel.ini"
 
-tm new-session -d -s v -x 150 -y 36 \
-    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused $MAP; sleep 600"
-tm set-option -t v window-size manual >/dev/null 2>&1
+start_session v 150 36 "$BOTFIELD --paused $MAP"
 # expect: where the motion model puts the tank after N ticks of a full
 # right turn (30 deg/s: 0.5 deg a tick, turned before the move) at speed 60
 # (1 unit a tick) from (150, 450) heading 0: "x X y Y hdg H".

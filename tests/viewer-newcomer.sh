@@ -84,9 +84,7 @@ ok $? "the help names e's errors as the failed loads"
 
 # ---- a narrow terminal ----------------------------------------------------------
 # Below 72 columns there is no inspector: Tab says what it selected.
-tm new-session -d -s n -x 60 -y 20 \
-    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused; sleep 600"
-tm set-option -t n window-size manual >/dev/null 2>&1
+start_session n 60 20 "$BOTFIELD --paused"
 wait_for n '^ tick 0 ' >/dev/null
 tm send-keys -t n Tab
 wait_for n 'tank.red.1 selected; the inspector needs 72 columns'

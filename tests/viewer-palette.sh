@@ -23,8 +23,7 @@ fi
 
 # run NAME W H ENV ARGS: a paused viewer in a session of its own.
 run() {
-    tm new-session -d -s "$1" -x "$2" -y "$3" \
-        "env LC_ALL=$LOC $4 LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused $5; sleep 600"
+    start_session "$1" "$2" "$3" "$4 $BOTFIELD --paused $5"
 }
 
 screen_is() {   # screen_is NAME PATTERN: waits up to 10 s for the screen
@@ -212,16 +211,14 @@ tm kill-session -t threat
 
 # Pacing: without --paused or --speed the viewer opens paused on tick 0
 # with a one-line hint; --speed starts it running.
-tm new-session -d -s pace -x 80 -y 24 \
-    "env LC_ALL=$LOC TERM=xterm-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD; sleep 600"
+start_session pace 80 24 "TERM=xterm-256color $BOTFIELD"
 screen_is pace 'tick 0 ' >/dev/null
 sleep 1
 tm capture-pane -p -t pace >"$TMPD/pace"
 grep -q 'tick 0 .*paused' "$TMPD/pace" && grep -q 'space runs.*? keys' "$TMPD/pace"
 ok $? "the viewer opens paused on tick 0 with a hint"
 tm kill-session -t pace
-tm new-session -d -s run -x 80 -y 24 \
-    "env LC_ALL=$LOC TERM=xterm-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --speed 1; sleep 600"
+start_session run 80 24 "TERM=xterm-256color $BOTFIELD --speed 1"
 screen_is run 'tick [1-9][0-9]* ' >/dev/null
 ok $? "with --speed it runs at once"
 tm kill-session -t run
@@ -230,8 +227,7 @@ tm kill-session -t run
 # no plain blue, yellow or cyan (SGR 34, 33, 36: blue guns were invisible
 # on a black xterm, yellow and cyan text faint on white) but mid tones;
 # the blue team (38;5;33) drawn bold, guns included.
-tm new-session -d -s bw -x 80 -y 24 \
-    "env LC_ALL=$LOC TERM=xterm-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused; sleep 600"
+start_session bw 80 24 "TERM=xterm-256color $BOTFIELD --paused"
 screen_is bw 'tick 0 ' >/dev/null
 sleep 0.5
 tm capture-pane -e -p -t bw | python3 "$top_srcdir/tests/sgr-cells.py" >"$TMPD/cells"
@@ -250,8 +246,7 @@ tm kill-session -t bw
 # in most terminals: bright yellow and cyan all but vanished on white (the
 # ? screen's keys, the inspector's headings), so those two are never bold
 # there; the blue team stays bold (bright blue is what reads on black).
-tm new-session -d -s b8 -x 80 -y 24 \
-    "env LC_ALL=$LOC TERM=xterm LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused; sleep 600"
+start_session b8 80 24 "TERM=xterm $BOTFIELD --paused"
 screen_is b8 'tick 0 ' >/dev/null
 sleep 0.5
 tm capture-pane -e -p -t b8 | python3 "$top_srcdir/tests/sgr-cells.py" >"$TMPD/cells8"

@@ -17,9 +17,7 @@ fi
 RELAY="$top_srcdir/tests/rate-relay.py"
 now() { date +%s.%N; }
 
-tm new-session -d -s v -x 80 -y 24 \
-    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN python3 $RELAY 1200 $BOTFIELD --paused --rate 1200; sleep 600"
-tm set-option -t v window-size manual >/dev/null 2>&1
+start_session v 80 24 "python3 $RELAY 1200 $BOTFIELD --paused --rate 1200"
 # The first screen is all of it (a few seconds at 1200 bytes/s).
 seen ' tick 0 .* paused' 30 && settle
 t0=$(now)

@@ -15,9 +15,7 @@ ok $? "a headless run of 3000 ticks, recorded"
 shots() { grep '"type":"shot"' "$TMPD/trace" | sed 's/.*"tick":\([0-9]*\).*/\1/' | uniq; }
 next_shot() { shots | awk -v t="$1" '$1 > t { print; exit }'; }
 
-tm new-session -d -s v -x 100 -y 30 \
-    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --replay $REC; sleep 600"
-tm set-option -t v window-size manual >/dev/null 2>&1
+start_session v 100 30 "$BOTFIELD --replay $REC"
 
 seen '^ tick 0 .*paused'
 ok $? "the replay opens paused at tick 0"
@@ -55,9 +53,7 @@ sed '/"tick":600,"hash"/s/"hash":"[0-9a-f]*"/"hash":"0123456789abcdef"/' "$REC" 
 # and the divergence said.
 seek_stops() {
     name=$1; shift
-    tm new-session -d -s "$name" -x 100 -y 30 \
-        "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --replay $TMPD/bad.rec; sleep 600"
-    tm set-option -t "$name" window-size manual >/dev/null 2>&1
+    start_session "$name" 100 30 "$BOTFIELD --replay $TMPD/bad.rec"
     wait_for "$name" '^ tick 0 .*paused' || return 1
     for k in "$@"; do
         tm send-keys -t "$name" "$k"

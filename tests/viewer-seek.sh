@@ -8,9 +8,7 @@
 . "$top_srcdir/tests/tmux-lib.sh"
 MAP="$top_srcdir/maps/default.ini"
 
-tm new-session -d -s v -x 100 -y 30 \
-    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused --seed 7 $MAP; sleep 600"
-tm set-option -t v window-size manual >/dev/null 2>&1
+start_session v 100 30 "$BOTFIELD --paused --seed 7 $MAP"
 
 "$BOTFIELD" --headless --ticks 3000 --seed 7 --trace "$TMPD/trace" "$MAP"
 ok $? "a headless run of 3000 ticks writes its trace"
@@ -114,8 +112,7 @@ tm send-keys -t v q
 
 # ---- a long computation stops on a key ------------------------------------
 tm kill-session -t v
-tm new-session -d -s v -x 100 -y 30 \
-    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused $top_srcdir/maps/crowd.ini; sleep 600"
+start_session v 100 30 "$BOTFIELD --paused $top_srcdir/maps/crowd.ini"
 seen '^ tick 0 '
 # crowd.ini has no event in its first ten minutes: n computes 36,000 ticks.
 tm send-keys -t v n
@@ -155,8 +152,7 @@ EOS
 te=$(sed -n 's/.*"type":"bot_error","tick":\([0-9]*\),.*/\1/p' "$TMPD/lone.trace" | head -n 1)
 [ -n "$te" ]
 ok $? "the headless run has the bot's error (tick $te)"
-tm new-session -d -s v -x 100 -y 30 \
-    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused $TMPD/lone/map.ini; sleep 600"
+start_session v 100 30 "$BOTFIELD --paused $TMPD/lone/map.ini"
 seen '^ tick 0 '
 press "$te" "n lands on the tick of the bot error ($te)" n
 tm send-keys -t v n

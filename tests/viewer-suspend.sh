@@ -20,9 +20,7 @@ modes() {
 # session NAME, suspended, used, brought back and quit.
 suspend_case() {
     name=$1; what=$2; shift 2
-    tm new-session -d -s "$name" -x 80 -y 24 \
-        "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN PS1='PROMPT\$ ' sh -i"
-    tm set-option -t "$name" window-size manual >/dev/null 2>&1
+    start_session "$name" 80 24 "PS1='PROMPT\$ ' sh -i"
     wait_for "$name" 'PROMPT'
     tm send-keys -t "$name" "$BOTFIELD --paused $* $MAP" Enter
     wait_for "$name" '\? help'

@@ -74,9 +74,7 @@ heading = 180
 threshold = 0.22
 EOF
 
-tm new-session -d -s v -x 150 -y 40 \
-    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --paused --record $REC $MAP; sleep 600"
-tm set-option -t v window-size manual >/dev/null 2>&1
+start_session v 150 40 "$BOTFIELD --paused --record $REC $MAP"
 
 seen '^ tick 0 '
 ok $? "the viewer starts paused at tick 0, recording"
@@ -223,9 +221,7 @@ grep -q '"type":"aim","tick":10,"shooter":"tank.a",.*"method":"exact"' "$TMPD/t1
 ok $? "the trace: tank.a aims exact on tick 10, classic from tick 11"
 # The viewer on the recording: its tune lines applied on their ticks, and
 # kept, so stepping back before one shows the old value again.
-tm new-session -d -s r -x 150 -y 40 \
-    "env LC_ALL=$LOC TERM=tmux-256color LSAN_OPTIONS=$LSAN ASAN_OPTIONS=$ASAN $BOTFIELD --replay $REC; sleep 600"
-tm set-option -t r window-size manual >/dev/null 2>&1
+start_session r 150 40 "$BOTFIELD --replay $REC"
 wait_for r '^ tick 0 '
 tm send-keys -t r Tab
 wait_for r '│tank\.a'
