@@ -244,6 +244,9 @@ static int add_key(struct scanner *s, int section, const char *name, size_t n, i
     return 0;
 }
 
+/* solver: one pass over the bytes, a state machine whose states share
+ * the line, column and section bookkeeping (each line's kind decides the
+ * next step). */
 int scan_text(const char *text, size_t len, struct scan_result *out,
               scan_error_fn report, void *ctx)
 {

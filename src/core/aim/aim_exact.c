@@ -439,6 +439,9 @@ static int fail(struct xctx *c, enum aim_reason why, double lo, double hi)
     return c->sol->ok = 0;
 }
 
+/* solver: the exact aim's search (bracket, refine, confirm) is one
+ * algorithm whose steps share its bracket and counters; split, each piece
+ * would need them all passed in and out. */
 int aim_exact_solve(const struct aim_scene *s, struct aim_solution *sol)
 {
     struct xctx c;

@@ -312,23 +312,14 @@ static void set_fill(struct ttc_set *a, const struct scan *s)
     ttc_set_pad(a);
 }
 
-/* The steering search: the best candidate motion for the neighbours in
- * s->nb; returns its index (turn step TURN_STEPS - c / NSPEEDS, speed
- * c % NSPEEDS). */
-static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
-                 double cruise, int last_turn, struct explain_avoid *x)
+/* The candidate motions, from the right (c = 0) to the left: my
+ * direction turned by +-k/3 of the turn held for REACT (three sincos for
+ * the six turns, by rotation), at each speed; their deviation from what
+ * the behaviour wants, and their side. */
+static void candidates(const struct vehicle *v, const struct scan *s, double cruise,
+                       vec2 cand[NCAND], double dev[NCAND], int side[NCAND])
 {
     double rate = v->p->turn_rate;
-    /* Every candidate's cost is its penalty (>= 0) plus a deviation known
-     * beforehand, so the candidates are tried from the cheapest deviation
-     * up: one whose deviation alone cannot beat the best cost so far ends
-     * the search.  The choice is exactly the exhaustive one's: lowest
-     * cost, then the first in the walk from the right (lowest c). */
-    vec2 cand[NCAND];
-    double dev[NCAND];
-    int side[NCAND];
-    /* The candidate headings are my direction turned by +-k/3 of the turn
-     * held for REACT: three sincos for the six turns, by rotation. */
     double rc[TURN_STEPS + 1], rsn[TURN_STEPS + 1];
     rc[0] = 1;
     rsn[0] = 0;
@@ -349,18 +340,17 @@ static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
             side[c] = k > 0 ? 1 : k < 0 ? -1 : 0;
         }
     }
-    /* The neighbours again as columns (ttc.h), when they fit. */
-    struct ttc_set set;
-    int use_set = s->n <= TTC_SET_MAX;
-    if (use_set)
-        set_fill(&set, s);
-    /* The order to try them in: by (base cost, c), a NaN as +inf (it
-     * never wins anyway).  Most are tried, so one insertion sort. */
+}
+
+/* The order to try the candidates in: by (base cost, c), a NaN as +inf
+ * (it never wins anyway).  Most are tried, so one insertion sort. */
+static void by_base_cost(const double dev[NCAND], const int side[NCAND], int last_turn,
+                         double base[NCAND], int order[NCAND])
+{
     /* key is zeroed only because cppcheck cannot see that key[j - 1] is
      * written before it is read. */
-    double base[NCAND], key[NCAND] = { 0 };
-    int order[NCAND];
-    for (c = 0; c < NCAND; c++) {
+    double key[NCAND] = { 0 };
+    for (int c = 0; c < NCAND; c++) {
         base[c] = cand_cost(0, dev[c], side[c], last_turn);
         double k = base[c] == base[c] ? base[c] : INFINITY;
         int j = c;
@@ -371,8 +361,49 @@ static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
         key[j] = k;
         order[j] = c;
     }
+}
+
+/* The time to the first contact of motion m: with a wall, or with a
+ * neighbour (reciprocal: against a tank that avoids too, 2m - v, as if it
+ * takes the other half of the change); from the columns when they fit. */
+static double contact_time(const struct world *w, const struct scan *s,
+                           const struct ttc_set *set, int use_set, vec2 m)
+{
+    double ttc = wall_time(w, s->pos, s->radius, m);
+    vec2 recip = v2_sub(v2_scale(m, 2), s->vel);
+    if (use_set)
+        return ttc_set_min(set, m, recip, ttc);
+    for (int q = 0; q < s->n; q++) {
+        const struct nb *n = &s->nb[q];
+        double t = ttc_enter(n->rel, v2_sub(n->vel, n->shares ? recip : m), n->c0);
+        ttc = t < ttc ? t : ttc;
+    }
+    return ttc;
+}
+
+/* The steering search: the best candidate motion for the neighbours in
+ * s->nb; returns its index (turn step TURN_STEPS - c / NSPEEDS, speed
+ * c % NSPEEDS).  Every candidate's cost is its penalty (>= 0) plus a
+ * deviation known beforehand, so the candidates are tried from the
+ * cheapest deviation up: one whose deviation alone cannot beat the best
+ * cost so far ends the search.  The choice is exactly the exhaustive
+ * one's: lowest cost, then the first in the walk from the right (lowest
+ * c). */
+static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
+                 double cruise, int last_turn, struct explain_avoid *x)
+{
+    vec2 cand[NCAND];
+    double dev[NCAND], base[NCAND];
+    int side[NCAND], order[NCAND];
+    candidates(v, s, cruise, cand, dev, side);
+    /* The neighbours again as columns (ttc.h), when they fit. */
+    struct ttc_set set;
+    int use_set = s->n <= TTC_SET_MAX;
+    if (use_set)
+        set_fill(&set, s);
+    by_base_cost(dev, side, last_turn, base, order);
     if (x)
-        explain_cands(x, base, rate * w->dt, cruise, speed_fracs);
+        explain_cands(x, base, v->p->turn_rate * w->dt, cruise, speed_fracs);
     /* If no cost compares (a NaN from a degenerate state), keep the
      * heading and stop rather than index speed_fracs[-1]. */
     int best = TURN_STEPS * NSPEEDS + NSPEEDS - 1;
@@ -382,33 +413,12 @@ static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
      * alike in every term): its time is worked out once. */
     double stop_ttc = -1;
     for (int o = 0; o < NCAND; o++) {
-        c = order[o];
+        int c = order[o];
         if (found && (base[c] > best_cost || (base[c] == best_cost && c > best)))
             break;
         int stop = speed_fracs[c % NSPEEDS] == 0;
-        if (stop && stop_ttc >= 0) {
-            double cost = cand_cost(penalty(stop_ttc), dev[c], side[c], last_turn);
-            if (x)
-                explain_cand(x, c, cost);
-            if (cost < best_cost || (found && cost == best_cost && c < best)) {
-                best_cost = cost;
-                best = c;
-                found = 1;
-            }
-            continue;
-        }
-        double ttc = wall_time(w, s->pos, s->radius, cand[c]);
-        /* Reciprocal: against a tank that avoids too, 2v' - v, as if
-         * it takes the other half of the change. */
-        vec2 recip = v2_sub(v2_scale(cand[c], 2), s->vel);
-        if (use_set)
-            ttc = ttc_set_min(&set, cand[c], recip, ttc);
-        else
-            for (int q = 0; q < s->n; q++) {
-                const struct nb *n = &s->nb[q];
-                double t = ttc_enter(n->rel, v2_sub(n->vel, n->shares ? recip : cand[c]), n->c0);
-                ttc = t < ttc ? t : ttc;
-            }
+        double ttc = stop && stop_ttc >= 0 ? stop_ttc
+                   : contact_time(w, s, &set, use_set, cand[c]);
         if (stop)
             stop_ttc = ttc;
         double cost = cand_cost(penalty(ttc), dev[c], side[c], last_turn);
@@ -423,31 +433,30 @@ static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
     return best;
 }
 
-void avoid_predictive(const struct world *w, int i, int brute,
-                      const struct avoid_info *last, const struct decide_view *c,
-                      struct decision *d)
+/* The scan's start: where I am and how I move; no threat yet. */
+static void scan_start(struct scan *s, const struct world *w, const struct vehicle *v,
+                       double top)
 {
-    const struct vehicle *v = world_vehicle(w, i);
-    struct avoid_info *a = &d->avoid;
-    double cruise = d->want.speed;  /* the behaviour's speed; 0: it holds */
-    double rate = v->p->turn_rate;
-    int last_turn = last->turn;
-    struct scan s;
-    s.pos = v->pos;
-    s.radius = v->p->radius;
-    s.margin = MARGIN_FRAC * v->p->radius;
-    s.vel = v2_scale(v->dir, v->speed);
-    double top = cruise > 0 ? cruise : 0;
-    s.step_len = top * w->dt;
-    s.dt = w->dt;
-    s.threat_t = INFINITY;
-    s.threat = -1;
-    s.threat_d = 0;
-    s.ncon = s.overflow = 0;
-    s.danger = 0;
+    s->pos = v->pos;
+    s->radius = v->p->radius;
+    s->margin = MARGIN_FRAC * v->p->radius;
+    s->vel = v2_scale(v->dir, v->speed);
+    s->step_len = top * w->dt;
+    s->dt = w->dt;
+    s->threat_t = INFINITY;
+    s->threat = -1;
+    s->threat_d = 0;
+    s->ncon = s->overflow = 0;
+    s->danger = 0;
+}
 
-    /* The widest radius and the fastest speed around: the grid's, or with
-     * no grid to ask, the same over the vehicles. */
+/* How far the search looks (*range), and the danger and binding radii
+ * (into s): from the widest radius and the fastest speed around, the
+ * grid's, or with no grid to ask, the tick's all-pairs product.  Returns
+ * the danger radius. */
+static double scan_reach(struct scan *s, const struct world *w, int brute,
+                         const struct decide_view *c, double top, double *range)
+{
     double maxr = world_vgrid_max_radius(w), maxs = world_vgrid_max_speed(w);
     if (brute) {
         /* the tick's product, made once before any decision (tick.c:
@@ -457,110 +466,142 @@ void avoid_predictive(const struct world *w, int i, int brute,
     }
     /* Far enough for a neighbour as fast as I am, head-on, to matter
      * within the horizon. */
-    double range = s.radius + maxr + s.margin + 2 * top * HORIZON;
-    if (range < s.radius + maxr + 1)
-        range = s.radius + maxr + 1;   /* a standing tank still keeps its gaps */
+    *range = s->radius + maxr + s->margin + 2 * top * HORIZON;
+    if (*range < s->radius + maxr + 1)
+        *range = s->radius + maxr + 1;     /* a standing tank still keeps its gaps */
     /* The danger radius: where a neighbour could reach my safety distance
      * before my next scheduled re-plan. */
-    double danger = dmin(range, s.radius + maxr + s.margin + (top + maxs) * PLAN_EVERY * w->dt);
-    s.danger2 = danger * danger;
+    double danger = dmin(*range, s->radius + maxr + s->margin
+                                 + (top + maxs) * PLAN_EVERY * w->dt);
+    s->danger2 = danger * danger;
+    /* Neighbours the rule can bind for: d < rs + 2 step + |vel| dt, with
+     * |x| + |y| of vel at most 1.5 maxs (1.5 > sqrt 2 absorbs rounding). */
+    double bind = s->radius + maxr + 2 * s->step_len + 1.5 * maxs * w->dt + 1e-3;
+    s->bind_all2 = bind * bind;
+    return dmin(*range, dmax(danger, bind));
+}
+
+/* My fastest motion in either pass: the behaviour's (|pref| = cruise), a
+ * candidate (at most cruise) or a reciprocal 2c - vel, where c is up to
+ * cruise and turned at most rate * REACT from my heading: |2c - vel|^2 =
+ * 4|c|^2 + speed^2 - 4 |c| speed cos(turn), with cos(x) >= 1 - x^2/2 and
+ * |c| one of cruise, cruise / 2, 0.  The relative margins cover rounding. */
+static double fastest(const struct vehicle *v, double top, double rate)
+{
+    double turn = fmin(rate * REACT, M_PI), cmin = fmax(1 - turn * turn / 2, -1);
+    double sp = v->speed, m2 = top * top;
+    for (int m = 0; m < NSPEEDS; m++) {
+        double c = top * speed_fracs[m];
+        double r2 = 4 * c * c + sp * sp - 4 * c * sp * cmin;
+        if (r2 > m2)
+            m2 = r2;
+    }
+    return sqrt(m2) * (1 + 1e-9) + 1e-9;
+}
+
+/* A re-plan: the neighbours gathered once (pass 1 runs as they come), into
+ * a small buffer on the stack, or the lane's scratch when a crowd is
+ * denser than that; where even that cannot grow, the tank stops
+ * (overflow), which the separation rule always allows.  Then the steering
+ * chosen against the threat, held in a. */
+static void replan(const struct world *w, int i, int brute, const struct decide_view *c,
+                   const struct vehicle *v, struct scan *s, double range, double cruise,
+                   int last_turn, struct decision *d)
+{
+    struct avoid_info *a = &d->avoid;
+    double top = cruise > 0 ? cruise : 0;
+    s->ncon = s->overflow = 0;
+    s->danger = 0;
+    /* What the behaviour wants, its turn of this tick held for REACT. */
+    s->pref = v2_scale(d->want.turn == 0 ? v->dir
+                       : v2_dir(v->heading + d->want.turn * (REACT / w->dt)),
+                       d->want.speed);
+    s->reach_speed = fastest(v, top, v->p->turn_rate);
+    struct nb local[64];
+    s->nb = local;
+    s->cap = 64;
+    s->n = s->total = 0;
+    avoid_neighbours(w, i, range, brute, gather_visit, s);
+    if (s->total > s->cap) {
+        size_t need = (size_t)s->total * sizeof *s->nb;
+        if (grow_reserve(&c->lane->avoid_buf, &c->lane->avoid_buf_cap, need, 1) == 0) {
+            s->nb = c->lane->avoid_buf;
+            s->cap = s->total;
+            s->n = s->total = 0;
+            s->threat_t = INFINITY;
+            s->threat = -1;
+            s->threat_d = 0;
+            s->ncon = s->overflow = 0;
+            s->danger = 0;
+            avoid_neighbours(w, i, range, brute, gather_visit, s);
+        } else {
+            s->overflow = 1;
+        }
+    }
+    a->held = 0;
+    if (s->threat >= 0 && top > 0) {
+        struct explain_avoid *x = d->why ? &d->why->avoid : NULL;
+        int best = steer(w, v, s, cruise, last_turn, x);
+        if (x)
+            x->chosen = best;
+        a->held = 1;
+        a->plan_k = (signed char)(TURN_STEPS - best / NSPEEDS);
+        a->plan_m = (signed char)(best % NSPEEDS);
+    }
+    if (s->threat >= 0)
+        record_threat(v, a, s);
+    /* (s->nb points into this frame no more after it returns) */
+    s->nb = NULL;
+}
+
+/* Between re-plans: the last plan held, and its threat record: the viewer
+ * shows what the plan answered (looking the threat up afresh would cost a
+ * visit to a far vehicle for every tank, every tick). */
+static void hold(struct avoid_info *a, const struct avoid_info *last, double top)
+{
+    a->held = last->held && top > 0;
+    a->plan_k = last->plan_k;
+    a->plan_m = last->plan_m;
+    a->threat = last->threat;
+    a->threat_dist = last->threat_dist;
+    a->tca = last->tca;
+    a->dca = last->dca;
+    a->hit_point = last->hit_point;
+}
+
+void avoid_predictive(const struct world *w, int i, int brute,
+                      const struct avoid_info *last, const struct decide_view *c,
+                      struct decision *d)
+{
+    const struct vehicle *v = world_vehicle(w, i);
+    struct avoid_info *a = &d->avoid;
+    double cruise = d->want.speed;  /* the behaviour's speed; 0: it holds */
+    double top = cruise > 0 ? cruise : 0;
+    struct scan s;
+    scan_start(&s, w, v, top);
+    double range;
+    double reach = scan_reach(&s, w, brute, c, top, &range);
 
     /* Re-plan the steering every PLAN_EVERY ticks, staggered by index so
      * each tick re-plans an even share of the crowd; between re-plans hold
      * the chosen candidate, and gather only what the separation rule needs
      * (which runs every tick, so gaps stay as safe as ever).  A neighbour
      * entering the danger radius forces a re-plan at once. */
-    /* Neighbours the rule can bind for: d < rs + 2 step + |vel| dt, with
-     * |x| + |y| of vel at most 1.5 maxs (1.5 > sqrt 2 absorbs rounding). */
-    double bind = s.radius + maxr + 2 * s.step_len + 1.5 * maxs * w->dt + 1e-3;
-    s.bind_all2 = bind * bind;
-    int replan = (unsigned long)(w->tick + i) % PLAN_EVERY == 0;
-    if (!replan) {
+    int replanning = (unsigned long)(w->tick + i) % PLAN_EVERY == 0;
+    if (!replanning) {
         /* The full pass sees nothing past range. */
-        double reach = dmin(range, dmax(danger, bind));
         avoid_neighbours(w, i, reach, brute, light_visit, &s);
         if (s.danger > last->danger)
-            replan = 1;
+            replanning = 1;
     }
-    if (replan) {
-        s.ncon = s.overflow = 0;
-        s.danger = 0;
-        /* What the behaviour wants, its turn of this tick held for REACT. */
-        s.pref = v2_scale(d->want.turn == 0 ? v->dir
-                          : v2_dir(v->heading + d->want.turn * (REACT / w->dt)),
-                          d->want.speed);
-        /* My fastest motion in either pass: the behaviour's (|pref| =
-         * cruise), a candidate (at most cruise) or a reciprocal 2c - vel,
-         * where c is up to cruise and turned at most rate * REACT from my
-         * heading: |2c - vel|^2 = 4|c|^2 + speed^2 - 4 |c| speed cos(turn),
-         * with cos(x) >= 1 - x^2/2 and |c| one of cruise, cruise / 2, 0.
-         * The relative margins cover rounding. */
-        {
-            double turn = fmin(rate * REACT, M_PI), cmin = fmax(1 - turn * turn / 2, -1);
-            double sp = v->speed, m2 = top * top;
-            for (int m = 0; m < NSPEEDS; m++) {
-                double c = top * speed_fracs[m];
-                double r2 = 4 * c * c + sp * sp - 4 * c * sp * cmin;
-                if (r2 > m2)
-                    m2 = r2;
-            }
-            s.reach_speed = sqrt(m2) * (1 + 1e-9) + 1e-9;
-        }
-
-        /* Gather the neighbours once (pass 1 runs as they come): into a
-         * small buffer on the stack, or the world's scratch when a crowd is
-         * denser than that; where even that cannot grow, the tank stops
-         * (overflow), which the separation rule always allows. */
-        struct nb local[64];
-        s.nb = local;
-        s.cap = 64;
-        s.n = s.total = 0;
-        avoid_neighbours(w, i, range, brute, gather_visit, &s);
-        if (s.total > s.cap) {
-            size_t need = (size_t)s.total * sizeof *s.nb;
-            if (grow_reserve(&c->lane->avoid_buf, &c->lane->avoid_buf_cap, need, 1) == 0) {
-                s.nb = c->lane->avoid_buf;
-                s.cap = s.total;
-                s.n = s.total = 0;
-                s.threat_t = INFINITY;
-                s.threat = -1;
-                s.threat_d = 0;
-                s.ncon = s.overflow = 0;
-                s.danger = 0;
-                avoid_neighbours(w, i, range, brute, gather_visit, &s);
-            } else {
-                s.overflow = 1;
-            }
-        }
-        a->held = 0;
-        if (s.threat >= 0 && top > 0) {
-            struct explain_avoid *x = d->why ? &d->why->avoid : NULL;
-            int best = steer(w, v, &s, cruise, last_turn, x);
-            if (x)
-                x->chosen = best;
-            a->held = 1;
-            a->plan_k = (signed char)(TURN_STEPS - best / NSPEEDS);
-            a->plan_m = (signed char)(best % NSPEEDS);
-        }
-        if (s.threat >= 0)
-            record_threat(v, a, &s);
-    } else {
-        /* Hold the last plan, and its threat record: the viewer shows what
-         * the plan answered (looking the threat up afresh would cost a
-         * visit to a far vehicle for every tank, every tick). */
-        a->held = last->held && top > 0;
-        a->plan_k = last->plan_k;
-        a->plan_m = last->plan_m;
-        a->threat = last->threat;
-        a->threat_dist = last->threat_dist;
-        a->tca = last->tca;
-        a->dca = last->dca;
-        a->hit_point = last->hit_point;
-    }
+    if (replanning)
+        replan(w, i, brute, c, v, &s, range, cruise, last->turn, d);
+    else
+        hold(a, last, top);
     a->danger = (unsigned char)(s.danger < 255 ? s.danger : 255);
     if (a->held) {
         int k = a->plan_k;
-        d->want.turn = rate * w->dt * k / TURN_STEPS;
+        d->want.turn = v->p->turn_rate * w->dt * k / TURN_STEPS;
         d->want.speed = cruise * speed_fracs[a->plan_m];
         a->turn = k > 0 ? 1 : k < 0 ? -1 : 0;
         a->steer = 1;

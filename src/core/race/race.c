@@ -107,6 +107,66 @@ void race_decide_with(const struct decide_view *tc, int i, int rule,
     decide(tc, i, rule, 0, d);
 }
 
+/* A car by a speed rule (or its racing line, when it has one near): the
+ * article's steering is made; the speed is the rule's. */
+static void car_speed(const struct decide_view *tc, struct race_ctx *c, int rule, int line)
+{
+    const struct vehicle *v = c->v;
+    const struct world *w = c->w;
+    if (line && c->n >= 3) {
+        /* steer = line: the planned racing line, if it is near (planned
+         * before the tick's decisions: race_line_prepare) */
+        const struct race_plan *pl = tc->tick->plan ? tc->tick->plan[v->racer] : NULL;
+        if (pl && race_line_decide(c, pl) == 0)
+            return;
+    }
+    struct race_info *ri = c->info;
+    switch ((enum speed_rule)rule) {
+    case SPEED_RULE_NONE:
+        /* The baseline: flat out, whatever the waypoints say. */
+        ri->circle_r = race_radius_exact(v->speed, v->p->turn_rate, w->dt);
+        ri->circle_c = race_circle_centre(v, ri->circle_r, ri->turn_dir, w->dt, 1);
+        ri->target_speed = v->p->max_speed;
+        c->d->want.speed = race_accel_to(v, v->p->max_speed, w->dt);
+        break;
+    case SPEED_RULE_CLASSIC:
+        race_classic_decide(c);
+        break;
+    case SPEED_RULE_EXACT:
+        race_exact_decide(c);
+        break;
+    }
+}
+
+/* Where the car heads: the waypoint, or, on a one-waypoint track still in
+ * contact with it, away from its centre (*leaving).  A one-waypoint
+ * track's waypoint is every lap's start and end, and a lap is leaving it
+ * and coming back (race_detect counts an arrival only after the car has
+ * been out of contact): straight on from the centre itself, rather than
+ * circling inside it forever. */
+static vec2 goal_of(const struct vehicle *v, const struct racer *rc,
+                    const struct waypoint *wp, int n, int next, int *leaving)
+{
+    *leaving = n == 1 && rc->race.touching == 1;
+    if (!*leaving)
+        return wp[next].c;
+    vec2 away = v2_sub(v->pos, wp[next].c);
+    return v2_add(v->pos, v2_len2(away) > 0 ? away : v->dir);
+}
+
+/* Its record goes to the tick's slot of its racer, applied by act: reset
+ * here. */
+static void record_start(struct race_info *ri, const struct vehicle *v)
+{
+    ri->next = -1;
+    ri->circle_r = 0;
+    ri->circle_c = v->pos;
+    ri->turn_dir = 0;
+    ri->reason = BRAKE_NONE;
+    ri->target_speed = 0;
+    ri->line_s = -1;
+}
+
 static void decide(const struct decide_view *tc, int i, int rule, int line,
                    struct decision *d)
 {
@@ -122,16 +182,8 @@ static void decide(const struct decide_view *tc, int i, int rule, int line,
         d->want.speed = v->kind == VK_CAR ? race_accel_to(v, 0, w->dt) : v->p->speed;
         return;
     }
-    /* Its record goes to the tick's slot of its racer, applied by act. */
     struct race_info *ri = tc->race;
-
-    ri->next = -1;
-    ri->circle_r = 0;
-    ri->circle_c = v->pos;
-    ri->turn_dir = 0;
-    ri->reason = BRAKE_NONE;
-    ri->target_speed = 0;
-    ri->line_s = -1;
+    record_start(ri, v);
     d->want.turn = 0;
     if (!wp || n <= 0) {
         /* Nothing to drive to: a car stands still, a tank keeps cruising. */
@@ -141,18 +193,8 @@ static void decide(const struct decide_view *tc, int i, int rule, int line,
     }
     int next = rc->race.next % n;
     ri->next = next;
-
-    /* A one-waypoint track: its waypoint is every lap's start and end, and
-     * a lap is leaving it and coming back (race_detect counts an arrival
-     * only after the car has been out of contact).  Still in contact with
-     * it, the car heads away from its centre at full speed (straight on
-     * from the centre itself) instead of circling inside it forever. */
-    int leaving = n == 1 && rc->race.touching == 1;
-    vec2 goal = wp[next].c;
-    if (leaving) {
-        vec2 away = v2_sub(v->pos, wp[next].c);
-        goal = v2_add(v->pos, v2_len2(away) > 0 ? away : v->dir);
-    }
+    int leaving;
+    vec2 goal = goal_of(v, rc, wp, n, next, &leaving);
 
     /* The article's steering: the waypoint's angle relative to the nose,
      * normalised to (-pi, pi] (CheckAngle), decides the side; turn by
@@ -167,7 +209,6 @@ static void decide(const struct decide_view *tc, int i, int rule, int line,
         d->want.speed = race_accel_to(v, v->p->max_speed, w->dt);
         return;
     }
-
     if (v->kind != VK_CAR) {
         /* A patrolling tank has no speed rule: it cruises at its speed (its
          * avoidance may still change that after us). */
@@ -177,30 +218,8 @@ static void decide(const struct decide_view *tc, int i, int rule, int line,
         ri->circle_c = race_circle_centre(v, ri->circle_r, ri->turn_dir, w->dt, 1);
         return;
     }
-
     struct race_ctx c = { w, v, wp, n, next, rel, ri, d };
-    if (line && n >= 3) {
-        /* steer = line: the planned racing line, if it is near (planned
-         * before the tick's decisions: race_line_prepare) */
-        const struct race_plan *pl = tc->tick->plan ? tc->tick->plan[v->racer] : NULL;
-        if (pl && race_line_decide(&c, pl) == 0)
-            return;
-    }
-    switch ((enum speed_rule)rule) {
-    case SPEED_RULE_NONE:
-        /* The baseline: flat out, whatever the waypoints say. */
-        ri->circle_r = race_radius_exact(v->speed, v->p->turn_rate, w->dt);
-        ri->circle_c = race_circle_centre(v, ri->circle_r, ri->turn_dir, w->dt, 1);
-        ri->target_speed = v->p->max_speed;
-        d->want.speed = race_accel_to(v, v->p->max_speed, w->dt);
-        break;
-    case SPEED_RULE_CLASSIC:
-        race_classic_decide(&c);
-        break;
-    case SPEED_RULE_EXACT:
-        race_exact_decide(&c);
-        break;
-    }
+    car_speed(tc, &c, rule, line);
 }
 
 vec2 race_circle_centre(const struct vehicle *v, double r, int side, double dt,

@@ -161,6 +161,84 @@ static double stop_behind(const struct race_ctx *c, const struct other *x)
     return gap > 0 ? sqrt(vo * vo + 2 * v->p->brake * gap) : 0;
 }
 
+/* One car x of the lane's round: 1 when *lat moved aside of it, 0 when
+ * it needs no move (or no room), 2 or 3 when this car holds its line
+ * (*hold: 1 keeps the line, 2 also lets it go ahead). */
+static int step_aside(const struct race_ctx *c, const struct race_plan *pl, double s,
+                      double e, const struct other *x, double *lat, int *hold)
+{
+    const struct vehicle *v = c->v;
+    int alongside = x->d <= x->clear;
+    /* ahead: its lane against the one this car moves to; alongside:
+     * against every offset on the way there */
+    double lo = alongside ? fmin(e, *lat) : *lat, hi = alongside ? fmax(e, *lat) : *lat;
+    double across = x->e < lo ? lo - x->e : x->e > hi ? x->e - hi : 0;
+    if (x->d < -x->clear || across >= x->clear + LINE_PASS_SPARE)
+        return 0;
+    double plan = race_plan_speed(pl, s + x->d);
+    if (!alongside && x->o->speed >= plan - LINE_PASS_DV)
+        return 0;           /* as fast as the plan: follow it */
+    if (alongside && fabs(e) <= fabs(x->e)) {
+        /* it is the one passing: keep the line, but never close on it
+         * across the line (it may have no room to go) */
+        if (fabs(x->e - *lat) < fabs(x->e - e)) {
+            *lat = e;
+            *hold = 1;
+        }
+        return 0;
+    }
+    double clear = x->clear + LINE_PASS_SPARE;
+    int side = fabs(e - x->e) > 1 ? (e > x->e ? 1 : -1) : (x->e > 0 ? -1 : 1);
+    /* room past it and back onto the line: this car closes on it at the
+     * difference of their speeds, so it drives v / (v - v_o) times the
+     * distance it gains */
+    double vme = fmax(v->speed, plan);
+    double gain = vme / fmax(vme - fmax(x->o->speed, 0), LINE_PASS_DV);
+    double pass = s + (fmax(x->d, 0) + 2 * x->clear) * gain;
+    double want = x->e + side * clear;
+    double to = pass + fabs(want) / LINE_SLOPE;
+    if (!fits(c, pl, s, to, want)) {
+        /* no room: hold back; alongside, without steering into it */
+        if (alongside) {
+            *lat = e;
+            *hold = 2;      /* and let it go ahead */
+            return 0;
+        }
+        want = x->e - side * clear;
+        to = pass + fabs(want) / LINE_SLOPE;
+        if (!fits(c, pl, s, to, want))
+            return 0;
+    }
+    *lat = want;
+    return 1;
+}
+
+/* The speed cap behind every car ahead in the lane this car is in or
+ * moves to; of two alongside in one lane the one behind gives way (the
+ * lower index on a tie). */
+static double hold_back(const struct race_ctx *c, const struct other *near, int k, double e,
+                        double lat, double horizon)
+{
+    double cap = INFINITY;
+    for (int j = 0; j < k; j++) {
+        const struct other *x = &near[j];
+        if (x->d < -x->clear || x->d > horizon)
+            continue;
+        if (fabs(x->e - e) >= x->clear && fabs(x->e - lat) >= x->clear)
+            continue;
+        if (fabs(x->d) <= x->clear) {
+            if (x->d < 0 || (x->d == 0 && x->o > c->v))
+                continue;
+            cap = 0;
+            continue;
+        }
+        double allowed = stop_behind(c, x);
+        if (allowed < cap)
+            cap = allowed;
+    }
+    return cap;
+}
+
 int race_line_traffic(const struct race_ctx *c, const struct race_plan *pl, double s,
                       double e, double *lat, double *cap)
 {
@@ -171,81 +249,17 @@ int race_line_traffic(const struct race_ctx *c, const struct race_plan *pl, doub
     struct other near[LINE_MAX_NEAR];
     int k = near_cars(c, pl, s, horizon, near);
     *lat = 0;
-    *cap = INFINITY;
     /* The lane: from the line, step aside of each car in it that must be
      * passed (ahead and slower than the plan) or is alongside, nearest
      * first; a few rounds settle on an offset clear of them all. */
     for (int round = 0; round < 3; round++) {
         int moved = 0;
-        for (int j = 0; j < k; j++) {
-            const struct other *x = &near[j];
-            int alongside = x->d <= x->clear;
-            /* ahead: its lane against the one this car moves to; alongside:
-             * against every offset on the way there */
-            double lo = alongside ? fmin(e, *lat) : *lat, hi = alongside ? fmax(e, *lat) : *lat;
-            double across = x->e < lo ? lo - x->e : x->e > hi ? x->e - hi : 0;
-            if (x->d < -x->clear || across >= x->clear + LINE_PASS_SPARE)
-                continue;
-            double plan = race_plan_speed(pl, s + x->d);
-            if (!alongside && x->o->speed >= plan - LINE_PASS_DV)
-                continue;           /* as fast as the plan: follow it */
-            if (alongside && fabs(e) <= fabs(x->e)) {
-                /* it is the one passing: keep the line, but never close
-                 * on it across the line (it may have no room to go) */
-                if (fabs(x->e - *lat) < fabs(x->e - e)) {
-                    *lat = e;
-                    hold = 1;
-                    break;
-                }
-                continue;
-            }
-            double clear = x->clear + LINE_PASS_SPARE;
-            int side = fabs(e - x->e) > 1 ? (e > x->e ? 1 : -1) : (x->e > 0 ? -1 : 1);
-            /* room past it and back onto the line: this car closes on it
-             * at the difference of their speeds, so it drives v / (v -
-             * v_o) times the distance it gains */
-            double vme = fmax(v->speed, plan);
-            double gain = vme / fmax(vme - fmax(x->o->speed, 0), LINE_PASS_DV);
-            double pass = s + (fmax(x->d, 0) + 2 * x->clear) * gain;
-            double want = x->e + side * clear;
-            double to = pass + fabs(want) / LINE_SLOPE;
-            if (!fits(c, pl, s, to, want)) {
-                /* no room: hold back; alongside, without steering into it */
-                if (alongside) {
-                    *lat = e;
-                    hold = 2;   /* and let it go ahead */
-                    break;
-                }
-                want = x->e - side * clear;
-                to = pass + fabs(want) / LINE_SLOPE;
-                if (!fits(c, pl, s, to, want))
-                    continue;
-            }
-            *lat = want;
-            moved = 1;
-        }
+        for (int j = 0; j < k && !hold; j++)
+            moved |= step_aside(c, pl, s, e, &near[j], lat, &hold);
         if (!moved || hold)
             break;
     }
-    /* Hold back for every car ahead in the lane this car is in or moves
-     * to; of two alongside in one lane the one behind gives way (the
-     * lower index on a tie). */
-    for (int j = 0; j < k; j++) {
-        const struct other *x = &near[j];
-        if (x->d < -x->clear || x->d > horizon)
-            continue;
-        if (fabs(x->e - e) >= x->clear && fabs(x->e - *lat) >= x->clear)
-            continue;
-        if (fabs(x->d) <= x->clear) {
-            if (x->d < 0 || (x->d == 0 && x->o > v))
-                continue;
-            *cap = 0;
-            continue;
-        }
-        double allowed = stop_behind(c, x);
-        if (allowed < *cap)
-            *cap = allowed;
-    }
+    *cap = hold_back(c, near, k, e, *lat, horizon);
     if (hold == 2)
         *cap = 0;
     return hold != 0;

@@ -70,6 +70,71 @@ static double offset(const struct sight_frame *f, vec2 v)
     return atan2(v2_cross(f->lo, v), v2_dot(f->lo, v));
 }
 
+/* No width: every point sits on the centre line; a tree hides them all
+ * when the line is within its approximate tangents.  1 seen, 0 hidden,
+ * -1 the observer inside a tree. */
+static double point_seen(const struct sight_frame *f, const struct tree *trees, int m,
+                         const struct sight_scratch *s)
+{
+    int hidden = 0;
+    for (int k = 0; k < m; k++) {
+        const struct tree *t = &trees[s->order[k].i];
+        vec2 c = sight_frame_of(f, t->c);
+        if (s->order[k].d2 < t->r * t->r)
+            return -1;
+        if (c.x > 0 && fabs(c.y) * sqrt(s->order[k].d2) <= t->r * c.x)
+            hidden = 1;
+    }
+    return hidden ? 0 : 1;
+}
+
+/* The sample points a piece of a tree's shadow covers, marked gone;
+ * returns how many were newly hidden. */
+static int cover(const struct sight_frame *f, const struct sight_piece *p, int samples,
+                 double width, double step, unsigned char *gone)
+{
+    double o0 = p->lo <= f->plo ? 0 : offset(f, p->vlo);
+    double o1 = p->hi >= f->phi ? width : offset(f, p->vhi);
+    /* Point j sits at (j + 1/2) step; the covered ones, ends included,
+     * as the article's "falls into the tree range". */
+    double j0 = ceil(o0 / step - 0.5), j1 = floor(o1 / step - 0.5);
+    /* Clamped both ways before the conversion to int: an offset far
+     * outside the target (or NaN) must not reach the cast. */
+    if (!(j0 <= j1))
+        return 0;
+    if (j0 < 0) j0 = 0;
+    if (j0 > samples) j0 = samples;
+    if (j1 > samples - 1) j1 = samples - 1;
+    if (j1 < -1) j1 = -1;
+    int n = 0;
+    for (int j = (int)j0; j <= (int)j1; j++)
+        if (!gone[j]) {
+            gone[j] = 1;
+            n++;
+        }
+    return n;
+}
+
+/* The hidden points as runs, each point standing for its part. */
+static void hidden_runs(struct sight_scratch *s, int samples, double step)
+{
+    for (int j = 0; j < samples;) {
+        if (!s->gone[j]) {
+            j++;
+            continue;
+        }
+        int e = j;
+        while (e + 1 < samples && s->gone[e + 1])
+            e++;
+        if (grow_reserve(&s->hidden, &s->caphidden, s->nhidden + 1, sizeof *s->hidden) == 0) {
+            s->hidden[s->nhidden].a0 = j * step;
+            s->hidden[s->nhidden].a1 = (e + 1) * step;
+            s->nhidden++;
+        }
+        j = e + 1;
+    }
+}
+
 double sight_classic(const struct sight_frame *f, const struct tree *trees,
                      const int *cand, int n, int samples,
                      struct sight_scratch *s)
@@ -80,20 +145,8 @@ double sight_classic(const struct sight_frame *f, const struct tree *trees,
         return 1;
     }
     s->nhidden = 0;
-    if (f->point) {
-        /* No width: every point sits on the centre line; a tree hides
-         * them all when the line is within its approximate tangents. */
-        int hidden = 0;
-        for (int k = 0; k < m; k++) {
-            const struct tree *t = &trees[s->order[k].i];
-            vec2 c = sight_frame_of(f, t->c);
-            if (s->order[k].d2 < t->r * t->r)
-                return -1;
-            if (c.x > 0 && fabs(c.y) * sqrt(s->order[k].d2) <= t->r * c.x)
-                hidden = 1;
-        }
-        return hidden ? 0 : 1;
-    }
+    if (f->point)
+        return point_seen(f, trees, m, s);
     if (grow_reserve(&s->gone, &s->capgone, (size_t)samples, 1)) {
         s->oom = 1;
         return 1;
@@ -120,44 +173,10 @@ double sight_classic(const struct sight_frame *f, const struct tree *trees,
             s->oom = 1;
             return 1;
         }
-        for (size_t i = 0; i < s->npieces; i++) {
-            const struct sight_piece *p = &s->pieces[i];
-            double o0 = p->lo <= f->plo ? 0 : offset(f, p->vlo);
-            double o1 = p->hi >= f->phi ? width : offset(f, p->vhi);
-            /* Point j sits at (j + 1/2) step; the covered ones, ends
-             * included, as the article's "falls into the tree range". */
-            double j0 = ceil(o0 / step - 0.5), j1 = floor(o1 / step - 0.5);
-            /* Clamped both ways before the conversion to int: an offset
-             * far outside the target (or NaN) must not reach the cast. */
-            if (!(j0 <= j1))
-                continue;
-            if (j0 < 0) j0 = 0;
-            if (j0 > samples) j0 = samples;
-            if (j1 > samples - 1) j1 = samples - 1;
-            if (j1 < -1) j1 = -1;
-            for (int j = (int)j0; j <= (int)j1; j++)
-                if (!s->gone[j]) {
-                    s->gone[j] = 1;
-                    left--;
-                }
-        }
+        for (size_t i = 0; i < s->npieces; i++)
+            left -= cover(f, &s->pieces[i], samples, width, step, s->gone);
     }
     s->npieces = 0;
-    /* The hidden points as runs, each point standing for its part. */
-    for (int j = 0; j < samples;) {
-        if (!s->gone[j]) {
-            j++;
-            continue;
-        }
-        int e = j;
-        while (e + 1 < samples && s->gone[e + 1])
-            e++;
-        if (grow_reserve(&s->hidden, &s->caphidden, s->nhidden + 1, sizeof *s->hidden) == 0) {
-            s->hidden[s->nhidden].a0 = j * step;
-            s->hidden[s->nhidden].a1 = (e + 1) * step;
-            s->nhidden++;
-        }
-        j = e + 1;
-    }
+    hidden_runs(s, samples, step);
     return (double)left / samples;
 }
