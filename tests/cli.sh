@@ -49,7 +49,7 @@ st=$?
 [ "$st" -eq 2 ] && grep -q -- "--set team.red.fov=abc: not a number" "$TMPD/err"
 ok $? "--check --set team.red.fov=abc: exit 2, the value's problem (got $st)"
 "$BOTFIELD" --check --ticks 5 "$MAP" 2>"$TMPD/err"
-grep -q -- "it takes MAP, --seed and --set, no other option" "$TMPD/err"
+grep -q -- "it takes MAP, --set and --seed, no other option" "$TMPD/err"
 ok $? "--check's refusal names every option it takes: $(head -n 1 "$TMPD/err")"
 "$BOTFIELD" --help | grep -q -- "(takes --seed and --set;"
 ok $? "--help says --check takes --seed and --set"

@@ -327,7 +327,7 @@ for args in "--paused" "--speed 2"; do
     # shellcheck disable=SC2086
     "$BOTFIELD" --headless --ticks 1 $args "$MAP" >"$TMPD/out" 2>"$TMPD/err"
     st=$?
-    [ "$st" -eq 2 ] && [ ! -s "$TMPD/out" ] && grep -q "are the viewer's" "$TMPD/err"
+    [ "$st" -eq 2 ] && [ ! -s "$TMPD/out" ] && grep -q -- "^botfield: --headless $args: that is the viewer's" "$TMPD/err"
     ok $? "--headless $args: exit 2, says it is the viewer's (got $st)"
 done
 

@@ -183,12 +183,12 @@ expect_eq "--csv: a table of 3 runs replaces it" "$(grep -c '^[0-9]' "$TMPD/runs
 "$BOTFIELD" --headless --seeds 1-2 --ticks 5 --replay "$TMPD/t.rec" \
     "$top_srcdir/maps/duel.ini" >/dev/null 2>"$TMPD/seeds.err"
 expect_eq "--replay with --seeds: refused (exit 2)" "$?" 2
-grep -q 'botfield: --replay is for one run: not with --seeds' "$TMPD/seeds.err"
+grep -q '^botfield: --seeds 1-2 --replay .*: --seeds runs a battle per seed' "$TMPD/seeds.err"
 ok $? "--replay with --seeds: says why"
 : >"$TMPD/empty.runs"
 "$BOTFIELD" --aggregate --record "$TMPD/t.rec" "$TMPD/empty.runs" >/dev/null 2>"$TMPD/seeds.err"
 expect_eq "--record with --aggregate: refused (exit 2)" "$?" 2
-grep -q 'botfield: --record is for one run: not with --aggregate' "$TMPD/seeds.err"
+grep -q '^botfield: --aggregate --record .*: --aggregate only reads run lines, it runs nothing' "$TMPD/seeds.err"
 ok $? "--record with --aggregate: says why"
 [ ! -e "$TMPD/t.rec" ]
 ok $? "--record with --aggregate: no file made"

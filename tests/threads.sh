@@ -78,6 +78,6 @@ done
 [ $? -eq 2 ] && grep -q "check only loads the map" "$TMPD/err"
 ok $? "--check takes no --threads"
 "$BOTFIELD" --headless --seeds 1-2 --threads 2 "$top_srcdir/maps/duel.ini" >/dev/null 2>"$TMPD/err"
-[ $? -eq 2 ] && grep -q "threads is for one run" "$TMPD/err"
+[ $? -eq 2 ] && grep -q "^botfield: --seeds 1-2 --threads 2: --seeds runs a battle per seed, each with its own seed, side by side" "$TMPD/err"
 ok $? "a tournament takes no --threads (its battles run side by side)"
 done_testing

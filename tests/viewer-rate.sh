@@ -82,6 +82,6 @@ for bad in "--rate 50" "--rate -1" "--rate x" "--fps 0" "--fps 61" "--fps 2.5"; 
 done
 "$BOTFIELD" --headless --rate 1200 --ticks 1 2>"$TMPD/err" >/dev/null
 st=$?
-{ [ $st -eq 2 ] && grep -q "are the viewer's" "$TMPD/err"; }
+{ [ $st -eq 2 ] && grep -q "^botfield: --headless --rate 1200: that is the viewer's" "$TMPD/err"; }
 ok $? "--rate with --headless is refused"
 done_testing

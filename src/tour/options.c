@@ -262,12 +262,9 @@ static int refuse(const char *what)
 
 int tour_main(struct tour_options *t, const struct tour_cli *cli, struct map_options *map)
 {
+    /* Which options go with --aggregate and --seeds was checked with the
+     * table of options (cli_options.c). */
     if (t->aggregate) {
-        if (t->has_seeds || t->nsets || cli->headless || cli->check || cli->trace_or_summary
-            || cli->seed || cli->viewer_only || cli->ticks >= 0 || cli->seconds >= 0
-            || t->jobs)
-            return refuse("--aggregate only reads run lines: it takes FILE... "
-                          "('-': standard input), --csv and --chart");
         if (cli->nargs < 1)
             return refuse("--aggregate needs the files of run lines to read");
         int rc = csv_over_input(t, cli, "a file of run lines being read");
@@ -276,8 +273,6 @@ int tour_main(struct tour_options *t, const struct tour_cli *cli, struct map_opt
         return tour_aggregate_files(t, cli);
     }
     if (!t->has_seeds) {
-        if (t->jobs || t->csv || t->chart)
-            return refuse("--jobs, --csv and --chart need --seeds");
         for (int i = 0; i < t->nsets; i++)
             if (t->sets[i].nvalues > 1) {
                 /* The whole list, as typed: quoting its first value alone
@@ -296,25 +291,6 @@ int tour_main(struct tour_options *t, const struct tour_cli *cli, struct map_opt
         map->set = t->one;
         return -1;
     }
-    /* Each refusal names the option at fault: one message listing every
-     * rule told a user who had given --headless that it was missing. */
-    static const char takes[] = " (--seeds takes --set, --jobs, --csv, --chart, "
-                                "--ticks or --seconds and MAP)";
-    const char *why = cli->check ? "--seeds runs battles: not with --check"
-                    : !cli->headless ? "--seeds runs battles without a screen: it needs --headless"
-                    : cli->seed ? "--seeds gives each run its own seed: not with --seed"
-                    : cli->trace_or_summary ? "--seeds prints a run line per seed and the "
-                                              "aggregate: not --trace, --trace-every or --summary"
-                    : cli->viewer_only ? "--seeds runs battles without a screen: not "
-                                         "--paused or --speed"
-                    : NULL;
-    if (why) {
-        fprintf(stderr, "botfield: %s%s\nTry 'botfield --help' for more information.\n",
-                why, takes);
-        return 2;
-    }
-    if (cli->nargs > 1)
-        return refuse("--seeds: one map at a time");
     int crc = csv_over_input(t, cli, "the map file itself");
     if (crc)
         return crc;

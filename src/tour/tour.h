@@ -12,23 +12,14 @@
 #ifndef BOTFIELD_TOUR_H
 #define BOTFIELD_TOUR_H
 
-#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "io/map.h"
 
-/* getopt_long codes, after main.c's own. */
+/* The options' codes for tour_option() (the table in cli_options.c). */
 enum { TOUR_OPT_SEEDS = 512, TOUR_OPT_SET, TOUR_OPT_JOBS, TOUR_OPT_CSV,
-       TOUR_OPT_CHART, TOUR_OPT_AGGREGATE, TOUR_OPT_END };
-
-#define TOUR_LONGOPTS \
-    { "seeds", required_argument, NULL, TOUR_OPT_SEEDS }, \
-    { "set", required_argument, NULL, TOUR_OPT_SET }, \
-    { "jobs", required_argument, NULL, TOUR_OPT_JOBS }, \
-    { "csv", required_argument, NULL, TOUR_OPT_CSV }, \
-    { "chart", no_argument, NULL, TOUR_OPT_CHART }, \
-    { "aggregate", no_argument, NULL, TOUR_OPT_AGGREGATE }
+       TOUR_OPT_CHART, TOUR_OPT_AGGREGATE };
 
 /* One --set: its key and its value, or its list of values (a sweep). */
 struct tour_set {
@@ -47,11 +38,9 @@ struct tour_options {
     struct map_set *one;        /* the single values as map settings */
 };
 
-/* What else the command line said, for tour_main's checks and the runs. */
+/* What else the command line said, for the runs (the options were
+ * checked against each other by then: cli_options.c). */
 struct tour_cli {
-    int headless, check;
-    int trace_or_summary;       /* --trace, --trace-every or --summary */
-    int seed, viewer_only;      /* --seed; --paused or --speed */
     int ascii;
     long ticks;                 /* --ticks, or -1 */
     double seconds;             /* --seconds, or -1 */
