@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "bot_impl.h"
+#include "core/grow.h"
 
 struct enc {
     struct bot *bot;
@@ -54,18 +55,10 @@ static int put(struct enc *e, const void *p, size_t len)
         e->fatal = 1;
         return -1;
     }
-    if (b->save_len + len > b->save_cap) {
-        size_t cap = b->save_cap ? b->save_cap : 256;
-        while (cap < b->save_len + len)
-            cap *= 2;
-        unsigned char *nb = realloc(b->save_buf, cap);
-        if (!nb) {
-            snprintf(e->err, e->n, "out of memory");
-            e->fatal = 1;
-            return -1;
-        }
-        b->save_buf = nb;
-        b->save_cap = cap;
+    if (grow_reserve(&b->save_buf, &b->save_cap, b->save_len + len, 1)) {
+        snprintf(e->err, e->n, "out of memory");
+        e->fatal = 1;
+        return -1;
     }
     memcpy(b->save_buf + b->save_len, p, len);
     b->save_len += len;

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "bot.h"
+#include "core/grow.h"
 #include "io/utf8.h"
 
 void bot_text_escape(char *dst, size_t n, const char *src)
@@ -202,14 +203,11 @@ int bot_script_read(const char *map_dir, const char *rel, struct bot_script *out
                 return fail(err, errlen, "bot '%s': the script is larger than %ld bytes", rel,
                             (long)BOT_SCRIPT_MAX);
             }
-            unsigned char *nb = realloc(buf, cap * 2);
-            if (!nb) {
+            if (grow_reserve(&buf, &cap, cap + 1, 1)) {     /* doubles it */
                 free(buf);
                 close(fd);
                 return fail(err, errlen, "bot '%s': out of memory", rel);
             }
-            buf = nb;
-            cap *= 2;
         }
         ssize_t r = read(fd, buf + len, cap - len);
         if (r < 0 && errno == EINTR)

@@ -137,12 +137,12 @@ struct parsed {
     struct trees_settings trees;
     int has_min_r, has_max_r;
     struct xyr *trees_at; int ntrees_at;
-    struct xyr *tree_secs; int ntree_secs;
-    struct tspec *teams; int nteams;
-    struct vspec *veh; int nveh;
+    struct xyr *tree_secs; int ntree_secs; size_t cap_tree_secs;
+    struct tspec *teams; int nteams; size_t cap_teams;
+    struct vspec *veh; int nveh; size_t cap_veh;
     struct track_settings track;
     struct xyr *track_list; int ntrack_list;
-    struct wsec *wsecs; int nwsecs;
+    struct wsec *wsecs; int nwsecs; size_t cap_wsecs;
     struct sight_config sight;
     int map_section, trees_section, track_section;
 };

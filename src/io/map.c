@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/grow.h"
 #include "load.h"
 
 static void loader_free(struct loader *L, struct parsed *P)
@@ -135,12 +136,9 @@ static char *read_all(int fd, size_t size_hint, size_t *len)
         *len += (size_t)n;
         if (n == 0 || *len > MAP_MAX_FILE_BYTES)
             break;
-        if (*len == cap) {
-            char *t = realloc(text, cap * 2);
-            if (!t)
-                free(text);
-            text = t;
-            cap *= 2;
+        if (*len == cap && grow_reserve(&text, &cap, cap + 1, 1)) {
+            free(text);
+            text = NULL;
         }
     }
     if (!text)

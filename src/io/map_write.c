@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include "core/grow.h"
 #include "load.h"
 #include "map_write.h"
 
@@ -26,11 +27,13 @@ int map_write_read(const char *path, char **text, size_t *len, char *msg, size_t
         snprintf(msg, n, "%s: cannot read it: %s", path, strerror(errno));
         return -1;
     }
-    size_t cap = 4096, got = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        size_t r = fread(buf + got, 1, cap - got, f);
-        got += r;
+    /* From 4096 bytes, doubling; a read that fills the buffer reads
+     * again, so at the end there is room for the NUL. */
+    size_t cap = 0, got = 0;
+    char *buf = NULL;
+    int oom = grow_reserve(&buf, &cap, 4096, 1);
+    while (!oom) {
+        got += fread(buf + got, 1, cap - got, f);
         if (got < cap)
             break;
         if (cap >= MAP_MAX_FILE_BYTES) {
@@ -40,18 +43,12 @@ int map_write_read(const char *path, char **text, size_t *len, char *msg, size_t
             fclose(f);
             return -1;
         }
-        cap *= 2;
-        char *b = realloc(buf, cap + 1);
-        if (!b) {
-            free(buf);
-            buf = NULL;
-        } else
-            buf = b;
+        oom = grow_reserve(&buf, &cap, cap + 1, 1);
     }
     int bad = ferror(f);
     fclose(f);
-    if (!buf || bad) {
-        snprintf(msg, n, "%s: cannot read it: %s", path, buf ? "read error" : "out of memory");
+    if (oom || bad) {
+        snprintf(msg, n, "%s: cannot read it: %s", path, oom ? "out of memory" : "read error");
         free(buf);
         return -1;
     }

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "load.h"
 
 static void quiet(void *ctx, int line, int section, const char *message)
@@ -31,7 +32,7 @@ static void quiet(void *ctx, int line, int section, const char *message)
 /* A growing text with the origin of each of its lines. */
 struct out {
     char *text; size_t len, cap;
-    int *from; int nlines, lcap;
+    int *from; int nlines; size_t lcap;
     int failed;
 };
 
@@ -41,25 +42,10 @@ static void put_line(struct out *o, const char *a, size_t na, const char *b,
                      size_t nb, const char *eol, size_t ne, int from)
 {
     size_t need = o->len + na + nb + ne + 4;
-    if (need > o->cap || !o->text) {
-        size_t cap = need * 2;
-        char *t = realloc(o->text, cap);
-        if (!t) {
-            o->failed = 1;
-            return;
-        }
-        o->text = t;
-        o->cap = cap;
-    }
-    if (o->nlines + 2 > o->lcap) {
-        int cap = (o->nlines + 2) * 2;
-        int *f = realloc(o->from, (size_t)cap * sizeof *f);
-        if (!f) {
-            o->failed = 1;
-            return;
-        }
-        o->from = f;
-        o->lcap = cap;
+    if (grow_reserve(&o->text, &o->cap, need, 1)
+        || grow_reserve(&o->from, &o->lcap, (size_t)o->nlines + 2, sizeof *o->from)) {
+        o->failed = 1;
+        return;
     }
     memcpy(o->text + o->len, a, na);
     o->len += na;

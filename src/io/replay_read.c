@@ -13,6 +13,7 @@
 
 #include <jansson.h>
 
+#include "core/grow.h"
 #include "io/bot_limits.h"
 #include "map.h"
 #include "record.h"
@@ -513,14 +514,8 @@ static int check_order(struct reader *rd, struct order *o, const struct replay_l
 
 static int add_line(struct replay *r, struct replay_line **out)
 {
-    if (r->n == r->cap) {
-        size_t cap = r->cap ? r->cap * 2 : 64;
-        struct replay_line *p = realloc(r->lines, cap * sizeof *p);
-        if (!p)
-            return -1;
-        r->lines = p;
-        r->cap = cap;
-    }
+    if (grow_reserve(&r->lines, &r->cap, r->n + 1, sizeof *r->lines))
+        return -1;
     *out = &r->lines[r->n++];
     memset(*out, 0, sizeof **out);
     return 0;

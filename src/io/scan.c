@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/grow.h"
 #include "map.h"
 #include "scan.h"
 
@@ -20,24 +21,9 @@ static void trim(const char **s, size_t *n)
         (*n)--;
 }
 
-static int grow(void **p, int *cap, int need, size_t elem)
-{
-    if (need <= *cap)
-        return 0;
-    int c = *cap ? *cap * 2 : 32;
-    while (c < need)
-        c *= 2;
-    void *q = realloc(*p, (size_t)c * elem);
-    if (!q)
-        return -1;
-    *p = q;
-    *cap = c;
-    return 0;
-}
-
 struct scanner {
     struct scan_result *r;
-    int seccap, keycap;
+    size_t seccap, keycap;      /* of r->sections, r->keys */
     size_t names_len;
     scan_error_fn report;
     void *ctx;
@@ -196,7 +182,8 @@ static int add_section(struct scanner *s, const char *name, size_t n, int line)
         return -1;
     }
     if (hash_reserve(r, 0, 1)
-        || grow((void **)&r->sections, &s->seccap, r->nsections + 1, sizeof *r->sections))
+        || grow_reserve(&r->sections, &s->seccap, (size_t)r->nsections + 1,
+                        sizeof *r->sections))
         return -2;
     s->names_len += n + 1;
     struct scan_section *sec = &r->sections[r->nsections];
@@ -229,7 +216,7 @@ static int add_key(struct scanner *s, int section, const char *name, size_t n, i
      * into the table (later ones one by one). */
     size_t more = sec->nkeys < SMALL_SECTION ? 0 : sec->nkeys == SMALL_SECTION ? SMALL_SECTION + 1 : 1;
     if ((more && hash_reserve(r, 1, more))
-        || grow((void **)&r->keys, &s->keycap, r->nkeys + 1, sizeof *r->keys))
+        || grow_reserve(&r->keys, &s->keycap, (size_t)r->nkeys + 1, sizeof *r->keys))
         return -2;
     s->names_len += n + 1;
     struct scan_key *key = &r->keys[r->nkeys];

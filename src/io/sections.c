@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/grow.h"
 #include "load.h"
 #include "numset.h"
 
@@ -209,21 +210,6 @@ static void require_keys(struct loader *L, int sec, unsigned kind)
 
 /* ---- arrays ------------------------------------------------------------- */
 
-/* Room for element n of an array that only grows one at a time through
- * here.  The capacity doubles at each power of two from 16 (so it follows
- * from n and is not stored): a million appends stay linear even where
- * realloc copies every time (AddressSanitizer's does). */
-static int grow_array(void **p, int n, size_t elem)
-{
-    if (n > 0 && (n < 16 || (n & (n - 1))))
-        return 0;
-    void *q = realloc(*p, (n < 16 ? 16 : 2 * (size_t)n) * elem);
-    if (!q)
-        return -1;
-    *p = q;
-    return 0;
-}
-
 /* Out of memory part way: an error, so that no half-read map is built. */
 static int parse_oom(struct loader *L)
 {
@@ -266,7 +252,7 @@ static int read_team(struct loader *L, struct parsed *P, int s, const char *id)
                    "a team name uses letters, digits, '_', '-' and '.', at most 40");
         return 0;
     }
-    if (grow_array((void **)&P->teams, P->nteams, sizeof *P->teams))
+    if (grow_reserve(&P->teams, &P->cap_teams, (size_t)P->nteams + 1, sizeof *P->teams))
         return parse_oom(L);
     struct tspec *t = &P->teams[P->nteams++];
     memset(t, 0, sizeof *t);
@@ -288,7 +274,7 @@ static int read_tree(struct loader *L, struct parsed *P, int s)
     struct xyr t = { 0, 0, 0 };
     section_keys(L, P, s, SEC_TREE, &t);
     require_keys(L, s, SEC_TREE);
-    if (grow_array((void **)&P->tree_secs, P->ntree_secs, sizeof t))
+    if (grow_reserve(&P->tree_secs, &P->cap_tree_secs, (size_t)P->ntree_secs + 1, sizeof t))
         return parse_oom(L);
     P->tree_secs[P->ntree_secs++] = t;
     return 0;
@@ -309,7 +295,7 @@ static int read_waypoint(struct loader *L, struct parsed *P, int s, const char *
     struct xyr t = { 0, 0, 0 };
     section_keys(L, P, s, SEC_WAYPOINT, &t);
     require_keys(L, s, SEC_WAYPOINT);
-    if (grow_array((void **)&P->wsecs, P->nwsecs, sizeof *P->wsecs))
+    if (grow_reserve(&P->wsecs, &P->cap_wsecs, (size_t)P->nwsecs + 1, sizeof *P->wsecs))
         return parse_oom(L);
     P->wsecs[P->nwsecs].n = n;
     P->wsecs[P->nwsecs].w = t;
@@ -337,7 +323,7 @@ static void vehicle_team(struct loader *L, struct parsed *P, struct vspec *v)
 
 static int read_vehicle(struct loader *L, struct parsed *P, int s, unsigned kind)
 {
-    if (grow_array((void **)&P->veh, P->nveh, sizeof *P->veh))
+    if (grow_reserve(&P->veh, &P->cap_veh, (size_t)P->nveh + 1, sizeof *P->veh))
         return parse_oom(L);
     struct vspec *v = &P->veh[P->nveh++];
     memset(v, 0, sizeof *v);

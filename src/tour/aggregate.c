@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "tour_impl.h"
+#include "core/grow.h"
 #include "io/map.h"
 #include "io/replay_read.h"
 #include "io/trace.h"
@@ -36,14 +37,14 @@ struct run {
 struct group {
     char *key;              /* its settings as compact JSON */
     json_t *set;
-    long *runs; long n, cap;
+    long *runs; long n; size_t cap;
     long printed;           /* runs already printed by agg_emit */
     int closed;             /* its aggregate too */
 };
 
 struct agg {
-    struct run *runs; long n, cap;
-    struct group *groups; int ng; long gcap;
+    struct run *runs; long n; size_t cap;
+    struct group *groups; int ng; size_t gcap;
     struct name_index by_key;   /* the groups */
 };
 
@@ -68,21 +69,6 @@ void agg_free(struct agg *a)
     free(a->groups);
     name_index_free(&a->by_key);
     free(a);
-}
-
-/* Room for one more of n elements of `size` in *p (capacity *cap),
- * doubling: 0, or -1 out of memory (*p kept). */
-static int room(void **p, long *cap, long n, size_t size)
-{
-    if (n < *cap)
-        return 0;
-    long c = *cap ? 2 * *cap : 16;
-    void *q = realloc(*p, (size_t)c * size);
-    if (!q)
-        return -1;
-    *p = q;
-    *cap = c;
-    return 0;
 }
 
 static char *whyf(const char *what, const char *detail)
@@ -153,7 +139,8 @@ static int group_of(struct agg *a, json_t *set)
         free(key);
         return g;
     }
-    if (a->ng == INT_MAX || room((void **)&a->groups, &a->gcap, a->ng, sizeof *a->groups)
+    if (a->ng == INT_MAX
+        || grow_reserve(&a->groups, &a->gcap, (size_t)a->ng + 1, sizeof *a->groups)
         || name_add(&a->by_key, key, NULL, a->ng)) {
         free(key);
         return -1;
@@ -223,10 +210,10 @@ int agg_add(struct agg *a, const char *line, char **why)
         return -1;
     }
     char *copy = strdup(line);
-    int g = copy && !room((void **)&a->runs, &a->cap, a->n, sizeof *a->runs)
+    int g = copy && !grow_reserve(&a->runs, &a->cap, (size_t)a->n + 1, sizeof *a->runs)
         ? group_of(a, set) : -1;
     struct group *gp = g >= 0 ? &a->groups[g] : NULL;
-    if (!gp || room((void **)&gp->runs, &gp->cap, gp->n, sizeof *gp->runs)) {
+    if (!gp || grow_reserve(&gp->runs, &gp->cap, (size_t)gp->n + 1, sizeof *gp->runs)) {
         free(copy);
         json_decref(o);
         *why = whyf("out of memory", "");
@@ -295,14 +282,14 @@ static double num(json_t *o, const char *key)
 /* The team `name` of gs (found through x, with *cap the room in
  * gs->teams), added after the others when new: its index, or -1 out of
  * memory. */
-static int team_index(struct group_stat *gs, struct name_index *x, long *cap,
+static int team_index(struct group_stat *gs, struct name_index *x, size_t *cap,
                       const char *name)
 {
     int t = name_find(x, name, NULL);
     if (t >= 0)
         return t;
     char *copy = gs->nteams < INT_MAX ? strdup(name) : NULL;
-    if (!copy || room((void **)&gs->teams, cap, gs->nteams, sizeof *gs->teams)
+    if (!copy || grow_reserve(&gs->teams, cap, (size_t)gs->nteams + 1, sizeof *gs->teams)
         || name_add(x, copy, NULL, gs->nteams)) {
         free(copy);
         return -1;
@@ -316,7 +303,7 @@ static int team_index(struct group_stat *gs, struct name_index *x, long *cap,
 static int count_group(struct run *const *r, long n, struct group_stat *gs)
 {
     struct name_index x = { NULL, 0, 0 };
-    long cap = 0;
+    size_t cap = 0;
     int rc = 0;
     gs->runs = n;
     for (long i = 0; rc == 0 && i < n; i++) {

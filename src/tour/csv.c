@@ -7,12 +7,14 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
 
 #include "tour_impl.h"
+#include "core/grow.h"
 #include "io/trace.h"
 #include "io/whole_file.h"
 
@@ -20,20 +22,15 @@ struct column { const char *top, *sub; };     /* sub NULL: a plain field */
 
 /* The columns in the order they first appear, found through an index
  * (a run line may have thousands: a team's knockouts, a car's laps). */
-struct columns { struct column *c; int n, cap; struct name_index at; };
+struct columns { struct column *c; int n; size_t cap; struct name_index at; };
 
 static int add_column(struct columns *cs, const char *top, const char *sub)
 {
     if (name_find(&cs->at, top, sub) >= 0)
         return 0;
-    if (cs->n == cs->cap) {
-        int cap = cs->cap ? 2 * cs->cap : 16;
-        struct column *c = cap > 0 ? realloc(cs->c, (size_t)cap * sizeof *c) : NULL;
-        if (!c)
-            return -1;
-        cs->c = c;
-        cs->cap = cap;
-    }
+    if (cs->n == INT_MAX
+        || grow_reserve(&cs->c, &cs->cap, (size_t)cs->n + 1, sizeof *cs->c))
+        return -1;
     if (name_add(&cs->at, top, sub, cs->n))
         return -1;
     cs->c[cs->n++] = (struct column){ top, sub };

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "race_line.h"
 #include "race.h"
 #include "world.h"
@@ -42,21 +43,16 @@
 #define LINE_WORK_MAX 7000000L
 
 struct draft {
-    int m, cap;
+    int m;
+    size_t cap;             /* of pt */
     vec2 *pt;
     int *anchor;            /* n */
 };
 
+/* Room for m points (m >= 0). */
 static int draft_grow(struct draft *d, int m)
 {
-    if (m <= d->cap)
-        return 0;
-    vec2 *p = realloc(d->pt, (size_t)m * sizeof *p);
-    if (!p)
-        return -1;
-    d->pt = p;
-    d->cap = m;
-    return 0;
+    return grow_reserve(&d->pt, &d->cap, (size_t)m, sizeof *d->pt);
 }
 
 /* The first line's spacing: LINE_COARSE_STEP, or more round a track too
@@ -407,14 +403,8 @@ const struct race_plan *race_plans_get(struct race_plans **cache,
         if (pl->p == p && pl->wp == wp && pl->n == n && pl->dt == dt)
             return pl;
     }
-    if (c->n == c->cap) {
-        size_t cap = c->cap ? 2 * c->cap : 4;
-        struct race_plan **q = realloc(c->p, cap * sizeof *q);
-        if (!q)
-            return NULL;
-        c->p = q;
-        c->cap = cap;
-    }
+    if (grow_reserve(&c->p, &c->cap, c->n + 1, sizeof *c->p))
+        return NULL;
     struct race_plan *pl = race_plan_build(w, wp, n, p, dt);
     if (pl)
         c->p[c->n++] = pl;
