@@ -27,7 +27,7 @@ same() {
 # sections are SEC_* names or the TANKS / GUNS macros; a [team.NAME] lists
 # only its own keys (the tank keys it also takes are one sentence).
 sed -n '/^const struct key_def key_table\[\]/,/^};/p' "$KEYS_C" |
-    sed -n 's/^    { *\([A-Z_ |]*\), *"\([a-z_.]*\)".*/\1:\2/p' |
+    sed -n 's/^    { *\.sections *= *\([A-Z_ |]*\), *\.name *= *"\([a-z_.]*\)".*/\1:\2/p' |
     awk -F: '{
         secs = $1; gsub(/ /, "", secs)
         sub(/TANKS/, "SEC_TANK|SEC_TEAM", secs); sub(/GUNS/, "SEC_TANK|SEC_TEAM|SEC_TURRET", secs)
