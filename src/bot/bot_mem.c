@@ -108,13 +108,14 @@ static int enc_value(struct enc *e, lua_State *L, int idx, int depth);
  * the written pieces are then put in the sorted order in C memory.  Of
  * several bad values the one reported is the first in the sorted order,
  * so the message does not follow Lua's per-state hash seed. */
-static int enc_table(struct enc *e, lua_State *L, int idx, int depth)
+/* The table at idx may be walked: not too deep, not open already (a
+ * cycle), room on the stack.  0, or -1 with e->err said. */
+static int table_enterable(struct enc *e, lua_State *L, const void *self, int depth)
 {
     if (depth >= BOT_MEM_DEPTH) {
         snprintf(e->err, e->n, "%s: tables nested deeper than %d", e->path, BOT_MEM_DEPTH);
         return -1;
     }
-    const void *self = lua_topointer(L, idx);
     for (int i = 0; i < e->nopen; i++)
         if (e->open[i] == self) {
             snprintf(e->err, e->n, "%s: a cycle (a table that contains itself)", e->path);
@@ -124,9 +125,15 @@ static int enc_table(struct enc *e, lua_State *L, int idx, int depth)
         snprintf(e->err, e->n, "%s: mem nested too deep", e->path);
         return -1;
     }
-    int base = lua_gettop(L);
-    size_t n = 0;
+    return 0;
+}
+
+/* The table's key count into *n, every key of a type with a fixed order,
+ * and its keys and sort steps within the work limit.  0, or -1 said. */
+static int table_count(struct enc *e, lua_State *L, int idx, size_t *n)
+{
     int bad_type = -1;
+    *n = 0;
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         lua_pop(L, 1);
@@ -134,32 +141,112 @@ static int enc_table(struct enc *e, lua_State *L, int idx, int depth)
         if (t != LUA_TBOOLEAN && t != LUA_TNUMBER && t != LUA_TSTRING
             && (bad_type < 0 || t < bad_type))
             bad_type = t;
-        n++;
+        (*n)++;
     }
     if (bad_type >= 0) {
         snprintf(e->err, e->n, "%s: the table has a key of type %s (keys must be booleans, "
                  "numbers or strings for a fixed order)", e->path, lua_typename(L, bad_type));
         return -1;
     }
-    if (n > UINT32_MAX) {
+    if (*n > UINT32_MAX) {
         snprintf(e->err, e->n, "%s: a table too big", e->path);
         return -1;
     }
-    e->work += (long)n + (long)n * bot_log2_ceil(n);
+    e->work += (long)*n + (long)*n * bot_log2_ceil(*n);
     if (e->work > ENC_WORK_MAX) {
         snprintf(e->err, e->n, "work limit exceeded: more than %ld keys and sort steps to "
                  "save mem (a table reached many times is walked each time)", (long)ENC_WORK_MAX);
         e->fatal = 1;
         return -1;
     }
+    return 0;
+}
+
+/* Each pair encoded in Lua's order, its bytes' span in seg; the error
+ * kept is the lowest-ranked pair's (the one the sorted order meets
+ * first), so the message does not depend on Lua's order.  0, or -1
+ * said. */
+static int enc_pairs(struct enc *e, lua_State *L, int idx, int depth, const size_t *rank,
+                     size_t *seg)
+{
+    char *first = NULL;
+    size_t first_rank = SIZE_MAX, i = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        int k = lua_gettop(L) - 1;
+        size_t mark = path_push(e, L, k);
+        seg[2 * i] = e->bot->save_len;
+        int bad = rank[i] < first_rank
+                  && (enc_value(e, L, k, depth + 1) || enc_value(e, L, k + 1, depth + 1));
+        seg[2 * i + 1] = e->bot->save_len;
+        e->path[mark] = 0;
+        lua_settop(L, k);
+        if (bad && e->fatal)
+            break;
+        if (bad) {
+            free(first);
+            first = strdup(e->err);
+            first_rank = rank[i];
+            if (!first) {
+                snprintf(e->err, e->n, "out of memory");
+                return -1;
+            }
+        }
+        i++;
+    }
+    if (e->fatal) {
+        free(first);
+        return -1;
+    }
+    int rc = first ? -1 : 0;
+    if (first)
+        snprintf(e->err, e->n, "%s", first);
+    free(first);
+    return rc;
+}
+
+/* The pieces, written in Lua's order, put in the sorted order (an array
+ * in order already, the usual case, stays as it is).  0, or -1 said. */
+static int enc_reorder(struct enc *e, const struct bot_key *sorted, const size_t *seg,
+                       size_t n)
+{
+    size_t r0 = 0;
+    while (r0 < n && sorted[r0].slot == (lua_Integer)r0)
+        r0++;
+    if (r0 == n)
+        return 0;
+    size_t from = n ? seg[0] : e->bot->save_len, len = e->bot->save_len - from;
+    unsigned char *tmp = malloc(len ? len : 1);
+    if (!tmp) {
+        snprintf(e->err, e->n, "out of memory");
+        return -1;
+    }
+    size_t at = 0;
+    for (size_t r = 0; r < n; r++) {
+        size_t s = (size_t)sorted[r].slot, l = seg[2 * s + 1] - seg[2 * s];
+        memcpy(tmp + at, e->bot->save_buf + seg[2 * s], l);
+        at += l;
+    }
+    if (len)
+        memcpy(e->bot->save_buf + from, tmp, len);
+    free(tmp);
+    return 0;
+}
+
+static int enc_table(struct enc *e, lua_State *L, int idx, int depth)
+{
+    const void *self = lua_topointer(L, idx);
+    size_t n;
+    if (table_enterable(e, L, self, depth))
+        return -1;
+    int base = lua_gettop(L);
+    if (table_count(e, L, idx, &n))
+        return -1;
     if (put_c(e, 'T') || put_u32(e, (uint32_t)n))
         return -1;
     struct bot_key *keys = malloc((n ? n : 1) * 2 * sizeof *keys);
     size_t *seg = malloc((n ? n : 1) * 2 * sizeof *seg);    /* start, end */
     size_t *rank = malloc((n ? n : 1) * sizeof *rank);
-    unsigned char *tmp = NULL;
-    char *first = NULL;             /* the error of the lowest-ranked bad pair */
-    size_t first_rank = SIZE_MAX;
     int rc = -1;
     if (!keys || !seg || !rank) {
         snprintf(e->err, e->n, "out of memory");
@@ -179,69 +266,15 @@ static int enc_table(struct enc *e, lua_State *L, int idx, int depth)
     for (size_t r = 0; r < n; r++)
         rank[sorted[r].slot] = r;
     e->open[e->nopen++] = self;
-    i = 0;
-    lua_pushnil(L);
-    while (lua_next(L, idx)) {
-        int k = lua_gettop(L) - 1;
-        size_t mark = path_push(e, L, k);
-        seg[2 * i] = e->bot->save_len;
-        int bad = rank[i] < first_rank
-                  && (enc_value(e, L, k, depth + 1) || enc_value(e, L, k + 1, depth + 1));
-        seg[2 * i + 1] = e->bot->save_len;
-        e->path[mark] = 0;
-        lua_settop(L, k);
-        if (bad && e->fatal)
-            break;
-        if (bad) {
-            free(first);
-            first = strdup(e->err);
-            first_rank = rank[i];
-            if (!first) {
-                snprintf(e->err, e->n, "out of memory");
-                e->nopen--;
-                goto out;
-            }
-        }
-        i++;
-    }
+    rc = enc_pairs(e, L, idx, depth, rank, seg);
     e->nopen--;
-    if (e->fatal)
-        goto out;
-    if (first) {
-        snprintf(e->err, e->n, "%s", first);
-        goto out;
-    }
-    /* the pieces, written in Lua's order, put in the sorted order (an
-     * array in order already, the usual case, stays as it is) */
-    size_t r0 = 0;
-    while (r0 < n && sorted[r0].slot == (lua_Integer)r0)
-        r0++;
-    if (r0 == n) {
-        rc = 0;
-        goto out;
-    }
-    size_t from = n ? seg[0] : e->bot->save_len, len = e->bot->save_len - from;
-    tmp = malloc(len ? len : 1);
-    if (!tmp) {
-        snprintf(e->err, e->n, "out of memory");
-        goto out;
-    }
-    size_t at = 0;
-    for (size_t r = 0; r < n; r++) {
-        size_t s = (size_t)sorted[r].slot, l = seg[2 * s + 1] - seg[2 * s];
-        memcpy(tmp + at, e->bot->save_buf + seg[2 * s], l);
-        at += l;
-    }
-    if (len)
-        memcpy(e->bot->save_buf + from, tmp, len);
-    rc = 0;
+    if (rc == 0)
+        rc = enc_reorder(e, sorted, seg, n);
 out:
     lua_settop(L, base);
     free(keys);
     free(seg);
     free(rank);
-    free(tmp);
-    free(first);
     return rc;
 }
 

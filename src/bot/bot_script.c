@@ -140,20 +140,21 @@ int bot_script_check_path(const char *rel, char *err, size_t n)
     return check_name(rel, err, n);
 }
 
-int bot_script_read(const char *map_dir, const char *rel, struct bot_script *out,
-                    char *err, size_t errlen)
+/* The script's real path, inside the map's folder (no symbolic link
+ * leading out of it): malloc'd, or NULL with err said. */
+static char *inside_path(const char *map_dir, const char *rel, char *err, size_t errlen)
 {
-    memset(out, 0, sizeof *out);
-    if (check_name(rel, err, errlen))
-        return -1;
     char *base = realpath(map_dir && *map_dir ? map_dir : ".", NULL);
-    if (!base)
-        return fail(err, errlen, "bot '%s': the map's folder cannot be resolved", rel);
+    if (!base) {
+        fail(err, errlen, "bot '%s': the map's folder cannot be resolved", rel);
+        return NULL;
+    }
     size_t bl = strlen(base);
     char *full = malloc(bl + strlen(rel) + 2);
     if (!full) {
         free(base);
-        return fail(err, errlen, "bot '%s': out of memory", rel);
+        fail(err, errlen, "bot '%s': out of memory", rel);
+        return NULL;
     }
     sprintf(full, "%s/%s", base, rel);
     char *real = realpath(full, NULL);
@@ -163,9 +164,61 @@ int bot_script_read(const char *map_dir, const char *rel, struct bot_script *out
     free(base);
     if (!inside) {
         free(real);
-        return fail(err, errlen, "bot '%s': no such file inside the map's folder (or a "
-                    "symbolic link that leads out of it)", rel);
+        fail(err, errlen, "bot '%s': no such file inside the map's folder (or a "
+             "symbolic link that leads out of it)", rel);
+        return NULL;
     }
+    return real;
+}
+
+/* The bytes of fd, a regular file of `size` bytes, read to the end even
+ * if the file grew meanwhile, up to the cap: 0 with *buf and *len, or -1
+ * with err said. */
+static int read_capped(int fd, off_t size, const char *rel, unsigned char **buf, size_t *len,
+                       char *err, size_t errlen)
+{
+    size_t cap = (size_t)size + 1;
+    *len = 0;
+    if (!(*buf = malloc(cap)))
+        return fail(err, errlen, "bot '%s': out of memory", rel);
+    for (;;) {
+        if (*len == cap) {
+            if (cap > (size_t)BOT_SCRIPT_MAX)
+                break;      /* larger than the cap: said below */
+            if (grow_reserve(buf, &cap, cap + 1, 1)) {      /* doubles it */
+                free(*buf);
+                return fail(err, errlen, "bot '%s': out of memory", rel);
+            }
+        }
+        ssize_t r = read(fd, *buf + *len, cap - *len);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            int e = errno;
+            free(*buf);
+            return fail(err, errlen, "bot '%s': cannot read: %s", rel, strerror(e));
+        }
+        if (r == 0)
+            break;
+        *len += (size_t)r;
+    }
+    if (*len > (size_t)BOT_SCRIPT_MAX) {
+        free(*buf);
+        return fail(err, errlen, "bot '%s': the script is larger than %ld bytes", rel,
+                    (long)BOT_SCRIPT_MAX);
+    }
+    return 0;
+}
+
+int bot_script_read(const char *map_dir, const char *rel, struct bot_script *out,
+                    char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (check_name(rel, err, errlen))
+        return -1;
+    char *real = inside_path(map_dir, rel, err, errlen);
+    if (!real)
+        return -1;
     /* Looked at before it is opened: opening a device can act (a
      * terminal becomes the controlling one, a watchdog starts) and
      * opening a FIFO wakes a writer waiting on it.  The fstat after the
@@ -188,47 +241,13 @@ int bot_script_read(const char *map_dir, const char *rel, struct bot_script *out
         return fail(err, errlen, "bot '%s': the script is larger than %ld bytes", rel,
                     (long)BOT_SCRIPT_MAX);
     }
-    size_t cap = (size_t)st.st_size + 1, len = 0;
-    unsigned char *buf = malloc(cap);
-    if (!buf) {
-        close(fd);
-        return fail(err, errlen, "bot '%s': out of memory", rel);
-    }
-    /* Read to the end even if the file grew meanwhile, up to the cap. */
-    for (;;) {
-        if (len == cap) {
-            if (cap > (size_t)BOT_SCRIPT_MAX) {
-                free(buf);
-                close(fd);
-                return fail(err, errlen, "bot '%s': the script is larger than %ld bytes", rel,
-                            (long)BOT_SCRIPT_MAX);
-            }
-            if (grow_reserve(&buf, &cap, cap + 1, 1)) {     /* doubles it */
-                free(buf);
-                close(fd);
-                return fail(err, errlen, "bot '%s': out of memory", rel);
-            }
-        }
-        ssize_t r = read(fd, buf + len, cap - len);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r < 0) {
-            int e = errno;
-            free(buf);
-            close(fd);
-            return fail(err, errlen, "bot '%s': cannot read: %s", rel, strerror(e));
-        }
-        if (r == 0)
-            break;
-        len += (size_t)r;
-    }
+    unsigned char *buf;
+    size_t len;
+    int rc = read_capped(fd, st.st_size, rel, &buf, &len, err, errlen);
     close(fd);
-    if (len > (size_t)BOT_SCRIPT_MAX) {
-        free(buf);
-        return fail(err, errlen, "bot '%s': the script is larger than %ld bytes", rel,
-                    (long)BOT_SCRIPT_MAX);
-    }
-    int rc = bot_script_from_bytes(rel, buf, len, out, err, errlen);
+    if (rc)
+        return -1;
+    rc = bot_script_from_bytes(rel, buf, len, out, err, errlen);
     free(buf);
     return rc;
 }

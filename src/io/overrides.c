@@ -144,6 +144,97 @@ static void place_settings(const struct scan_result *S, const struct map_set *se
     }
 }
 
+/* Where the settings go (at[i]: line, -line after a header, 0 a new
+ * section) and the buffers naming a section and a key. */
+struct placed {
+    const struct map_set *set;
+    int nset;
+    int *at;
+    char *sec, *key;
+};
+
+/* The file's lines copied, each setting replacing its line or put after
+ * its section's header.  The lines as the scanner counts them: a line
+ * ends at LF, CR or CR LF, and keeps its own ending.  New lines take the
+ * first line's ending (*nl, *nnl; LF in a file of one line without
+ * any). */
+static void copy_lines(struct out *o, const char *text, size_t len, const struct placed *pl,
+                       const char **nl, size_t *nnl)
+{
+    size_t p = 0;
+    for (int line = 1; !o->failed && p < len; line++) {
+        size_t end = p;
+        while (end < len && text[end] != '\n' && text[end] != '\r')
+            end++;
+        size_t next = end < len && text[end] == '\r' && end + 1 < len && text[end + 1] == '\n'
+            ? end + 2 : end < len ? end + 1 : end;
+        if (line == 1 && next > end) {
+            *nl = text + end;
+            *nnl = next - end;
+        }
+        int which = -1, after = 0;
+        for (int i = 0; i < pl->nset; i++) {
+            if (pl->at[i] == line)
+                which = i;
+            after |= pl->at[i] == -line;
+        }
+        /* A last line without its ending gets one when a line follows. */
+        const char *eol = next > end ? text + end : *nl;
+        size_t ne = next > end ? next - end : after ? *nnl : 0;
+        if (which >= 0)
+            put_replaced(o, pl->set, which, text + p, text + end, eol, ne);
+        else
+            put_line(o, text + p, end - p, NULL, 0, eol, ne, line);
+        for (int i = 0; i < pl->nset; i++)
+            if (pl->at[i] == -line) {
+                /* (the last one ends as the header did) */
+                int more = 0;
+                for (int j = i + 1; j < pl->nset; j++)
+                    more |= pl->at[j] == -line;
+                const char *se = next > end ? text + end : *nl;
+                size_t sn = next > end ? next - end : *nnl;
+                put_setting(o, pl->set, i, pl->sec, pl->key, se, more || next > end ? sn : 0);
+            }
+        p = next;
+    }
+}
+
+/* New sections, each once, its settings in the order given; sec2 holds
+ * "[section]".  *new_entity: the line of the first that would make an
+ * entity. */
+static void new_sections(struct out *o, const struct placed *pl, char *sec2, const char *nl,
+                         size_t nnl, int *new_entity)
+{
+    const struct map_set *set = pl->set;
+    for (int i = 0; !o->failed && i < pl->nset; i++) {
+        if (pl->at[i] != 0)
+            continue;
+        /* The file's last line had no ending: it gets one (an empty
+         * piece of that line, not a line of its own). */
+        if (o->len > 0 && o->text[o->len - 1] != '\n' && o->text[o->len - 1] != '\r') {
+            put_line(o, "", 0, NULL, 0, nl, nnl, 0);
+            o->nlines--;
+        }
+        split_key(&set[i], sec2 + 1, pl->key);
+        size_t n = strlen(sec2 + 1);
+        sec2[0] = '[';
+        sec2[n + 1] = ']';
+        /* [team.NAME], [tank.ID] and the like would make a new entity: a
+         * typo of a name would pass unseen, so the loader refuses it. */
+        if (memchr(sec2 + 1, '.', n) && !*new_entity)
+            *new_entity = o->nlines + 1;
+        put_line(o, sec2, n + 2, NULL, 0, nl, nnl, -(i + 1));
+        sec2[n + 1] = 0;
+        for (int j = i; j < pl->nset; j++) {
+            split_key(&set[j], pl->sec, pl->key);
+            if (pl->at[j] == 0 && strcmp(pl->sec, sec2 + 1) == 0) {
+                put_setting(o, set, j, pl->sec, pl->key, nl, nnl);
+                pl->at[j] = 1 << 30;        /* written */
+            }
+        }
+    }
+}
+
 int load_overlay(const char *text, size_t len, const struct map_set *set, int nset,
                  char **out_text, size_t *out_len, int **from, int *new_entity)
 {
@@ -160,86 +251,22 @@ int load_overlay(const char *text, size_t len, const struct map_set *set, int ns
     for (int i = 0; i < nset; i++)
         if (strlen(set[i].key) + 1 > longest)
             longest = strlen(set[i].key) + 1;
-    char *sec = malloc(longest), *key = malloc(longest), *sec2 = malloc(longest + 2);
-    int *at = calloc((size_t)nset + 1, sizeof *at);
+    struct placed pl = { set, nset, calloc((size_t)nset + 1, sizeof *pl.at), malloc(longest),
+                         malloc(longest) };
+    char *sec2 = malloc(longest + 2);
     struct out o = { NULL, 0, 0, NULL, 0, 0, 0 };
-    if (!sec || !key || !sec2 || !at)
+    if (!pl.sec || !pl.key || !sec2 || !pl.at)
         o.failed = 1;
     else
-        place_settings(&S, set, nset, at, sec, key);
-    /* The file's lines as the scanner counts them: a line ends at LF, CR
-     * or CR LF, and keeps its own ending.  New lines take the first
-     * line's ending (LF in a file of one line without any). */
+        place_settings(&S, set, nset, pl.at, pl.sec, pl.key);
     const char *nl = "\n";
     size_t nnl = 1;
-    size_t p = 0;
-    for (int line = 1; !o.failed && p < len; line++) {
-        size_t end = p;
-        while (end < len && text[end] != '\n' && text[end] != '\r')
-            end++;
-        size_t next = end < len && text[end] == '\r' && end + 1 < len && text[end + 1] == '\n'
-            ? end + 2 : end < len ? end + 1 : end;
-        if (line == 1 && next > end) {
-            nl = text + end;
-            nnl = next - end;
-        }
-        int which = -1, after = 0;
-        for (int i = 0; i < nset; i++) {
-            if (at[i] == line)
-                which = i;
-            after |= at[i] == -line;
-        }
-        /* A last line without its ending gets one when a line follows. */
-        const char *eol = next > end ? text + end : nl;
-        size_t ne = next > end ? next - end : after ? nnl : 0;
-        if (which >= 0)
-            put_replaced(&o, set, which, text + p, text + end, eol, ne);
-        else
-            put_line(&o, text + p, end - p, NULL, 0, eol, ne, line);
-        for (int i = 0; i < nset; i++)
-            if (at[i] == -line) {
-                /* (the last one ends as the header did) */
-                int more = 0;
-                for (int j = i + 1; j < nset; j++)
-                    more |= at[j] == -line;
-                const char *se = next > end ? text + end : nl;
-                size_t sn = next > end ? next - end : nnl;
-                put_setting(&o, set, i, sec, key, se, more || next > end ? sn : 0);
-            }
-        p = next;
-    }
-    /* New sections, each once, its settings in the order given. */
-    for (int i = 0; !o.failed && i < nset; i++) {
-        if (at[i] != 0)
-            continue;
-        /* The file's last line had no ending: it gets one (an empty
-         * piece of that line, not a line of its own). */
-        if (o.len > 0 && o.text[o.len - 1] != '\n' && o.text[o.len - 1] != '\r') {
-            put_line(&o, "", 0, NULL, 0, nl, nnl, 0);
-            o.nlines--;
-        }
-        split_key(&set[i], sec2 + 1, key);
-        size_t n = strlen(sec2 + 1);
-        sec2[0] = '[';
-        sec2[n + 1] = ']';
-        /* [team.NAME], [tank.ID] and the like would make a new entity: a
-         * typo of a name would pass unseen, so the loader refuses it. */
-        if (memchr(sec2 + 1, '.', n) && !*new_entity)
-            *new_entity = o.nlines + 1;
-        put_line(&o, sec2, n + 2, NULL, 0, nl, nnl, -(i + 1));
-        sec2[n + 1] = 0;
-        for (int j = i; j < nset; j++) {
-            split_key(&set[j], sec, key);
-            if (at[j] == 0 && strcmp(sec, sec2 + 1) == 0) {
-                put_setting(&o, set, j, sec, key, nl, nnl);
-                at[j] = 1 << 30;        /* written */
-            }
-        }
-    }
-    free(sec);
-    free(key);
+    copy_lines(&o, text, len, &pl, &nl, &nnl);
+    new_sections(&o, &pl, sec2, nl, nnl, new_entity);
+    free(pl.sec);
+    free(pl.key);
     free(sec2);
-    free(at);
+    free(pl.at);
     scan_free(&S);
     if (o.failed) {
         free(o.text);
