@@ -383,7 +383,7 @@ TEST(grid_and_brute_force_runs_are_identical)
     struct world a, b;
     crowd(&a, 900, 900, 120, 5, 1);
     crowd(&b, 900, 900, 120, 5, 1);
-    b.avoid_brute = 1;
+    check_int(tick_set_options(&b, &(struct tick_options){ .avoid_brute = 1 }), ==, 0);
     start(&a);
     start(&b);
     run_for(&a, 20);

@@ -214,8 +214,8 @@ static void crowd(struct world *w, int unfused)
                           v2(rng_range(&r, 50, 1950), rng_range(&r, 50, 1950)),
                           rng_range(&r, -M_PI, M_PI));
     }
-    w->unfused = unfused;
     world_finish(w);
+    check_int(tick_set_options(w, &(struct tick_options){ .unfused = unfused }), ==, 0);
 }
 
 TEST(fused_pass_equals_two_passes)
@@ -260,7 +260,10 @@ TEST(fused_guard_catches_a_misread)
     crowd(&w, 0);
     pid_t pid = fork();
     if (pid == 0) {
-        w.acted = 10;
+        struct tick_ctx *c = tick_ready(&w);
+        if (!c)
+            _exit(4);
+        c->acted = 10;
         const struct vehicle *v = world_vehicle(&w, 3);
         _exit(v != NULL ? 0 : 3);
     }

@@ -1,5 +1,5 @@
 /* act_impl.h — what the act stage does to one vehicle, shared by the
- * one-thread pass (act.c) and the threads' (decide_par.c). */
+ * one-thread sweeps and the threads' blocks (act.c). */
 #ifndef BOTFIELD_ACT_IMPL_H
 #define BOTFIELD_ACT_IMPL_H
 

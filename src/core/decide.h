@@ -76,7 +76,7 @@ struct decision {
 struct turn_cache { struct { double turn, c, s; } slot[16]; };
 
 /* A lane: the scratch one thread of decisions writes (the tick's own
- * lane, or one per chunk on threads: decide_par.c).  The aim records and
+ * lane, or one per block on threads: act.c).  The aim records and
  * solver probes its decisions append, the neighbour list of predictive
  * avoidance past 64, the turn cache, and whether memory ran out. */
 struct decide_lane {
@@ -95,8 +95,9 @@ struct race_plan;
  * another one reads. */
 struct decide_tick {
     /* the all-pairs avoidance's widest radius and fastest speed of the
-     * tick's start (w->avoid_brute only) */
+     * tick's start (avoid_brute only) */
     double brute_maxr, brute_maxs;
+    int avoid_brute;        /* avoidance by all-pairs search (tick_options) */
     /* racer r's racing line (steer = line, race_line.h), NULL: none */
     const struct race_plan *const *plan;
 };
@@ -112,6 +113,15 @@ struct decide_view {
 };
 
 
+/* Switches for tests and benchmarks (tick_set_options): how the tick
+ * computes, never what (each pair of ways gives the same bytes, which
+ * the tests check).  Not part of the world's state. */
+struct tick_options {
+    int avoid_brute;        /* avoidance by all-pairs search, not the grid */
+    int unfused;            /* decide and act always as two passes (the
+                               oracle of the fused sweep, act.c) */
+};
+
 /* The tick's scratch: reused from tick to tick, never part of the state
  * (a snapshot neither saves nor needs it; a world stepped from a restored
  * snapshot with a fresh context gives the same bytes). */
@@ -119,7 +129,7 @@ struct tick_ctx {
     struct decision *d; size_t dcap;        /* one per vehicle */
     struct race_info *race; size_t racecap; /* one per racer */
     struct decide_lane lane;                /* the one-thread decisions'
-                                               scratch (decide_par.c: each
+                                               scratch (act.c: each
                                                lane's own) */
     struct explain *why; size_t whycap;     /* decision records, one per
                                                vehicle, when w->explain */
@@ -141,7 +151,12 @@ struct tick_ctx {
     int kept;                               /* d holds this tick's
                                                decisions (not after a
                                                fused pass: tick.c) */
-    /* The threads' lanes lie side by side (decide_par.c): a cache line
+    struct tick_options opts;               /* the tests' switches */
+    /* during the fused decide+act sweep (act.c), the vehicles already
+     * moved are [0, acted) (0 outside it): the sanitizer build's
+     * world_vehicle() refuses a decision's read of one */
+    int acted;
+    /* The threads' lanes lie side by side (act.c): a cache line
      * of room keeps one lane's counters off the line the next one
      * writes. */
     char pad_[64];
@@ -179,7 +194,7 @@ struct brain {
     /* after each step (NULL: none): the tick's events are in the world */
     void (*after)(void *user, const struct world *w);
     /* 1 when decide may run for different vehicles on different threads
-     * at once (decide_par.c): it then writes only vehicle i's decision,
+     * at once (act.c): it then writes only vehicle i's decision,
      * what it owns for vehicle i alone, and the view's lane (a thread's);
      * `after` still runs on one thread. */
     int threads_ok;

@@ -63,13 +63,16 @@ struct par_fired {
     double heading;
 };
 
-/* What a chunk of the decide and act pass (decide_par.c) counts: its
- * lane's aim events, and where its lists land in the world's; what its
- * act pass adds up.  A cache line of room apart, as they are side by
+/* A block of the decide and act stages (act.c): what it counts (its
+ * lane's aim records and events), where its lists land in the world's,
+ * what its act pass adds up.  A cache line of room apart, as they are side by
  * side and written by different threads. */
 struct par_chunk {
     size_t aims, steps, events;     /* where its lane's lists land */
+    size_t naims;                   /* its lane's aim records */
     size_t nevents;                 /* its aim events */
+    int swapped;                    /* its lists became the world's (one
+                                       block): nothing to copy */
     long edge_hits;
     int fires;
     /* the shells the chunk's vehicles fire, in vehicle order, made as

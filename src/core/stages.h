@@ -1,8 +1,9 @@
 /* stages.h — the stages of one tick (tick.c runs them in this order):
  *   grid     the vehicle grid of the start of the tick (tick.c)
  *   sense    sight for every observer (sight/sight.c: sight_update)
- *   decide   the behaviour table, one decision per vehicle (tick.c)
- *   act      the decisions applied together (act.c)
+ *   decide   the behaviour table, one decision per vehicle (tick.c),
+ *   act      the decisions applied together: both over blocks of
+ *            vehicles, one a thread (act.c)
  *   shells   firing, swept flight, hits, misses (shell.c)
  *   detect   the grid of the tick's end, collisions (collide.c),
  *            waypoints and laps (race/race_detect.c), the end (end.c)
@@ -18,11 +19,11 @@ struct tick_ctx;
 struct decision;
 
 /* The stages as a benchmark times them (tick_ctx's times): seconds
- * added to times[TICK_T_*] by each tick_step when times is not NULL. */
+ * added to times[TICK_T_*] by each tick_step when times is not NULL.
+ * Decide and act are one stage (act.c), timed as TICK_T_DECIDE. */
 enum tick_timer { TICK_T_GRID, TICK_T_SENSE, TICK_T_DECIDE, TICK_T_ACT,
                   TICK_T_SHELLS, TICK_T_DETECT, TICK_T_COUNT };
 
-void act_stage(struct world *w, struct tick_ctx *c);
 /* The racers as the tick began into c->race: what their decisions read
  * while act moves them on (every way of deciding takes it first). */
 void race_snapshot(const struct world *w, struct tick_ctx *c);
@@ -31,15 +32,12 @@ void decide_vehicle(const struct world *w, int i, struct tick_ctx *c,
                     struct decision *d);
 /* Vehicle i's decision into c->d[i] (a wreck's without a call). */
 void decide_one(const struct world *w, size_t i, struct tick_ctx *c);
-/* The decide and act stages on threads (decide_par.c), where
- * decide_par_ok() says the decisions share nothing but their slots; 0,
- * or -1 when memory ran out. */
-int decide_par_ok(const struct world *w);
-int decide_act_par(struct world *w, struct tick_ctx *c, int threads);
-/* decide and act in one pass, each vehicle acting as soon as it decided
- * (act.c), where act_fusable() says no decision can tell the difference. */
-int act_fusable(const struct world *w);
-void act_fused_stage(struct world *w, struct tick_ctx *c);
+/* The decide and act stages (act.c), over blocks of vehicles: one block
+ * on the calling thread (decided and acted in one sweep where no decision
+ * can tell the difference), or par_chunks() blocks on `threads` threads
+ * where the decisions share nothing but their slots.  0, or -1 when
+ * memory ran out. */
+int decide_act_stage(struct world *w, struct tick_ctx *c, int threads);
 /* The vehicle grid of w's live vehicles on `threads` (grid_par.c): the
  * grid the one-thread build makes, entry for entry.  0; 1 when the
  * threads' buffer could not grow (build it on one thread); -1 when the
@@ -48,7 +46,7 @@ int grid_build_par(struct world *w, int threads, double min_cell);
 /* Vehicle v (index i), which fires along aim record ai this tick, into
  * shell s: all but its id, which the shells stage gives as the shell
  * joins the world's list (shell.c); its gun reloads.  The threads' act
- * pass fires its own vehicles with it (decide_par.c). */
+ * pass fires its own vehicles with it (act.c). */
 struct vehicle;
 struct aim_info;
 struct shell;

@@ -127,7 +127,8 @@ static const struct race_plan *line_plan(const struct world *w, struct tick_ctx 
  * -1 when memory ran out. */
 static int decide_tick_make(const struct world *w, struct tick_ctx *c)
 {
-    if (w->avoid_brute)
+    c->tick.avoid_brute = c->opts.avoid_brute;
+    if (c->opts.avoid_brute)
         decide_tick_brute(w, c);
     c->tick.plan = NULL;
     if (w->racers.n == 0)
@@ -158,6 +159,14 @@ static struct tick_ctx *ctx_for(struct world *w)
     c->entries_ready = 0;
     c->lane.naims = c->lane.nsteps = 0;
     return c;
+}
+
+int tick_set_options(struct world *w, const struct tick_options *o)
+{
+    if (!w->ctx && !(w->ctx = calloc(1, sizeof *w->ctx)))
+        return -1;
+    w->ctx->opts = *o;
+    return 0;
 }
 
 /* ---- the stages --------------------------------------------------------- */
@@ -311,14 +320,6 @@ void race_snapshot(const struct world *w, struct tick_ctx *c)
         c->race[r] = w->racers.p[r].info;
 }
 
-static void decide_stage(const struct world *w, struct tick_ctx *c)
-{
-    race_snapshot(w, c);
-    for (size_t i = 0; i < w->vehicles.n; i++)
-        decide_one(w, i, c);
-    c->kept = 1;
-}
-
 /* A benchmark's stage clock (c->times): the seconds since the last
  * mark added to stage k.  Off (NULL), one test a stage. */
 static double clock_now(void)
@@ -355,24 +356,9 @@ int tick_step(struct world *w)
     if (sight_update(w))                                    /* 2 sense */
         rc = -1;
     stage_mark(c, TICK_T_SENSE, &t_mark);
-    /* The fused pass is one thread by nature: with threads, a crowd's
-     * decisions take them and act follows (the same bytes either way). */
-    int threads = par_threads(w);
-    int par = threads > 1 && decide_par_ok(w);
-    if (act_fusable(w) && !par) {
-        act_fused_stage(w, c);                              /* 3, 4 fused */
-        stage_mark(c, TICK_T_DECIDE, &t_mark);
-    } else if (par) {
-        race_snapshot(w, c);
-        if (decide_act_par(w, c, threads))                  /* 3, 4 threads */
-            c->failed = 1;
-        stage_mark(c, TICK_T_DECIDE, &t_mark);
-    } else {
-        decide_stage(w, c);                                 /* 3 decide */
-        stage_mark(c, TICK_T_DECIDE, &t_mark);
-        act_stage(w, c);                                    /* 4 act */
-        stage_mark(c, TICK_T_ACT, &t_mark);
-    }
+    if (decide_act_stage(w, c, par_threads(w)))            /* 3 decide, 4 act */
+        c->failed = 1;
+    stage_mark(c, TICK_T_DECIDE, &t_mark);
     if (c->failed || c->lane.failed)
         rc = -1;
     if (shells_update(w, c))                                /* 5 shells */
@@ -391,8 +377,12 @@ int tick_step(struct world *w)
 
 #ifdef BOTFIELD_CHECK_FUSED
 #include <stdio.h>          /* the sanitizer build's check alone prints */
-void world_fused_misread(const struct world *w, int i)
+void world_fused_check(const struct world *w, int i)
 {
+    /* the fused sweep has moved vehicles [0, acted): no decision may
+     * read them */
+    if (!w->ctx || i >= w->ctx->acted)
+        return;
     fprintf(stderr, "botfield: tick %ld: a decision read vehicle %d, already "
             "moved by the fused decide+act pass\n", w->tick, i);
     abort();

@@ -48,8 +48,14 @@ void decision_start(const struct world *w, int i, struct decision *d);
 /* What vehicle i's decision sees of w and c (decide.h): the rows' only
  * argument besides i and its decision. */
 struct decide_view tick_view(const struct world *w, struct tick_ctx *c, int i);
+/* The tests' and benchmarks' switches (decide.h: struct tick_options),
+ * kept in w's tick context, not in its state, for every step after; 0, or
+ * -1 when memory ran out. */
+struct tick_options;
+int tick_set_options(struct world *w, const struct tick_options *o);
+
 /* The all-pairs avoidance's maxima into c's per-tick products: tick_ready
- * makes them when w->avoid_brute; a test that calls avoid_decide_brute
+ * makes them when the avoid_brute option is on; a test that calls avoid_decide_brute
  * without it asks here. */
 void decide_tick_brute(const struct world *w, struct tick_ctx *c);
 

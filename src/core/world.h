@@ -241,16 +241,6 @@ struct world {
      * with its own overhead); freed with the world */
     struct id_chunk *ids;
 
-    /* tests and benchmarks: avoidance by all-pairs search, not the grid */
-    int avoid_brute;
-    /* tests: decide and act always as two passes (the oracle of the fused
-     * pass, act.c) */
-    int unfused;
-
-    /* during the tick's fused decide+act pass, the vehicles already moved
-     * (0 outside it): see tick.c */
-    int acted;
-
     /* keep a decision record per vehicle (explain.h): the viewer, and
      * headless runs with --trace-decisions */
     int explain;
@@ -302,15 +292,13 @@ static inline void vehicle_turned(struct turn_cache *tc, const struct vehicle *v
 /* Read-only access for decision code (decide_guard.h poisons the arrays'
  * names there). */
 #ifdef BOTFIELD_CHECK_FUSED
-void world_fused_misread(const struct world *w, int i);    /* aborts */
+/* aborts when the fused decide+act sweep (act.c) has moved vehicle i */
+void world_fused_check(const struct world *w, int i);
 #endif
 static inline const struct vehicle *world_vehicle(const struct world *w, int i)
 {
 #ifdef BOTFIELD_CHECK_FUSED
-    /* the fused decide+act pass (tick.c) has moved vehicles [0, acted):
-     * no decision may read them */
-    if (i < w->acted)
-        world_fused_misread(w, i);
+    world_fused_check(w, i);
 #endif
     return &w->vehicles.p[i];
 }

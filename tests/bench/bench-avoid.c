@@ -80,8 +80,9 @@ static void build(struct world *w, int n, enum avoid_method m, int brute)
     }
     for (int i = 0; i < n; i++)
         w->vehicles.p[i].speed = p.speed;
-    w->avoid_brute = brute;
     world_finish(w);
+    if (tick_set_options(w, &(struct tick_options){ .avoid_brute = brute }))
+        exit(1);
     world_moved(w);
 }
 

@@ -109,7 +109,7 @@ int aim_decide(const struct decide_view *c, int i, struct decision *d)
     ai->first_step = lane_steps(c->lane, sol.steps, sol.nsteps);
     ai->nsteps = ai->first_step >= 0 ? sol.nsteps : 0;
     /* no probes: 0, as a record without a solver has (where the store
-     * stood would differ between one thread and several, decide_par.c) */
+     * stood would differ between one thread and several, act.c) */
     if (ai->nsteps == 0)
         ai->first_step = 0;
 

@@ -37,14 +37,14 @@ static void decide(const struct world *w, int i, int brute, int method,
 void avoid_decide(const struct decide_view *c, int i, struct decision *d)
 {
     const struct world *w = c->w;
-    decide(w, i, w->avoid_brute, world_vehicle(w, i)->p->avoid, c, d);
+    decide(w, i, c->tick->avoid_brute, world_vehicle(w, i)->p->avoid, c, d);
 }
 
 void avoid_decide_with(const struct decide_view *c, int i, int method,
                        struct decision *d)
 {
     const struct world *w = c->w;
-    decide(w, i, w->avoid_brute, method, c, d);
+    decide(w, i, c->tick->avoid_brute, method, c, d);
 }
 
 void avoid_decide_brute(const struct decide_view *c, int i, struct decision *d)
