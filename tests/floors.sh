@@ -43,4 +43,23 @@ mkdir "$TMPD/t/src/misc" && echo 'int x;' >"$TMPD/t/src/misc/x.c"
 got=$(python3 "$CHECK" "$TMPD/t" 2>&1)
 [ $? -eq 1 ] && printf '%s\n' "$got" | grep -qF "src/misc/x.c: in a folder of no floor"
 ok $? "a folder of no floor: refused, naming the file"
+
+# No function over 80 lines but a solver that says so above it
+# (build-aux/check-lengths.py): the tree, and a planted long one.
+out=$(python3 "$top_srcdir/build-aux/check-lengths.py" "$top_srcdir" 2>&1)
+st=$?
+[ "$st" -eq 0 ] && [ -z "$out" ]
+ok $? "the tree: no function over 80 lines but the solvers (exit $st)"
+[ -z "$out" ] || note "$out"
+rm -rf "$TMPD/t" && mkdir -p "$TMPD/t" && cp -R "$top_srcdir/src" "$TMPD/t/" && chmod -R u+w "$TMPD/t"
+{ echo 'int long_one(void)'; echo '{'; i=0; while [ $i -lt 81 ]; do echo '    ;'; i=$((i + 1)); done
+  echo '}'; } >>"$TMPD/t/src/core/grow.c"
+got=$(python3 "$top_srcdir/build-aux/check-lengths.py" "$TMPD/t" 2>&1)
+[ $? -eq 1 ] && printf '%s\n' "$got" | grep -q "src/core/grow.c:[0-9]*: long_one is 81 lines"
+ok $? "a function of 81 lines: refused, naming it"
+{ echo '/* solver: one piece, for the test */'; echo 'int long_two(void)'; echo '{'; i=0
+  while [ $i -lt 90 ]; do echo '    ;'; i=$((i + 1)); done; echo '}'; } >>"$TMPD/t/src/core/grow.c"
+got=$(python3 "$top_srcdir/build-aux/check-lengths.py" "$TMPD/t" 2>&1)
+! printf '%s\n' "$got" | grep -q long_two
+ok $? "a long function that says it is a solver: let through"
 done_testing

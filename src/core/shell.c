@@ -274,6 +274,48 @@ static int fire_one(struct world *w, const struct tick_ctx *c, size_t i, int *fa
     return shell_add(w, &s, ai->aim_dir, fail);
 }
 
+/* A shell that ended this tick: its hit (and the knockout it makes) or
+ * its miss, as events.  0, or 1 when an event could not be kept. */
+static int shell_ended(struct world *w, const struct shell *sh)
+{
+    int fail = 0;
+    if (sh->hit >= 0) {
+        struct vehicle *t = &w->vehicles.p[sh->hit];
+        w->stats.hits++;
+        struct event *e = world_event(w, EV_HIT, sh->shooter, sh->hit);
+        if (e) {
+            e->u.hit.shell = sh->id;
+            e->u.hit.x = sh->pos.x;
+            e->u.hit.y = sh->pos.y;
+        } else {
+            fail = 1;
+        }
+        if (t->alive && --t->health <= 0) {
+            t->alive = 0;
+            t->health = 0;
+            t->speed = 0;
+            t->gen++;
+            if (t->team >= 0) {
+                w->teams.p[t->team].alive--;
+                w->teams.p[t->team].knockouts++;
+            }
+            if (!world_event(w, EV_KNOCKOUT, sh->hit, -1))
+                fail = 1;
+        }
+    } else if (sh->miss >= 0) {
+        struct event *e = world_event(w, EV_MISS, sh->shooter, -1);
+        if (e) {
+            e->u.miss.reason = (enum miss_reason)sh->miss;
+            e->u.miss.shell = sh->id;
+            e->u.miss.x = sh->pos.x;
+            e->u.miss.y = sh->pos.y;
+        } else {
+            fail = 1;
+        }
+    }
+    return fail;
+}
+
 int shells_update(struct world *w, const struct tick_ctx *c)
 {
     int fail = 0;               /* an event could not be kept */
@@ -324,44 +366,8 @@ int shells_update(struct world *w, const struct tick_ctx *c)
     }
 
     /* Apply, in shell order. */
-    for (size_t i = 0; i < w->shells.n; i++) {
-        const struct shell *sh = &w->shells.p[i];
-        if (sh->alive)
-            continue;
-        if (sh->hit >= 0) {
-            struct vehicle *t = &w->vehicles.p[sh->hit];
-            w->stats.hits++;
-            struct event *e = world_event(w, EV_HIT, sh->shooter, sh->hit);
-            if (e) {
-                e->u.hit.shell = sh->id;
-                e->u.hit.x = sh->pos.x;
-                e->u.hit.y = sh->pos.y;
-            } else {
-                fail = 1;
-            }
-            if (t->alive && --t->health <= 0) {
-                t->alive = 0;
-                t->health = 0;
-                t->speed = 0;
-                t->gen++;
-                if (t->team >= 0) {
-                    w->teams.p[t->team].alive--;
-                    w->teams.p[t->team].knockouts++;
-                }
-                if (!world_event(w, EV_KNOCKOUT, sh->hit, -1))
-                    fail = 1;
-            }
-        } else if (sh->miss >= 0) {
-            struct event *e = world_event(w, EV_MISS, sh->shooter, -1);
-            if (e) {
-                e->u.miss.reason = (enum miss_reason)sh->miss;
-                e->u.miss.shell = sh->id;
-                e->u.miss.x = sh->pos.x;
-                e->u.miss.y = sh->pos.y;
-            } else {
-                fail = 1;
-            }
-        }
-    }
+    for (size_t i = 0; i < w->shells.n; i++)
+        if (!w->shells.p[i].alive)
+            fail |= shell_ended(w, &w->shells.p[i]);
     return fail ? -1 : 0;
 }

@@ -269,6 +269,69 @@ static inline void corner_put(double *cx, double *cy, int k, vec2 v)
     cy[k] = v.y;
 }
 
+/* Room for gathering among nt trees: a mark per tree (a new stamp for
+ * this gather), a candidate each, a span a row.  0, or -1. */
+static int gather_room(const struct tree_grid *g, size_t nt, struct sight_scratch *s)
+{
+    if (s->nmark < nt) {
+        size_t had = s->nmark;
+        if (grow_reserve(&s->mark, &s->nmark, nt, sizeof *s->mark))
+            return -1;
+        memset(s->mark + had, 0, (s->nmark - had) * sizeof *s->mark);
+    }
+    /* Each tree is a candidate at most once: room for all of them (and
+     * the one slot the loop below writes past the end) spares a check per
+     * row. */
+    if (grow_reserve(&s->cand, &s->capcand, nt + 1, sizeof *s->cand))
+        return -1;
+    /* Room for a span a row: the sweep gives the rows as it goes. */
+    if (grow_reserve(&s->spans, &s->capspans, (size_t)g->ny, sizeof *s->spans))
+        return -1;
+    if (++s->stamp == 0) {
+        memset(s->mark, 0, s->nmark * sizeof *s->mark);
+        s->stamp = 1;
+    }
+    return 0;
+}
+
+/* The nl trees listed, each once, where it is first listed: the
+ * candidates' count.  The mark's store does not wait on its load (a store
+ * that did would hold up the next load of the same tree's mark, a row or
+ * two on). */
+static int once_each(struct sight_scratch *s, size_t nl)
+{
+    const int *listed = s->listed;
+    unsigned *mark = s->mark, stamp = s->stamp;
+    int *cand = s->cand;
+    size_t nc = 0;
+    for (size_t j = 0; j < nl; j++) {
+        int i = listed[j];
+        cand[nc] = i;
+        nc += mark[i] != stamp;
+        mark[i] = stamp;
+    }
+    s->ncand = nc;
+    return (int)nc;
+}
+
+/* The target's outline as four corners in order round it; a circle's
+ * wedge lies inside its bounding square's. */
+static void shape_corners(const struct sight_shape *t, double cx[4], double cy[4])
+{
+    if (t->circle) {
+        corner_put(cx, cy, 0, v2(t->c.x - t->r, t->c.y - t->r));
+        corner_put(cx, cy, 1, v2(t->c.x + t->r, t->c.y - t->r));
+        corner_put(cx, cy, 2, v2(t->c.x + t->r, t->c.y + t->r));
+        corner_put(cx, cy, 3, v2(t->c.x - t->r, t->c.y + t->r));
+    } else {
+        vec2 a = v2_scale(t->axis, t->hl), b = v2_scale(v2_perp(t->axis), t->hw);
+        corner_put(cx, cy, 0, v2_add(t->c, v2_add(a, b)));
+        corner_put(cx, cy, 1, v2_add(t->c, v2_sub(a, b)));
+        corner_put(cx, cy, 2, v2_sub(t->c, v2_add(a, b)));
+        corner_put(cx, cy, 3, v2_add(t->c, v2_sub(b, a)));
+    }
+}
+
 /* The sight wedge is the convex hull of the observer and the outline: the
  * triangle observer / outermost corner / outermost corner, joined to the
  * outline (the article's "do the list twice, once for each side of the
@@ -293,39 +356,10 @@ static int gather(const struct world *w, const struct sight_shape *t,
     s->nspans = 0;
     if (!g->start || g->nx <= 0 || w->trees.n == 0)
         return 0;
-    size_t nt = w->trees.n;
-    if (s->nmark < nt) {
-        size_t had = s->nmark;
-        if (grow_reserve(&s->mark, &s->nmark, nt, sizeof *s->mark))
-            return -1;
-        memset(s->mark + had, 0, (s->nmark - had) * sizeof *s->mark);
-    }
-    /* Each tree is a candidate at most once: room for all of them (and
-     * the one slot the loop below writes past the end) spares a check per
-     * row. */
-    if (grow_reserve(&s->cand, &s->capcand, nt + 1, sizeof *s->cand))
+    if (gather_room(g, w->trees.n, s))
         return -1;
-    /* Room for a span a row: the sweep gives the rows as it goes. */
-    if (grow_reserve(&s->spans, &s->capspans, (size_t)g->ny, sizeof *s->spans))
-        return -1;
-    if (++s->stamp == 0) {
-        memset(s->mark, 0, s->nmark * sizeof *s->mark);
-        s->stamp = 1;
-    }
     double cx[4], cy[4];
-    if (t->circle) {
-        /* A circle's wedge lies inside its bounding square's. */
-        corner_put(cx, cy, 0, v2(t->c.x - t->r, t->c.y - t->r));
-        corner_put(cx, cy, 1, v2(t->c.x + t->r, t->c.y - t->r));
-        corner_put(cx, cy, 2, v2(t->c.x + t->r, t->c.y + t->r));
-        corner_put(cx, cy, 3, v2(t->c.x - t->r, t->c.y + t->r));
-    } else {
-        vec2 a = v2_scale(t->axis, t->hl), b = v2_scale(v2_perp(t->axis), t->hw);
-        corner_put(cx, cy, 0, v2_add(t->c, v2_add(a, b)));
-        corner_put(cx, cy, 1, v2_add(t->c, v2_sub(a, b)));
-        corner_put(cx, cy, 2, v2_sub(t->c, v2_add(a, b)));
-        corner_put(cx, cy, 3, v2_add(t->c, v2_sub(b, a)));
-    }
+    shape_corners(t, cx, cy);
     /* The wedge as a convex polygon, vertices in order round it. */
     vec2 poly[5];
     int np = 0;
@@ -387,22 +421,8 @@ static int gather(const struct world *w, const struct sight_shape *t,
     if (grid_convex_sweep(g->cell, g->nx, g->ny, poly, np, &r0, &r1, walk_row, &k))
         return 0;
 
-    /* Each tree once, where it is first listed.  The mark's store does
-     * not wait on its load (a store that did would hold up the next load
-     * of the same tree's mark, a row or two on). */
-    const int *listed = s->listed;
-    unsigned *mark = s->mark, stamp = s->stamp;
-    int *cand = s->cand;
-    size_t nsp = (size_t)(k.sp - s->spans), nc = 0, nl = (size_t)(k.out - listed);
-    for (size_t j = 0; j < nl; j++) {
-        int i = listed[j];
-        cand[nc] = i;
-        nc += mark[i] != stamp;
-        mark[i] = stamp;
-    }
-    s->nspans = nsp;
-    s->ncand = nc;
-    return (int)nc;
+    s->nspans = (size_t)(k.sp - s->spans);
+    return once_each(s, (size_t)(k.out - s->listed));
 }
 
 int sight_candidates(const struct world *w, vec2 o,
