@@ -163,7 +163,8 @@ static int place_blocks(struct world *w, struct tick_ctx *lanes,
  * events. */
 static void publish_range(struct world *w, struct tick_ctx *l, const struct par_chunk *ch)
 {
-    struct aim_info *to = w->aims.p + ch->aims;
+    /* (a world with no aim yet has no list: no offset into a null one) */
+    struct aim_info *to = ch->naims ? w->aims.p + ch->aims : NULL;
     if (!ch->swapped) {
         for (size_t j = 0; j < ch->naims; j++) {
             to[j] = l->lane.aims[j];
@@ -174,7 +175,7 @@ static void publish_range(struct world *w, struct tick_ctx *l, const struct par_
             memcpy(w->aim_steps.p + ch->steps, l->lane.steps,
                    l->lane.nsteps * sizeof *l->lane.steps);
     }
-    struct event *e = w->events.p + ch->events;
+    struct event *e = ch->naims ? w->events.p + ch->events : NULL;
     for (size_t j = 0; j < ch->naims; j++)
         if (aim_has_event(w, l, &to[j], j))
             aim_event_fill(e++, w, &to[j]);
