@@ -1,5 +1,5 @@
 /* stages.h — the stages of one tick (tick.c runs them in this order):
- *   grid     the vehicle grid of the start of the tick (tick.c)
+ *   grid     the vehicle grid of the start of the tick (grid_stage.c)
  *   sense    sight for every observer (sight/sight.c: sight_update)
  *   decide   the behaviour table, one decision per vehicle (tick.c),
  *   act      the decisions applied together: both over blocks of
@@ -38,11 +38,10 @@ void decide_one(const struct world *w, size_t i, struct tick_ctx *c);
  * where the decisions share nothing but their slots.  0, or -1 when
  * memory ran out. */
 int decide_act_stage(struct world *w, struct tick_ctx *c, int threads);
-/* The vehicle grid of w's live vehicles on `threads` (grid_par.c): the
- * grid the one-thread build makes, entry for entry.  0; 1 when the
- * threads' buffer could not grow (build it on one thread); -1 when the
- * grid's could not. */
-int grid_build_par(struct world *w, int threads, double min_cell);
+/* The vehicle grid of w's live vehicles, in blocks on par_threads(w)
+ * threads (grid_stage.c): the same grid, entry for entry, for any number.
+ * 0, or -1 when memory ran out. */
+int grid_stage(struct world *w);
 /* Vehicle v (index i), which fires along aim record ai this tick, into
  * shell s: all but its id, which the shells stage gives as the shell
  * joins the world's list (shell.c); its gun reloads.  The threads' act

@@ -171,69 +171,6 @@ int tick_set_options(struct world *w, const struct tick_options *o)
 
 /* ---- the stages --------------------------------------------------------- */
 
-/* The vehicle grid's smallest cell side. */
-#ifndef VGRID_MIN_CELL
-#define VGRID_MIN_CELL 100
-#endif
-
-/* grid: the live vehicles' entries (entries.h) sorted into cells.  The
- * detect stage builds it for the tick's end, which is the next tick's
- * start: vgrid_tick says which tick's start it holds, so it is built here
- * only for a world that was just made, restored or changed by hand
- * (world_moved). */
-static int grid_stage(struct world *w)
-{
-    double cell = 2 * world_max_radius(w);
-    if (cell < VGRID_MIN_CELL)
-        cell = VGRID_MIN_CELL;
-    struct vehicle_grid *g = &w->vgrid;
-    struct tick_ctx *c = w->ctx;
-    int threads = par_threads(w);
-    if (threads > 1 && !(c && c->entries_ready)) {
-        int rc = grid_build_par(w, threads, cell);
-        if (rc <= 0)
-            return rc;
-    }
-    /* Room for every vehicle (the wrecks are left out below): one pass
-     * fewer over the records than counting the live ones first. */
-    if (vehicle_grid_begin(g, (int)w->vehicles.n, w->width, w->height, cell))
-        return -1;
-    if (c && c->entries_ready) {
-        /* the fused pass made the entries (act.c): no record read here */
-        c->entries_ready = 0;
-        for (size_t k = 0; k < c->nentries; k++)
-            vehicle_grid_count(g, (int)k, c->entries[k].pos);
-        vehicle_grid_sum(g, (int)c->nentries, c->entries_maxr, c->entries_maxs);
-        for (size_t k = 0; k < c->nentries; k++)
-            vehicle_grid_put(g, (int)k, &c->entries[k]);
-        w->vgrid_tick = w->tick;
-        return 0;
-    }
-    /* Positions first (counted into cells), then each entry made as it is
-     * placed: no array of entries in between. */
-    int n = 0;
-    double maxr = 0, maxs = 0;
-    for (size_t i = 0; i < w->vehicles.n; i++) {
-        const struct vehicle *v = &w->vehicles.p[i];
-        if (!v->alive)
-            continue;
-        if (v->p->radius > maxr)
-            maxr = v->p->radius;
-        if (fabs(v->speed) > maxs)
-            maxs = fabs(v->speed);
-        vehicle_grid_count(g, n++, v->pos);
-    }
-    vehicle_grid_sum(g, n, maxr, maxs);
-    n = 0;
-    for (size_t i = 0; i < w->vehicles.n; i++)
-        if (w->vehicles.p[i].alive) {
-            struct vgrid_entry e = vehicle_entry(&w->vehicles.p[i], (int)i);
-            vehicle_grid_put(g, n++, &e);
-        }
-    w->vgrid_tick = w->tick;
-    return 0;
-}
-
 void decision_start(const struct world *restrict w, int i, struct decision *restrict d)
 {
     const struct vehicle *v = world_vehicle(w, i);
