@@ -819,67 +819,6 @@ static int look(const struct world *w, struct sight_out *out,
     return 0;
 }
 
-/* Sight needs two teams with someone alive: a lone team (a crowd of
- * wanderers, a race) has no enemy to see, and the phase costs nothing. */
-static int two_teams_alive(const struct world *w)
-{
-    int n = 0;
-    for (size_t t = 0; t < w->teams.n && n < 2; t++)
-        n += w->teams.p[t].alive > 0;
-    return n >= 2;
-}
-
-int sight_update(struct world *w)
-{
-    int rc = 0;
-    struct sight_store *st = &w->sight_store;
-    if (!two_teams_alive(w)) {
-        /* Every record list empty.  While there are no records every
-         * vehicle's first and count are already 0 (snapshot restores keep
-         * that too), so the vehicles are only visited after a tick that
-         * had some. */
-        if (w->sights.n > 0)
-            for (size_t i = 0; i < w->vehicles.n; i++)
-                w->vehicles.p[i].sight_first = w->vehicles.p[i].sight_count = 0;
-        w->sights.n = 0;
-        w->sight_intervals.n = 0;
-        st->nspans = 0;
-        st->ntrees = 0;
-        return 0;
-    }
-    w->sights.n = 0;
-    w->sight_intervals.n = 0;
-    st->nspans = 0;
-    st->ntrees = 0;
-    int threads = par_threads(w);
-    if (threads > 1 && w->ctx)          /* the threads' buffers live there */
-        return sight_update_par(w, threads);
-    /* One thread: the world's arrays are the output, swapped in and back
-     * out (no copy); the events append to the tick's. */
-    struct sight_out out;
-    memset(&out, 0, sizeof out);
-    par_swap_array(&out.sights, &w->sights);
-    par_swap_array(&out.intervals, &w->sight_intervals);
-    par_swap_array(&out.events, &w->events);
-    out.spans = st->spans;
-    out.capspans = st->capspans;
-    out.trees = st->trees;
-    out.captrees = st->captrees;
-    for (size_t i = 0; i < w->vehicles.n; i++)
-        if (sight_observe(w, &out, st, i))
-            rc = -1;
-    par_swap_array(&out.sights, &w->sights);
-    par_swap_array(&out.intervals, &w->sight_intervals);
-    par_swap_array(&out.events, &w->events);
-    st->spans = out.spans;
-    st->nspans = out.nspans;
-    st->capspans = out.capspans;
-    st->trees = out.trees;
-    st->ntrees = out.ntrees;
-    st->captrees = out.captrees;
-    return rc;
-}
-
 int sight_collect(const struct world *w, struct sight_store *st, size_t i)
 {
     const struct vehicle *v = &w->vehicles.p[i];
@@ -922,14 +861,5 @@ int sight_look_at(struct world *w, struct sight_out *out, struct sight_scratch *
             rc = -1;
     }
     v->sight_count = (int)out->sights.n - v->sight_first;
-    return rc;
-}
-
-int sight_observe(struct world *w, struct sight_out *out,
-                  struct sight_store *st, size_t i)
-{
-    int rc = sight_collect(w, st, i);
-    if (sight_look_at(w, out, &st->scratch, i, st->targets, st->ntargets))
-        rc = -1;
     return rc;
 }

@@ -1,12 +1,12 @@
-/* sight_out.h — where the sense stage writes one run of observers'
- * records: their sight records, hidden intervals, walked cells, candidate
- * trees and sight events.  One thread (par.h off) swaps the world's own
- * arrays in and out, so nothing is copied.  With threads (sight_par.c)
- * each chunk of observers first gathers its targets, which is how many
- * records and events it will write; the chunks' records and events then
- * go straight to their places in the world's lists, and only the details
- * (intervals, cells, trees), whose counts come with the queries, are
- * written to the chunk's own lists and joined in vehicle order. */
+/* sight_out.h — where the sense stage (sight_stage.c) writes one block
+ * of observers' records: their sight records, hidden intervals, walked
+ * cells, candidate trees and sight events.  The one block of one thread
+ * swaps the world's own arrays in and out, so nothing is copied.  Blocks
+ * on threads first gather their targets, which is how many records and
+ * events each will write; their records and events then go straight to
+ * their places in the world's lists, and only the details (intervals,
+ * cells, trees), whose counts come with the queries, are written to the
+ * block's own lists and joined in vehicle order. */
 #ifndef BOTFIELD_SIGHT_OUT_H
 #define BOTFIELD_SIGHT_OUT_H
 
@@ -19,23 +19,16 @@ struct sight_out {
     struct sight_span *spans; size_t nspans, capspans;
     int *trees; size_t ntrees, captrees;
     /* A chunk's targets, observer after observer, and how many each
-     * observer has (sight_par.c) */
+     * observer has (blocks on threads) */
     int *targets; size_t ntargets, captargets;
     int *per; size_t capper;
     int fail;                   /* memory ran out in this run */
-    /* where its lists start in the world's (sight_par.c) */
+    /* where its lists start in the world's */
     struct sight_out_at { size_t sights, intervals, events, spans, trees; } at;
     /* Chunks side by side go to different threads: a cache line of room
      * keeps one chunk's counters off the line the next one writes. */
     char pad_[64];
 };
-
-/* Vehicle i's observations into out, its targets gathered in st (its
- * scratch and target list; one store per thread).  Sets the vehicle's
- * sight_first (an index into out->sights) and sight_count.  0, or -1 when
- * memory ran out.  It is sight_collect, then sight_look_at. */
-int sight_observe(struct world *w, struct sight_out *out,
-                  struct sight_store *st, size_t i);
 
 /* Vehicle i's targets, sorted, in st->targets[0 .. st->ntargets) (none
  * when it is no observer): one record each once looked at.  0, or -1
@@ -47,10 +40,6 @@ int sight_collect(const struct world *w, struct sight_store *st, size_t i);
  * memory ran out (a record that could not be kept is left out). */
 int sight_look_at(struct world *w, struct sight_out *out, struct sight_scratch *s,
                   size_t i, const int *targets, size_t n);
-
-/* The sense stage with threads (sight_par.c): 0, or -1 when memory ran
- * out; the records as the one-thread loop leaves them. */
-int sight_update_par(struct world *w, int threads);
 
 void sight_out_free(struct sight_out *o);
 

@@ -1,15 +1,19 @@
-/* sight_par.c — the sense stage on threads, the records, their details
- * and the events those of the one-thread loop, byte for byte.
+/* sight_stage.c — the sense stage (sight_update), written once over a
+ * block of observers [lo, hi): sense_range.  One thread runs one block,
+ * the whole crowd, whose lists are the world's own arrays swapped in (no
+ * copy); threads run par_chunks() blocks (par.h), the records, their
+ * details and the events those of the one block, byte for byte.
  *
- * Two passes over chunks of observers (par.h).  First each chunk gathers
- * its observers' targets (sight_collect): one record and one event a
- * target, so the chunks' counts place every chunk's records and events in
- * the world's lists before any is written.  Then each chunk looks at its
- * targets and writes its records and events straight into their place:
- * no chunk buffer for them and no copy (a battle's 120,000 records a tick
- * are 17 MiB, their events 7 MiB).  Only the details whose counts come
- * with the queries — hidden intervals, walked cells, candidate trees —
- * go to the chunk's own lists, joined in chunk order after. */
+ * In the one block each observer gathers its targets and looks at them
+ * at once, while they are in the cache.  Blocks on threads first gather
+ * (gather_range: one record and one event a target), so the blocks'
+ * counts place every block's records and events in the world's lists
+ * before any is written; each block then looks (the same sense_range)
+ * and writes its records and events straight into their place: no block
+ * buffer for them and no copy (a battle's 120,000 records a tick are
+ * 17 MiB, their events 7 MiB).  Only the details whose counts come with
+ * the queries — hidden intervals, walked cells, candidate trees — go to
+ * the block's own lists, joined in block order after. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,10 +47,11 @@ static void no_records(struct world *w)
         w->vehicles.p[i].sight_first = w->vehicles.p[i].sight_count = 0;
 }
 
-/* Pass 1: the targets of observers [lo, hi) into o, with how many each
- * has.  o->per is left short (capper < hi - lo) only when it could not
- * grow: the chunk's observers then look at nothing. */
-static void gather_chunk(const struct world *w, struct sight_out *o,
+/* gather (blocks on threads), observers [lo, hi): their targets into
+ * o, with how many each has.  o->per is left short (capper < hi - lo)
+ * only when it could not grow: the block's observers then look at
+ * nothing. */
+static void gather_range(const struct world *w, struct sight_out *o,
                          struct sight_store *st, size_t lo, size_t hi)
 {
     o->ntargets = 0;
@@ -86,38 +91,55 @@ static int place_records(struct world *w, struct sight_out *outs, size_t nc)
     return WORLD_RESERVE(w->sights, ns) || WORLD_RESERVE(w->events, ne) ? -1 : 0;
 }
 
-/* Pass 2: observers [lo, hi) look at the targets of pass 1; records and
- * events straight into the world's lists at o->at (room for exactly
- * o->ntargets of each, which is all a look can write), the details into
- * o's own lists.  o->sights.n is left the records written (fewer only
- * when memory ran out). */
-static void look_chunk(struct world *w, struct sight_out *o,
-                       struct sight_scratch *s, size_t lo, size_t hi)
+/* sense, observers [lo, hi): each looks at its targets, its records,
+ * details and events into o, its sight_first moved to where o's records
+ * land in the world's (o->at.sights).  The targets are gathered here,
+ * observer by observer (one block), or were by gather_range (gathered:
+ * o->per, o->targets; blocks on threads). */
+static void sense_range(struct world *w, struct sight_out *o, struct sight_store *st,
+                        size_t lo, size_t hi, int gathered)
 {
-    /* The world's lists lent to o for the pass (never the chunk's to
-     * grow, keep or free); no pointer into an empty list: the world's
-     * may be NULL. */
+    int per = gathered && o->capper >= hi - lo;
+    const int *t = o->targets;
+    for (size_t i = lo; i < hi; i++) {
+        const int *ti = t;
+        size_t n;
+        if (gathered) {
+            n = per ? (size_t)o->per[i - lo] : 0;
+            t += n;
+        } else {
+            if (sight_collect(w, st, i))
+                o->fail = 1;
+            ti = st->targets;
+            n = st->ntargets;
+        }
+        if (sight_look_at(w, o, &st->scratch, i, ti, n))
+            o->fail = 1;
+        w->vehicles.p[i].sight_first += (int)o->at.sights;
+    }
+}
+
+/* A block on threads looks with the world's lists lent at o->at (room
+ * for exactly o->ntargets of each, all a look can write; never the
+ * block's to grow, keep or free; no pointer into an empty list: the
+ * world's may be NULL), its details into its own lists.  o->sights.n is
+ * left the records written (fewer only when memory ran out). */
+static void look_block(struct world *w, struct sight_out *o, struct sight_store *st,
+                       size_t lo, size_t hi)
+{
     o->sights.p = o->ntargets ? w->sights.p + o->at.sights : NULL;
     o->events.p = o->ntargets ? w->events.p + o->at.events : NULL;
     o->sights.cap = o->events.cap = o->ntargets;
     o->sights.n = o->events.n = o->intervals.n = o->nspans = o->ntrees = 0;
-    int per = o->capper >= hi - lo;
-    const int *t = o->targets;
-    for (size_t i = lo; i < hi; i++) {
-        size_t n = per ? (size_t)o->per[i - lo] : 0;
-        if (sight_look_at(w, o, s, i, t, n))
-            o->fail = 1;
-        w->vehicles.p[i].sight_first += (int)o->at.sights;
-        t += n;
-    }
+    sense_range(w, o, st, lo, hi, 1);
     o->sights.p = NULL;
     o->events.p = NULL;
     o->sights.cap = o->events.cap = o->events.n = 0;
 }
 
-/* After pass 2: the details placed, the world's lists their lengths.
+/* After the look: the details placed, the world's lists their lengths.
  * 0; -1 when memory ran out in a chunk (its records are all there, as
- * the one-thread loop's would be); -2 when a record is missing or the
+ * the one block's would be); -2 when a record is missing or the
  * lists could not grow (no_records).  *join: some detail to copy. */
 static int place_details(struct world *w, struct sight_out *outs, size_t nc, int *join)
 {
@@ -177,7 +199,7 @@ static void join_details(struct world *w, const struct sight_out *o)
         memcpy(w->sight_store.trees + o->at.trees, o->trees, o->ntrees * sizeof *o->trees);
 }
 
-int sight_update_par(struct world *w, int threads)
+static int sense_blocks(struct world *w, int threads)
 {
     size_t n = w->vehicles.n, nc = par_chunks(n, threads);
     struct par_state *p = par_state_for(w->ctx, threads, nc);
@@ -203,7 +225,7 @@ int sight_update_par(struct world *w, int threads)
         struct sight_store *st = &stores[0];
 #endif
         for (size_t k = 0; k < nc; k++)
-            gather_chunk(w, &outs[k], st, par_chunk_lo(n, nc, k), par_chunk_lo(n, nc, k + 1));
+            gather_range(w, &outs[k], st, par_chunk_lo(n, nc, k), par_chunk_lo(n, nc, k + 1));
 #ifdef _OPENMP
 #pragma omp single
 #endif
@@ -213,7 +235,7 @@ int sight_update_par(struct world *w, int threads)
 #pragma omp for schedule(static)
 #endif
             for (size_t k = 0; k < nc; k++)
-                look_chunk(w, &outs[k], &st->scratch, par_chunk_lo(n, nc, k),
+                look_block(w, &outs[k], st, par_chunk_lo(n, nc, k),
                            par_chunk_lo(n, nc, k + 1));
 #ifdef _OPENMP
 #pragma omp single
@@ -233,4 +255,64 @@ int sight_update_par(struct world *w, int threads)
         return -1;
     }
     return rc < 0 ? -1 : 0;
+}
+
+/* One block, the whole crowd, on the calling thread: the world's arrays
+ * are its lists, swapped in and back out (no copy); the events append to
+ * the tick's. */
+static int sense_one(struct world *w)
+{
+    struct sight_store *st = &w->sight_store;
+    struct sight_out out;
+    memset(&out, 0, sizeof out);
+    par_swap_array(&out.sights, &w->sights);
+    par_swap_array(&out.intervals, &w->sight_intervals);
+    par_swap_array(&out.events, &w->events);
+    out.spans = st->spans;
+    out.capspans = st->capspans;
+    out.trees = st->trees;
+    out.captrees = st->captrees;
+    sense_range(w, &out, st, 0, w->vehicles.n, 0);
+    par_swap_array(&out.sights, &w->sights);
+    par_swap_array(&out.intervals, &w->sight_intervals);
+    par_swap_array(&out.events, &w->events);
+    st->spans = out.spans;
+    st->nspans = out.nspans;
+    st->capspans = out.capspans;
+    st->trees = out.trees;
+    st->ntrees = out.ntrees;
+    st->captrees = out.captrees;
+    return out.fail ? -1 : 0;
+}
+
+/* Sight needs two teams with someone alive: a lone team (a crowd of
+ * wanderers, a race) has no enemy to see, and the phase costs nothing. */
+static int two_teams_alive(const struct world *w)
+{
+    int n = 0;
+    for (size_t t = 0; t < w->teams.n && n < 2; t++)
+        n += w->teams.p[t].alive > 0;
+    return n >= 2;
+}
+
+int sight_update(struct world *w)
+{
+    struct sight_store *st = &w->sight_store;
+    /* Every record list empty.  While there are no records every
+     * vehicle's first and count are already 0 (snapshot restores keep
+     * that too), so without two teams the vehicles are only visited
+     * after a tick that had some. */
+    int sense = two_teams_alive(w);
+    if (!sense && w->sights.n > 0)
+        no_records(w);
+    w->sights.n = 0;
+    w->sight_intervals.n = 0;
+    st->nspans = 0;
+    st->ntrees = 0;
+    if (!sense)
+        return 0;
+    int threads = par_threads(w);
+    if (threads > 1 && w->ctx)          /* the threads' buffers live there */
+        return sense_blocks(w, threads);
+    return sense_one(w);
 }
