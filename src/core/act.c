@@ -14,8 +14,8 @@
  *           its aim events, then its vehicles' decisions applied (act.h:
  *           turret, turn, speed, move, the edge).  Act writes only the
  *           vehicle it applies; edge hits and fires are whole numbers
- *           added up after.  On threads a vehicle that fires makes its
- *           shell there, into its block's list (shell.c joins them).
+ *           added up after.  A vehicle that fires makes its shell
+ *           there, into its block's list (shell.c joins them).
  *
  * Where no decision can tell the difference (act_fusable), the one block
  * decides and acts each vehicle in one sweep instead (fused_range).  The
@@ -182,10 +182,10 @@ static void publish_range(struct world *w, struct tick_ctx *l, const struct par_
 }
 
 /* act, block [lo, hi): its lists placed (placed: 0 when they could not
- * be), then its vehicles' decisions applied; on threads (list) the
- * shells its vehicles fire made into the block's list. */
+ * be), then its vehicles' decisions applied, the shells they fire made
+ * into the block's list (its records still in this core's cache). */
 static void act_range(struct world *w, struct tick_ctx *l, struct par_chunk *ch,
-                      size_t lo, size_t hi, int placed, int list)
+                      size_t lo, size_t hi, int placed)
 {
     if (placed)
         publish_range(w, l, ch);
@@ -204,7 +204,7 @@ static void act_range(struct world *w, struct tick_ctx *l, struct par_chunk *ch,
             d->aim_slot = placed ? d->aim_slot + (int)ch->aims : -1;
         edges += act_one(w, l, i, d);
         fires += d->want.fire;
-        const struct aim_info *ai = list && d->want.fire ? world_aim(w, v) : NULL;
+        const struct aim_info *ai = d->want.fire ? world_aim(w, v) : NULL;
         if (ai) {
             if (grow_reserve(&ch->fired, &ch->capfired, ch->nfired + 1, sizeof *ch->fired)) {
                 ch->fired_fail = 1;
@@ -225,7 +225,9 @@ static void act_range(struct world *w, struct tick_ctx *l, struct par_chunk *ch,
  * shell flies this tick (none in flight, none fired), since a hit is the
  * only thing between here and that grid that changes a vehicle.  The
  * grid stage otherwise reads every record twice more (bench-avoid's
- * 100,000 tanks: the grid was the largest share of the cache misses). */
+ * 100,000 tanks: the grid was the largest share of the cache misses).
+ * It fires nothing: fused only without sight records, a gun has no aim
+ * record (world_aim) to fire along. */
 static void fused_range(struct world *w, struct tick_ctx *c, struct par_chunk *ch,
                         size_t lo, size_t hi)
 {
@@ -266,42 +268,48 @@ static void fused_range(struct world *w, struct tick_ctx *c, struct par_chunk *c
     count_events(w, c, ch);
 }
 
-/* The blocks' sums into the world; 0, or -1 when a lane ran out of
- * memory or the lists could not be placed. */
+/* The blocks' sums into the world, their fired shells listed for the
+ * shells stage; 0, or -1 when a lane ran out of memory, the lists could
+ * not be placed or a block's shells not be listed (they are lost). */
 static int blocks_done(struct world *w, const struct tick_ctx *lanes,
-                       const struct par_chunk *ch, size_t nb, int placed)
+                       struct par_state *p, size_t nb, int placed)
 {
+    const struct par_chunk *ch = p->chunks;
     int fires = 0, rc = placed ? 0 : -1;
     for (size_t k = 0; k < nb; k++) {
         w->stats.edge_hits += ch[k].edge_hits;
         fires += ch[k].fires;
-        if (lanes[k].failed || lanes[k].lane.failed)
+        if (lanes[k].failed || lanes[k].lane.failed || ch[k].fired_fail)
             rc = -1;
     }
     w->fires = fires;
+    p->fired_nc = nb;
     return rc;
 }
 
 /* One block, the whole crowd, on the calling thread: the fused sweep, or
- * decide then act. */
+ * decide then act.  Its block is the tick context's first (its list of
+ * fired shells kept for the shells stage). */
 static int decide_act_one(struct world *w, struct tick_ctx *c, int fused)
 {
     size_t n = w->vehicles.n;
-    struct par_chunk one;
-    memset(&one, 0, sizeof one);
+    struct par_state *p = par_state_for(c, 1, 1);
+    if (!p)
+        return -1;
+    struct par_chunk *one = &p->chunks[0];
     c->kept = !fused;
     if (fused)
-        fused_range(w, c, &one, 0, n);
+        fused_range(w, c, one, 0, n);
     else
-        decide_range(w, c, &one, 0, n);
-    int placed = place_blocks(w, c, &one, 1);
+        decide_range(w, c, one, 0, n);
+    int placed = place_blocks(w, c, one, 1);
     if (fused) {
         if (placed)
-            publish_range(w, c, &one);
+            publish_range(w, c, one);
     } else {
-        act_range(w, c, &one, 0, n, placed, 0);
+        act_range(w, c, one, 0, n, placed);
     }
-    return blocks_done(w, c, &one, 1, placed);
+    return blocks_done(w, c, p, 1, placed);
 }
 
 /* par_chunks() blocks on `threads` threads, one team for both passes;
@@ -340,20 +348,16 @@ static int decide_act_blocks(struct world *w, struct tick_ctx *c, int threads)
 #endif
         for (size_t k = 0; k < nb; k++)
             act_range(w, &lanes[k], &ch[k], par_chunk_lo(n, nb, k),
-                      par_chunk_lo(n, nb, k + 1), placed, 1);
+                      par_chunk_lo(n, nb, k + 1), placed);
     }
-    int rc = blocks_done(w, lanes, ch, nb, placed), listed = 1;
-    for (size_t k = 0; k < nb; k++)
-        if (ch[k].fired_fail)
-            listed = 0;     /* the shells stage then reads every decision */
-    p->fired_nc = nb;
-    p->fired_valid = listed;
-    return rc;
+    return blocks_done(w, lanes, p, nb, placed);
 }
 
 int decide_act_stage(struct world *w, struct tick_ctx *c, int threads)
 {
     race_snapshot(w, c);
+    if (c->par)
+        c->par->fired_nc = 0;       /* no block's shells until they act */
     if (threads > 1 && decide_par_ok(w, c)) {
         int rc = decide_act_blocks(w, c, threads);
         if (rc <= 0)

@@ -80,16 +80,24 @@ static void entries_range(const struct world *w, struct vehicle_grid *g,
         g->items[s] = vehicle_entry(&w->vehicles.p[order[s]], order[s]);
 }
 
-/* The three passes, each in par_chunks() blocks on `threads` (1: one
- * block each, on the calling thread). */
+/* The three passes, each in par_chunks() blocks on `threads`, or one
+ * block each on the calling thread. */
 static void grid_blocks(const struct world *w, struct vehicle_grid *g, int *cells,
                         int *order, int threads)
 {
-    size_t n = w->vehicles.n, nb = threads > 1 ? par_chunks(n, threads) : 1;
+    size_t n = w->vehicles.n;
+    if (threads <= 1) {
+        /* the one block each, with no team of threads to start (on a
+         * small map that is most of the stage) */
+        struct grid_max m = cells_range(w, g, cells, 0, n);
+        entries_range(w, g, order, 0, (size_t)place_entries(g, cells, order, n, m));
+        return;
+    }
+    size_t nb = par_chunks(n, threads);
     struct grid_max m = { 0, 0 };
     size_t live = 0;
 #ifdef _OPENMP
-#pragma omp parallel num_threads(threads) if (threads > 1)
+#pragma omp parallel num_threads(threads)
 #endif
     {
         struct grid_max t = { 0, 0 };

@@ -56,8 +56,8 @@ static inline size_t par_chunk_lo(size_t n, size_t nchunks, size_t k)
     return n * k / nchunks;
 }
 
-/* A shell fired by the threads' act pass, and the heading of its shot
- * event (the gun's aim direction, which its velocity rounds). */
+/* A shell fired by the act pass, and the heading of its shot event (the
+ * gun's aim direction, which its velocity rounds). */
 struct par_fired {
     struct shell shell;
     double heading;
@@ -75,12 +75,11 @@ struct par_chunk {
                                        block): nothing to copy */
     long edge_hits;
     int fires;
-    /* the shells the chunk's vehicles fire, in vehicle order, made as
+    /* the shells the block's vehicles fire, in vehicle order, made as
      * each acts (shell_fire: its records in this core's cache), which
-     * the shells stage joins to the world's list chunk after chunk, so
-     * in vehicle order, as its one-thread pass fires them; fired_fail:
-     * the list could not grow (the shells stage then fires from the
-     * decisions, the same shells: a gun's reload is set the same) */
+     * the shells stage joins to the world's list block after block, so
+     * in vehicle order; fired_fail: the list could not grow (a shell
+     * lost: the tick's error) */
     struct par_fired *fired; size_t nfired, capfired;
     int fired_fail;
     char pad_[64];
@@ -95,10 +94,10 @@ struct par_state {
     struct par_chunk *chunks; size_t nchunks;       /* one per chunk */
     int *cells; size_t capcells;    /* one per vehicle (grid_par.c) */
     int *order; size_t caporder;    /* one per vehicle (grid_par.c) */
-    /* chunks[0 .. fired_nc) list this tick's firing vehicles: set by
-     * the decide and act pass, used and cleared by the shells stage */
+    /* chunks[0 .. fired_nc) list this tick's shells fired: set by the
+     * decide and act stage (one block or many), used and cleared by the
+     * shells stage */
     size_t fired_nc;
-    int fired_valid;
     /* the shells' flight: what it reads of each vehicle (shell.c) */
     struct shell_body *bodies; size_t capbodies;
 };

@@ -156,40 +156,68 @@ static inline struct shell_body shell_body_of(const struct vehicle *v)
     return b;
 }
 
-/* The flight on threads (a battle's thousands of shells): every shell
- * writes only itself and reads the world as the phase began, and a
- * maximum is the same number in any order, so the shells end as the
- * one-thread loop leaves them.
- *
- * The bounds' pass (each thread the vehicles it moved in act: par.h's
- * static runs, lines still in its cache) also copies each vehicle's
- * motion into `bodies`, when there is room for them: the flight's
- * neighbour tests then read one 40-byte body, not two of the vehicle's
- * cache lines and its params.  Those reads go all over the crowd, half
- * of them to vehicles the other core moved: on two threads they were the
- * flight's cost (two threads took as long as one), while the bodies are
- * a quarter of the lines, written in one sweep each. */
-static void shells_fly_par(struct world *w, int threads, struct shell_body *bodies)
+/* bounds, vehicles [lo, hi): the largest radius and move of this tick
+ * into *maxr, *maxmove, and (bodies) each vehicle's motion copied. */
+static void bounds_range(const struct world *w, struct shell_body *bodies,
+                         size_t lo, size_t hi, double *maxr, double *maxmove)
 {
+    for (size_t i = lo; i < hi; i++) {
+        const struct vehicle *v = &w->vehicles.p[i];
+        move_bounds(v, maxr, maxmove);
+        if (bodies)
+            bodies[i] = shell_body_of(v);
+    }
+}
+
+/* flight, shells [lo, hi). */
+static void fly_range(const struct world *w, size_t lo, size_t hi, double maxr,
+                      double maxmove, const struct shell_body *bodies)
+{
+    for (size_t i = lo; i < hi; i++)
+        shell_fly(w, &w->shells.p[i], maxr, maxmove, bodies);
+}
+
+/* Shells a block of the flight on threads: handed out as threads come
+ * free (a shell's cost varies with the trees and vehicles near it). */
+#define SHELLS_BLOCK 64
+
+/* The bounds for the neighbour query, then each shell's flight: one
+ * block each on one thread; on threads par_chunks() blocks of vehicles
+ * and SHELLS_BLOCK blocks of shells.  Every shell writes only itself and
+ * reads the world as the phase began, and a maximum is the same number
+ * in any order, so the shells end the same whatever the blocks.
+ *
+ * On threads the bounds' pass (each thread the vehicles it moved in act:
+ * par.h's static runs, lines still in its cache) also copies each
+ * vehicle's motion into `bodies`, when there is room for them: the
+ * flight's neighbour tests then read one 40-byte body, not two of the
+ * vehicle's cache lines and its params.  Those reads go all over the
+ * crowd, half of them to vehicles the other core moved: on two threads
+ * they were the flight's cost (two threads took as long as one), while
+ * the bodies are a quarter of the lines, written in one sweep each. */
+static void shells_fly(struct world *w, int threads, struct shell_body *bodies)
+{
+    size_t n = w->vehicles.n, ns = w->shells.n;
     double maxr = 0, maxmove = 0;
+    if (threads <= 1) {
+        /* the one block each, with no team of threads to start */
+        bounds_range(w, bodies, 0, n, &maxr, &maxmove);
+        fly_range(w, 0, ns, maxr, maxmove, bodies);
+        return;
+    }
+    size_t nb = par_chunks(n, threads), nsb = (ns + SHELLS_BLOCK - 1) / SHELLS_BLOCK;
 #ifdef _OPENMP
 #pragma omp parallel num_threads(threads)
-#else
-    (void)threads;
 #endif
     {
         double r = 0, m = 0;
 #ifdef _OPENMP
 #pragma omp for schedule(static)
 #endif
-        for (size_t i = 0; i < w->vehicles.n; i++) {
-            const struct vehicle *v = &w->vehicles.p[i];
-            move_bounds(v, &r, &m);
-            if (bodies)
-                bodies[i] = shell_body_of(v);
-        }
+        for (size_t k = 0; k < nb; k++)
+            bounds_range(w, bodies, par_chunk_lo(n, nb, k), par_chunk_lo(n, nb, k + 1), &r, &m);
 #ifdef _OPENMP
-#pragma omp critical
+#pragma omp critical(shells_max)
 #endif
         {
             maxr = fmax(maxr, r);
@@ -197,10 +225,11 @@ static void shells_fly_par(struct world *w, int threads, struct shell_body *bodi
         }
 #ifdef _OPENMP
 #pragma omp barrier
-#pragma omp for schedule(dynamic, 64)
+#pragma omp for schedule(dynamic)
 #endif
-        for (size_t i = 0; i < w->shells.n; i++)
-            shell_fly(w, &w->shells.p[i], maxr, maxmove, bodies);
+        for (size_t k = 0; k < nsb; k++)
+            fly_range(w, k * SHELLS_BLOCK, k + 1 == nsb ? ns : (k + 1) * SHELLS_BLOCK,
+                      maxr, maxmove, bodies);
     }
 }
 
@@ -248,30 +277,6 @@ static int shell_add(struct world *w, const struct shell *s, double heading, int
         *fail = 1;
     }
     return 0;
-}
-
-/* Vehicle i fires if its decision says so and it can (one shell, its
- * shot event): 0, or -1 when the shells' list could not grow (the
- * tick's error).  *fail: an event could not be kept. */
-static int fire_one(struct world *w, const struct tick_ctx *c, size_t i, int *fail)
-{
-    /* The decision first: a few hundred of a battle's ten thousand fire,
-     * and the vehicle's record (four cache lines away) is read only for
-     * those.  (The decide stages write a wreck's decision too; where one
-     * is old, the alive below still decides.) */
-    if (!c->d[i].want.fire)
-        return 0;
-    struct vehicle *v = &w->vehicles.p[i];
-    /* A gun wants to fire only after a solution, which has a record;
-     * without one there is no direction to fire along. */
-    if (!v->alive)
-        return 0;
-    const struct aim_info *ai = world_aim(w, v);
-    if (!ai)
-        return 0;
-    struct shell s;
-    shell_fire(w, v, (int)i, ai, &s);
-    return shell_add(w, &s, ai->aim_dir, fail);
 }
 
 /* A shell that ended this tick: its hit (and the knockout it makes) or
@@ -328,42 +333,27 @@ int shells_update(struct world *w, const struct tick_ctx *c)
             w->shells.p[k++] = w->shells.p[i];
     w->shells.n = k;
 
-    /* Fire: each shell leaves the gun's centre where the gun is at t_fire,
-     * vehicle after vehicle.  Only when the decide phase saw a gun fire:
-     * no pass over a crowd that never shoots.  The threads' decide and
-     * act pass lists who fires (par.h), so their decisions, half of them
-     * in the other core's cache, are not all read again here. */
-    struct par_state *fired = c->par && c->par->fired_valid ? c->par : NULL;
-    if (c->par)
-        c->par->fired_valid = 0;            /* this tick's, used once */
-    if (w->fires > 0 && fired) {
-        for (size_t ch = 0; ch < fired->fired_nc; ch++)
-            for (size_t j = 0; j < fired->chunks[ch].nfired; j++)
-                if (shell_add(w, &fired->chunks[ch].fired[j].shell,
-                              fired->chunks[ch].fired[j].heading, &fail))
-                    return -1;
-    } else {
-        for (size_t i = 0; w->fires > 0 && i < w->vehicles.n; i++)
-            if (fire_one(w, c, i, &fail))
+    /* Fire: the shells the act pass made (shell_fire: each leaves the
+     * gun's centre where the gun is at t_fire), block after block, so
+     * vehicle after vehicle; the blocks' lists are this tick's, used
+     * once. */
+    struct par_state *p = c->par;
+    for (size_t b = 0; p && b < p->fired_nc; b++)
+        for (size_t j = 0; j < p->chunks[b].nfired; j++)
+            if (shell_add(w, &p->chunks[b].fired[j].shell,
+                          p->chunks[b].fired[j].heading, &fail))
                 return -1;
-    }
+    if (p)
+        p->fired_nc = 0;
     if (w->shells.n == 0)
         return fail ? -1 : 0;
 
-    /* Bounds for the neighbour query, then each shell's flight. */
     int threads = w->shells.n < SHELLS_PAR_MIN && w->threads_min >= 0 ? 1 : par_threads(w);
-    struct par_state *p = threads > 1 ? c->par : NULL;
-    if (p && grow_reserve(&p->bodies, &p->capbodies, w->vehicles.n, sizeof *p->bodies))
-        p = NULL;       /* no room: the flight reads the vehicles */
-    if (threads > 1) {
-        shells_fly_par(w, threads, p ? p->bodies : NULL);
-    } else {
-        double maxr = 0, maxmove = 0;
-        for (size_t i = 0; i < w->vehicles.n; i++)
-            move_bounds(&w->vehicles.p[i], &maxr, &maxmove);
-        for (size_t i = 0; i < w->shells.n; i++)
-            shell_fly(w, &w->shells.p[i], maxr, maxmove, NULL);
-    }
+    struct shell_body *bodies = NULL;
+    if (threads > 1 && p
+        && !grow_reserve(&p->bodies, &p->capbodies, w->vehicles.n, sizeof *p->bodies))
+        bodies = p->bodies;     /* (no room: the flight reads the vehicles) */
+    shells_fly(w, threads, bodies);
 
     /* Apply, in shell order. */
     for (size_t i = 0; i < w->shells.n; i++)
