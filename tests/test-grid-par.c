@@ -1,5 +1,5 @@
-/* test-grid-par.c — the vehicle grid built on threads (grid_par.c) is the
- * one-thread build, entry for entry: two worlds of a 3,000-tank battle
+/* test-grid-par.c — the vehicle grid built in blocks on threads
+ * (grid_stage.c) is the one block's grid, entry for entry: two worlds of a 3,000-tank battle
  * step side by side, one on one thread and one on two, and after every
  * tick their grids (of the tick's end) are compared field by field, wrecks
  * left out the same way. */

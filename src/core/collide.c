@@ -125,7 +125,7 @@ static double scan_range(const struct vehicle_grid *g, double reach,
 
 
 /* The scan over all of g's entries, on `threads` (par.h): each thread a
- * fixed run of entries (static: the run grid_par.c wrote, still in its
+ * fixed run of entries (static: the run grid_stage.c wrote, still in its
  * core's cache), its pairs in its own list, joined after.  The pairs are
  * sorted afterwards and the minimum is the same number in any order: the
  * same result on any number of threads. */

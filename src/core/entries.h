@@ -1,8 +1,8 @@
 /* entries.h — what the vehicle grid holds for each vehicle, and why.
  *
  * The grid (grid.h) knows positions only; the rules of what an entry
- * carries live here, beside the stage that builds the entries (tick.c's
- * grid stage) and the searches that must see the same values without a
+ * carries live here, beside the stage that builds the entries (the grid
+ * stage, grid_stage.c) and the searches that must see the same values without a
  * grid (avoidance's all-pairs oracle). */
 #ifndef BOTFIELD_ENTRIES_H
 #define BOTFIELD_ENTRIES_H

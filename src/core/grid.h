@@ -169,7 +169,7 @@ static inline void vehicle_grid_count(struct vehicle_grid *g, int k, vec2 pos)
 }
 /* Where entry k goes in items (after sum; each k once, in order):
  * vehicle_grid_put without the entry, for a caller that writes it
- * later (the grid built on threads, tick.c). */
+ * later (the grid stage, grid_stage.c). */
 static inline int vehicle_grid_slot(struct vehicle_grid *g, int k)
 {
     return g->start[g->cell_of[k] + 1]++;

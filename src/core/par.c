@@ -56,7 +56,7 @@ void par_swap_array(void *a, void *b)
 }
 
 /* Sixteen chunks a thread: small enough for a sense chunk's targets and
- * details to stay in the cache between its passes (sight_par.c), few
+ * details to stay in the cache between its passes (sight_stage.c), few
  * enough that placing them costs nothing.  (A world small enough for chunks of a
  * few vehicles runs on one thread anyway, unless the tests ask:
  * PAR_MIN_LIVE.)  A build may try others (-DPAR_CHUNKS_PER_THREAD=32):

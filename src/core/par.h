@@ -1,5 +1,5 @@
-/* par.h — the sense and decide stages on threads, the same bytes for any
- * number of them.
+/* par.h — the stages' blocks on threads, the same bytes for any number
+ * of them.
  *
  * OpenMP (GCC's libgomp; configure's AC_OPENMP) runs the loops; the
  * determinism is ours: the vehicles are cut into contiguous chunks, each
@@ -42,7 +42,7 @@ void par_swap_array(void *a, void *b);
 /* Chunks of vehicles: n vehicles in *nchunks runs of about equal length;
  * chunk k is [par_chunk_lo(n, nc, k), par_chunk_lo(n, nc, k + 1)).  The
  * stages deal them out statically (schedule(static): thread t always
- * takes the same contiguous run of chunks, the vehicles grid_par.c gives
+ * takes the same contiguous run of chunks, the vehicles grid_stage.c gives
  * it too), so what a thread writes in one stage (the sight records, the
  * decisions, the vehicles it moves) is what it reads in the next, still
  * in its own core's cache: on the 2-core machine the battle's ticks 2 to
@@ -92,8 +92,8 @@ struct par_state {
     struct sight_out *outs; size_t nouts;           /* one per chunk */
     struct tick_ctx *lanes; size_t nlanes;          /* one per chunk */
     struct par_chunk *chunks; size_t nchunks;       /* one per chunk */
-    int *cells; size_t capcells;    /* one per vehicle (grid_par.c) */
-    int *order; size_t caporder;    /* one per vehicle (grid_par.c) */
+    int *cells; size_t capcells;    /* one per vehicle (grid_stage.c) */
+    int *order; size_t caporder;    /* one per vehicle (grid_stage.c) */
     /* chunks[0 .. fired_nc) list this tick's shells fired: set by the
      * decide and act stage (one block or many), used and cleared by the
      * shells stage */

@@ -1,10 +1,12 @@
 /* stages.h — the stages of one tick (tick.c runs them in this order):
  *   grid     the vehicle grid of the start of the tick (grid_stage.c)
- *   sense    sight for every observer (sight/sight.c: sight_update)
+ *   sense    sight for every observer (sight/sight_stage.c: sight_update)
  *   decide   the behaviour table, one decision per vehicle (tick.c),
  *   act      the decisions applied together: both over blocks of
  *            vehicles, one a thread (act.c)
  *   shells   firing, swept flight, hits, misses (shell.c)
+ * Each stage is written once over a block of vehicles (or shells) [lo,
+ * hi): one block on one thread, par_chunks() blocks on threads (par.h).
  *   detect   the grid of the tick's end, collisions (collide.c),
  *            waypoints and laps (race/race_detect.c), the end (end.c)
  * Only decide is decision code (a const world); the others write the

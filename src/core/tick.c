@@ -8,7 +8,6 @@
 #include "stages.h"
 #include "drive.h"
 #include "explain.h"
-#include "entries.h"
 #include "grow.h"
 #include "par.h"
 #include "player.h"
