@@ -19,7 +19,7 @@
  * lane's and the racer record's points to const, and a file of decision
  * code includes "decide_guard.h" after its other headers, which poisons
  * the names of the world's members that hold pointers to data that is not
- * const (its arrays, grids, stores, tick context).  tests/decide-readonly.sh
+ * const (its arrays, grids, stores, tick context).  tests/source/decide-readonly.sh
  * compiles each such write and expects it refused; `make lint` refuses
  * casts to pointers to non-const in those files.  Not enforced: pointer
  * arithmetic on the view's two writable pointers (view->race[1]). */

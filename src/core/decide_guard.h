@@ -8,7 +8,7 @@
  * the world is read only through the const accessors of world.h
  * (world_vehicle, world_sight, world_aim, world_racer, world_route...).
  * tick_ctx is poisoned too: no decision sees another's slot.
- * tests/decide-readonly.sh checks that the writes are refused; `make
+ * tests/source/decide-readonly.sh checks that the writes are refused; `make
  * lint` refuses a cast to a pointer to non-const in these files. */
 #ifndef BOTFIELD_DECIDE_GUARD_H
 #define BOTFIELD_DECIDE_GUARD_H

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../bot-fixture.c"
+#include "../lib/bot-fixture.c"
 
 /* CPU time of this process: the machine may be shared, and a wall clock
  * would count the time others ran. */

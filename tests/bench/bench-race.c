@@ -6,7 +6,7 @@
  * since cars on the line pass and hold back for each other), and
  * its best lap is compared with three yardsticks:
  *   bound       the fastest possible lap on the polyline of waypoint
- *               centres (tests/race-bound.c, the yardstick of the rules
+ *               centres (tests/lib/race-bound.c, the yardstick of the rules
  *               that head for the centres);
  *   line_bound  the planned racing line's own lap: its speed profile is,
  *               at every point, the most the car's turn rate (exact radius),
@@ -15,7 +15,7 @@
  *               inside it, beats it by up to 0.2%);
  *   floor       a true floor under every valid lap on any path: the
  *               shortest path through the contact discs over max_speed
- *               (tests/race-bound.h says why), loose where the car must
+ *               (tests/lib/race-bound.h says why), loose where the car must
  *               brake.
  * and the ratio of line's best lap to the best of the other three.  Only
  * valid laps count, for every method alike: a lap in which the car skipped
@@ -33,7 +33,7 @@
 #include "core/world.h"
 #include "core/race/race_line.h"
 #include "io/map.h"
-#include "../race-bound.h"
+#include "../lib/race-bound.h"
 
 /* A car that has not finished by then orbits somewhere. */
 #define BENCH_SECONDS 600

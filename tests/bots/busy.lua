@@ -1,5 +1,5 @@
 -- busy.lua: a bot that calls every built-in method, logs, draws and
--- fails now and then, for tests/threads.sh: hundreds of them decide on
+-- fails now and then, for tests/cli/threads.sh: hundreds of them decide on
 -- several threads, and the trace must not tell how many.
 function tick(me, world, mem, out)
   mem.n = (mem.n or 0) + 1

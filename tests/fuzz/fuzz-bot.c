@@ -1,6 +1,6 @@
 /* fuzz-bot.c — libFuzzer target for the bot layer: arbitrary bytes loaded
  * as a script (budget 20,000 instructions, 256 KiB of heap), then init
- * and three ticks against the fixed fake view of tests/bot-fixture.c,
+ * and three ticks against the fixed fake view of tests/lib/bot-fixture.c,
  * mem saved and loaded into a second state, and a reload.  Whatever the
  * script does must end as a clean error, never a crash, a leak, a hang
  * or undefined behaviour.
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../bot-fixture.c"
+#include "../lib/bot-fixture.c"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../tap.h"
+#include "../lib/tap.h"
 #include "core/world.h"
 #include "io/map.h"
 

@@ -1,7 +1,7 @@
 /* ttc.h — time to collision, the one rule predictive avoidance scores
  * motions by, written once (ttc_enter), and the same over a set of
  * neighbours held as columns (ttc_set_min), which has a scalar path and an
- * SSE2 path (ttc_sse2.c) that give the same bits (tests/test-avoid.c
+ * SSE2 path (ttc_sse2.c) that give the same bits (tests/unit/test-avoid.c
  * checks it on random sets). */
 #ifndef BOTFIELD_TTC_H
 #define BOTFIELD_TTC_H
