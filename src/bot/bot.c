@@ -24,6 +24,7 @@
 #define DEFAULT_STEP 1000
 
 const char bot_reg_mem = 'M';
+const char bot_reg_probe = 'P';
 
 struct bot *bot_of(lua_State *L)
 {
@@ -210,6 +211,7 @@ static double cpu_since(const struct timespec *t0)
 }
 
 static void count_hook(lua_State *L, lua_Debug *ar);
+static void probe_fired(lua_State *L, struct bot *b, lua_Debug *ar);
 
 /* The hook fires just before the armed-th instruction from now runs, so
  * arming at remaining + 1 lets exactly `budget` instructions run. */
@@ -250,8 +252,11 @@ static int go_over(lua_State *L, struct bot *b)
 
 static void count_hook(lua_State *L, lua_Debug *ar)
 {
-    (void)ar;
     struct bot *b = bot_of(L);
+    if (b->probing) {
+        probe_fired(L, b, ar);
+        return;
+    }
     if (b->over || b->timed_out) {
         lua_pushstring(L, budget_msg);
         lua_error(L);
@@ -280,6 +285,51 @@ static void count_hook(lua_State *L, lua_Debug *ar)
         lua_pushstring(L, memory_msg);
         lua_error(L);
     }
+}
+
+/* ---- the exact count ---------------------------------------------------------
+ * The hook fires every `armed` instructions, so what a call ran since the
+ * last firing is not counted, and Lua has no call that reads the hook's
+ * count left.  The probe runs a loop of known instructions at the end of
+ * the call, the hook still armed: where in the loop the hook fires says
+ * how many were left, so how many the call ran.  Its instructions sit on
+ * lines of their own (LOADI 2, MOVE 3, LOADI 4, FORPREP 5) and the loop's
+ * one FORLOOP on line 1, its index the loop's first hidden local. */
+static const char probe_src[] = "return function(n) for i =\n1,\nn,\n1\ndo\nend end\n";
+#define PROBE_SETUP 4       /* instructions before the first FORLOOP */
+
+/* The hook inside the probe: the count left, then the hook off. */
+static void probe_fired(lua_State *L, struct bot *b, lua_Debug *ar)
+{
+    long ran = -1;          /* the probe's instructions before this one */
+    if (lua_getinfo(L, "l", ar) && ar->currentline >= 2 && ar->currentline <= 5)
+        ran = ar->currentline - 2;
+    else if (lua_getlocal(L, ar, 2)) {
+        ran = PROBE_SETUP + (long)lua_tointeger(L, -1) - 1;
+        lua_pop(L, 1);
+    }
+    b->probe_left = ran + 1;
+    b->probing = 0;
+    lua_sethook(L, NULL, 0, 0);
+}
+
+/* Instructions the call ran since the hook last fired (0 when the probe
+ * cannot tell). */
+static long count_tail(struct bot *b)
+{
+    lua_State *L = b->L;
+    if (!lua_checkstack(L, 4) || lua_rawgetp(L, LUA_REGISTRYINDEX, &bot_reg_probe) != LUA_TFUNCTION) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_pushinteger(L, b->armed + 2);
+    b->probing = 1;
+    b->probe_left = 0;
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK)
+        lua_pop(L, 1);
+    b->probing = 0;
+    long tail = b->probe_left > 0 ? b->armed - b->probe_left : 0;
+    return tail > 0 ? tail : 0;
 }
 
 void bot_charge(lua_State *L, long n)
@@ -405,9 +455,11 @@ static int pcall_fn(struct bot *b, int (*fn)(lua_State *L), long budget, size_t 
     lua_pushcfunction(L, msgh);
     lua_pushcfunction(L, fn);
     int st = lua_pcall(L, 0, 0, base + 1);
-    lua_sethook(L, NULL, 0, 0);
     b->caps_on = 0;
     lua_settop(L, base);
+    /* (a call over its budget or time errs at every instruction: counted) */
+    long tail = b->over || b->timed_out ? 0 : count_tail(b);
+    lua_sethook(L, NULL, 0, 0);
     /* at the end too (a short call never meets the hook); a tick that
      * broke the limit is abandoned even when the data is back under now */
     if (metered && memory_check(b)) {
@@ -418,7 +470,9 @@ static int pcall_fn(struct bot *b, int (*fn)(lua_State *L), long budget, size_t 
     struct bot_report *r = b->rep;
     if (b->used > b->budget && !b->over)
         b->used = b->budget;
-    r->instructions = b->used > b->budget ? b->budget : b->used;
+    /* the tail is reported, never added to used: the debt, and so when
+     * bot_memory is counted, stays on the hook's steps */
+    r->instructions = b->used + tail > b->budget ? b->budget : b->used + tail;
     if (b->mem_over) {
         snprintf(r->error, sizeof r->error, "%s: memory limit exceeded (bot_memory %zu KiB)",
                  b->path, b->lim.memory_bytes / 1024);
@@ -466,6 +520,10 @@ static int open_all(lua_State *L)
     bot_api_open(L);
     lua_newtable(L);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &bot_reg_mem);
+    if (luaL_loadbufferx(L, probe_src, sizeof probe_src - 1, "=(count probe)", "t") != LUA_OK)
+        return lua_error(L);
+    lua_call(L, 0, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &bot_reg_probe);
     return 0;
 }
 

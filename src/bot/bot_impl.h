@@ -37,6 +37,8 @@ struct bot {
     long armed;                 /* the hook's count now */
     int step;                   /* the hook's step (1000 by default) */
     int over;                   /* over budget: every instruction errors */
+    int probing;                /* the count probe runs (count_tail) */
+    long probe_left;            /* the hook's count left, as the probe found it */
     int over_line;              /* the script's line running then (0: none) */
     int timed_out;
     int clock_on;               /* cpu_start taken */
@@ -130,5 +132,7 @@ int bot_mem_decode(lua_State *L, const unsigned char *buf, size_t len);  /* push
 
 /* Registry keys: addresses (lua_rawgetp), cheaper than strings. */
 extern const char bot_reg_mem;          /* the bot's mem table */
+extern const char bot_reg_probe;        /* bot.c's count probe: no data of
+                                           the bot's (bot_heap.c skips it) */
 
 #endif
