@@ -55,6 +55,27 @@ static void set_err_clean(char *err, size_t n, const char *fmt, ...)
     bot_text_escape(err, n, raw);
 }
 
+/* The script's line running now: the innermost Lua function's (a C
+ * function charging or allocating has none); 0 when none.  Allocation-
+ * free, so the allocator and the hook may ask. */
+static int line_now(lua_State *L)
+{
+    lua_Debug ar;
+    for (int level = 0; level < 8 && lua_getstack(L, level, &ar); level++)
+        if (lua_getinfo(L, "l", &ar) && ar.currentline > 0)
+            return ar.currentline;
+    return 0;
+}
+
+/* A memory limit broken (1 bot_memory, 2 the tick's allocations): the
+ * first in a call names the line the script was at, for the error. */
+static void mem_break(struct bot *b, int how)
+{
+    if (!b->mem_broke && b->caps_on)
+        b->mem_line = line_now(b->L);
+    b->mem_broke = how;
+}
+
 /* ---- the allocator ---------------------------------------------------------
  * bot_memory is kept by a count of the data the script can reach (see
  * memory_check below and bot_heap.c); the allocator keeps the rest:
@@ -89,7 +110,7 @@ static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         return NULL;
     }
     if (made && b->caps_on && b->tick_new + made > b->tick_cap) {
-        b->mem_broke = 2;
+        mem_break(b, 2);
         return NULL;
     }
     /* the last count found the data over bot_memory: a little more (the
@@ -97,7 +118,7 @@ static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
      * which comes at the next look */
     if (made && b->metered && b->data > b->lim.memory_bytes
         && b->made_since + made > b->lim.memory_bytes / 32) {
-        b->mem_broke = 1;
+        mem_break(b, 1);
         b->mem_over = 1;
         return NULL;
     }
@@ -106,7 +127,7 @@ static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         /* (the count's own work table is never refused: a memory error
          * raised inside the count would leave it half done) */
         if (b->heap + grow > heap_hard(b) && !b->walking) {
-            b->mem_broke = 1;
+            mem_break(b, 1);
             return NULL;
         }
         void *p = realloc(ptr, nsize);
@@ -234,15 +255,8 @@ static int go_over(lua_State *L, struct bot *b)
     /* Where the script was, for the report ("x.lua:12: instruction budget
      * exceeded", as any error names its line): the innermost Lua function
      * (a C function charging has none).  Once, and allocation-free. */
-    if (!b->over) {
-        lua_Debug ar;
-        b->over_line = 0;
-        for (int level = 0; level < 8 && lua_getstack(L, level, &ar); level++)
-            if (lua_getinfo(L, "l", &ar) && ar.currentline > 0) {
-                b->over_line = ar.currentline;
-                break;
-            }
-    }
+    if (!b->over)
+        b->over_line = line_now(L);
     b->over = 1;
     b->armed = 1;
     lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
@@ -281,7 +295,7 @@ static void count_hook(lua_State *L, lua_Debug *ar)
      * while the data stays over little more can be made (the allocator). */
     if (b->metered && b->ins / CHECK_EVERY != before / CHECK_EVERY && memory_check(b)) {
         b->mem_over = 1;
-        b->mem_broke = 1;
+        mem_break(b, 1);
         lua_pushstring(L, memory_msg);
         lua_error(L);
     }
@@ -429,6 +443,7 @@ static void begin(struct bot *b, long budget, size_t tick_cap)
     b->over = 0;
     b->timed_out = 0;
     b->mem_broke = 0;
+    b->mem_line = 0;
     b->tick_new = 0;
     b->tick_cap = tick_cap;
     b->caps_on = 1;
@@ -437,6 +452,15 @@ static void begin(struct bot *b, long budget, size_t tick_cap)
     b->rep->error[0] = 0;
     b->rep->traceback[0] = 0;
     arm(b->L, b);
+}
+
+/* ":12" for a line, "" for none: the error's place after the path. */
+static const char *at_line(char *buf, size_t n, int line)
+{
+    buf[0] = 0;
+    if (line > 0)
+        snprintf(buf, n, ":%d", line);
+    return buf;
 }
 
 /* Runs fn protected; 0, or -1 with rep->error set (a broken limit named
@@ -464,18 +488,19 @@ static int pcall_fn(struct bot *b, int (*fn)(lua_State *L), long budget, size_t 
      * broke the limit is abandoned even when the data is back under now */
     if (metered && memory_check(b)) {
         b->mem_over = 1;
-        b->mem_broke = 1;
+        b->mem_broke = 1;       /* no line runs now: the error names none */
     }
     b->metered = 0;
     struct bot_report *r = b->rep;
+    char at[16];
     if (b->used > b->budget && !b->over)
         b->used = b->budget;
     /* the tail is reported, never added to used: the debt, and so when
      * bot_memory is counted, stays on the hook's steps */
     r->instructions = b->used + tail > b->budget ? b->budget : b->used + tail;
     if (b->mem_over) {
-        snprintf(r->error, sizeof r->error, "%s: memory limit exceeded (bot_memory %zu KiB)",
-                 b->path, b->lim.memory_bytes / 1024);
+        snprintf(r->error, sizeof r->error, "%s%s: memory limit exceeded (bot_memory %zu KiB)",
+                 b->path, at_line(at, sizeof at, b->mem_line), b->lim.memory_bytes / 1024);
         return -1;
     }
     if (b->timed_out) {
@@ -496,12 +521,12 @@ static int pcall_fn(struct bot *b, int (*fn)(lua_State *L), long budget, size_t 
         /* Even when the script caught the memory error and went on: a tick
          * that broke a limit is abandoned. */
         if (b->mem_broke == 1)
-            snprintf(r->error, sizeof r->error, "%s: memory limit exceeded (bot_memory %zu KiB)",
-                     b->path, b->lim.memory_bytes / 1024);
+            snprintf(r->error, sizeof r->error, "%s%s: memory limit exceeded (bot_memory %zu KiB)",
+                     b->path, at_line(at, sizeof at, b->mem_line), b->lim.memory_bytes / 1024);
         else
             snprintf(r->error, sizeof r->error,
-                     "%s: allocation limit exceeded (%zu KiB newly allocated in one tick)",
-                     b->path, tick_cap / 1024);
+                     "%s%s: allocation limit exceeded (%zu KiB newly allocated in one tick)",
+                     b->path, at_line(at, sizeof at, b->mem_line), tick_cap / 1024);
         return -1;
     }
     if (st == LUA_OK)

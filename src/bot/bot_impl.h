@@ -17,6 +17,8 @@ struct bot {
     size_t tick_new, tick_cap;  /* bytes of objects made this call, its cap */
     int mem_broke;              /* a cap refused an allocation this call, or
                                    the count passed bot_memory */
+    int mem_line;               /* the script's line when mem_broke was
+                                   first set this call (0: none) */
     int caps_on;                /* off while the state is built */
     /* bot_memory's count (bot_heap.c), taken at points the script's own
      * progress decides: never where Lua's layout does */
