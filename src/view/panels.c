@@ -200,35 +200,29 @@ static const char *words(const char *name, char *buf, size_t size)
     return buf;
 }
 
-/* Up to max lines of a multi-line text, each one its own inspector line. */
-static void add_text_lines(struct lines *l, const char *prefix, const char *text, int max)
-{
-    for (int k = 0; *text && k < max; k++) {
-        size_t len = strcspn(text, "\n");
-        add(l, 0, "%s%.*s", prefix, (int)len, text);
-        text += len + (text[len] == '\n');
-    }
-}
-
-/* A text wrapped to the inspector's width, up to max lines: a bot's error
- * is the one thing there a user must read whole (cut at the panel's 29
- * cells, "attempt to index a nil value" read "attempt to ind"); see
- * wrap_line. */
+/* A text wrapped to the inspector's width, up to max rows: a bot's error,
+ * traceback and disabled reason are what a user must read whole (cut at
+ * the panel's 29 cells, "attempt to index a nil value" read "attempt to
+ * ind"); see wrap_line.  Each of the text's own lines starts a row after
+ * `prefix`; the rows it wraps onto start after `cont`. */
 static void add_wrapped(struct lines *l, const struct app *a, const char *prefix,
-                        const char *text, int max)
+                        const char *cont, const char *text, int max)
 {
-    int width = a->panel_w - 1 - (int)strlen(prefix);
-    if (width < 8)
-        width = 8;
-    size_t room = sizeof l->text[0] - 1 - strlen(prefix);
+    int line_start = 1;
     for (int k = 0; *text && k < max; k++) {
+        const char *p = line_start ? prefix : cont;
+        int width = a->panel_w - 1 - (int)strlen(p);
+        if (width < 8)
+            width = 8;
+        size_t room = sizeof l->text[0] - 1 - strlen(p);
         size_t nl = strcspn(text, "\n");
         size_t len = wrap_line(a, text, width, nl < room ? nl : room, nl);
         if (len == 0)
             break;
-        add(l, 0, "%s%.*s", prefix, (int)len, text);
+        add(l, 0, "%s%.*s", p, (int)len, text);
         text += len;
-        if (*text == '\n')
+        line_start = *text == '\n';
+        if (line_start)
             text++;
     }
 }
@@ -258,17 +252,20 @@ static void inspect_bot(const struct app *a, int i, struct lines *l)
     if (r) {
         add(l, 0, " instr %ld/%ld", r->instructions, wb ? wb->budget : 0L);
         add(l, 0, " heap %zu/%ld KiB", (r->heap + 1023) / 1024, wb ? wb->memory_kib : 0L);
-        if (r->disabled)
-            add(l, 0, " disabled: %s", r->disabled_reason);
+        if (r->disabled) {
+            char dis[BOT_ERR_BYTES + 16];
+            snprintf(dis, sizeof dis, "disabled: %s", r->disabled_reason);
+            add_wrapped(l, a, " ", "   ", dis, 6);
+        }
         for (int k = 0; k < r->n_log && k < BOT_LOG_LINES; k++)
             add(l, 0, " log %s", r->log[k]);
     }
     const struct bot_last_error *e = (size_t)i < a->nlast_err ? &a->last_err[i] : NULL;
     if (e && e->tick >= 0 && e->tick <= w->tick) {
         add(l, 1, "bot error, tick %ld", e->tick);
-        add_wrapped(l, a, " ", e->error, 4);
+        add_wrapped(l, a, " ", " ", e->error, 4);
         /* The innermost frames: where it happened and who called. */
-        add_text_lines(l, "  ", e->traceback, 4);
+        add_wrapped(l, a, "  ", "    ", e->traceback, 8);
     }
 }
 

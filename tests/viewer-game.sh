@@ -1,0 +1,67 @@
+#!/bin/sh
+# The viewer as a player of bot games sees it (issue 32's trial), driven
+# in a detached tmux at 80x24: a bot's traceback and disabled reason are
+# wrapped in the inspector, never cut.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/tmux-lib.sh"
+
+start() {
+    name=$1; shift
+    start_limited "$name" - "$@"
+}
+# The inspector's rows (the panel: the 30 rightmost columns), joined in
+# one line with single blanks: a wrapped text reads whole there.
+panel_joined() { screen "$1" | grep "│" | sed "s/.*│//; s/^ *//" | tr "\n" " " | tr -s " "; }
+
+mkdir -p "$TMPD/g"
+cat >"$TMPD/g/map.ini" <<'EOS'
+[map]
+name = game
+width = 3000
+height = 300
+seed = 1
+[team.a]
+color = red
+[team.b]
+color = blue
+[tank.a]
+team = a
+x = 50
+y = 150
+heading = 0
+bot = gm.lua
+[tank.b]
+team = b
+x = 2950
+y = 150
+heading = 0
+EOS
+
+# ---- wrapped traceback and disabled reason --------------------------------
+cat >"$TMPD/g/gm.lua" <<'EOS'
+local function explode_long_ZQ() error("boom at the end of a sentence XY") end
+function tick(me, world, mem, out)
+  explode_long_ZQ()
+end
+EOS
+start w --paused "$TMPD/g/map.ini"
+wait_for w 'tick 0 '
+tm send-keys -t w Tab
+steps w . 3
+wait_for w 'tick 3 '
+settle w
+panel_joined w | grep -q "in upvalue 'explode_long_ZQ'"
+ok $? "a traceback line wider than the inspector is wrapped, not cut"
+panel_joined w | grep -q "gm.lua:3: in function <gm.lua:2>"
+ok $? "and the next frame follows it"
+steps w . 60
+wait_for w 'tick 63 '
+settle w
+panel_joined w | grep -q "disabled: 60 abandoned ticks in a row; the last: gm.lua:1: boom at the end of a sentence XY"
+ok $? "the disabled reason is wrapped whole"
+screen w | sed "s/^/# /"
+tm send-keys -t w q
+wait_for w 'EXIT 0'
+ok $? "q quits with status 0"
+
+done_testing
