@@ -64,4 +64,42 @@ tm send-keys -t w q
 wait_for w 'EXIT 0'
 ok $? "q quits with status 0"
 
+# ---- the winner's banner ------------------------------------------------------
+# Two tanks of one hit each, one behind the other: the first hit ends the
+# battle (at tick 50, a fixed seed).
+# The banner names the team as a team ("team bots wins"), not as a plural
+# noun ("bots wins").
+cat >"$TMPD/g/win.ini" <<'EOS'
+[map]
+name = win
+width = 1000
+height = 300
+seed = 1
+[team.bots]
+color = red
+[team.blue]
+color = blue
+[tank.a]
+team = bots
+x = 300
+y = 150
+heading = 0
+health = 1
+[tank.b]
+team = blue
+x = 600
+y = 150
+heading = 0
+health = 1
+EOS
+start b --paused "$TMPD/g/win.ini"
+wait_for b 'tick 0 '
+tm send-keys -t b Space
+wait_for b 'battle over|wins'
+ok $? "the battle is won: a banner"
+screen b | grep -q 'team bots wins'
+ok $? "the banner names the winner as a team (team NAME wins)"
+tm send-keys -t b q
+wait_for b 'EXIT 0'
+
 done_testing

@@ -544,7 +544,8 @@ void draw_banner(struct app *a)
         }
         free(r);
     } else if (w->winner >= 0 && (size_t)w->winner < w->teams.n)
-        add(&l, 1, "%s wins", w->teams.p[w->winner].name);
+        /* "team bots wins": a team's name may read as a plural noun */
+        add(&l, 1, "team %s wins", w->teams.p[w->winner].name);
     else
         add(&l, 1, "battle over: no winner");
     add(&l, 0, "tick %ld, %.2fs", w->tick, (double)w->tick * w->dt);
