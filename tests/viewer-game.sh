@@ -102,4 +102,37 @@ ok $? "the banner names the winner as a team (team NAME wins)"
 tm send-keys -t b q
 wait_for b 'EXIT 0'
 
+# ---- the map's duration ---------------------------------------------------------
+# A headless run stops at the map's duration; so does the viewer, with a
+# banner, and it still steps back, seeks below it and quits.
+sed 's/^seed = 1$/seed = 1\nduration = 1/; s/^bot = gm.lua$//' "$TMPD/g/map.ini" >"$TMPD/g/short.ini"
+"$BOTFIELD" --headless --trace - "$TMPD/g/short.ini" | tail -n 1 | grep -q '"ticks":60,'
+ok $? "(the headless run of duration = 1 stops at tick 60)"
+start d --paused "$TMPD/g/short.ini"
+wait_for d 'tick 0 '
+tm send-keys -t d Space
+wait_for d 'time up'
+ok $? "the viewer stops at the duration with a banner"
+screen d | grep -q 'tick 60 '
+ok $? "at tick 60, where the headless run stops"
+screen d | grep -q 'paused'
+ok $? "and pauses"
+tm send-keys -t d .
+wait_for d 'the run ends at tick 60'
+ok $? "a step forward is refused, said in the bottom line"
+screen d | grep -q 'tick 60 '
+ok $? "(still tick 60)"
+tm send-keys -t d ,
+wait_for d 'tick 59 '
+ok $? "a step back goes to tick 59"
+tm send-keys -t d g 1 0 0 Enter
+wait_for d 'tick 60 '
+ok $? "g 100 goes no further than tick 60"
+tm send-keys -t d g 3 0 Enter
+wait_for d 'tick 30 '
+ok $? "g 30 seeks below it"
+tm send-keys -t d q
+wait_for d 'EXIT 0'
+ok $? "q quits with status 0"
+
 done_testing

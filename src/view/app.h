@@ -116,7 +116,12 @@ void app_message(struct app *a, int err, const char *fmt, ...)
 #endif
     ;
 void app_layout(struct app *a);
+/* One step forward: 0; 1 when the run is at its end (the map's duration:
+ * refused, said); -1 on a fatal error. */
 int app_step(struct app *a);
+/* The run is over: the battle won or the races finished, or the map's
+ * duration reached (seek_stop_tick): the banner shows. */
+int app_over(const struct app *a);
 /* One tick of the world in place through its session (a->run), for the
  * history's recomputations and --compare's second world: 0, or 1 when
  * it could not be computed. */

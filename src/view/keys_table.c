@@ -216,7 +216,7 @@ static void key_escape(struct app *a, int ch)
     (void)ch;
     /* Esc peels one thing at a time: the banner, then the selection.
      * (The help and error screens close on it themselves.) */
-    if (a->world.ended && !a->banner_hidden)
+    if (app_over(a) && !a->banner_hidden)
         a->banner_hidden = 1;
     else if (a->sel >= 0) {
         a->sel = -1;

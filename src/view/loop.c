@@ -262,9 +262,15 @@ static void fatal(struct app *a, const char *what)
     a->quit = 1;
 }
 
+int app_over(const struct app *a)
+{
+    long stop = seek_stop_tick(a);
+    return a->world.ended || (stop >= 0 && a->world.tick >= stop);
+}
+
 static void check_end(struct app *a)
 {
-    if (!a->world.ended) {
+    if (!app_over(a)) {
         a->ended_seen = 0;
         return;
     }
@@ -285,6 +291,15 @@ int app_session_tick(void *ctx)
 int app_step(struct app *a)
 {
     int r;
+    /* A headless run stops at the map's duration: the viewer too, so what
+     * it shows past there is no run's. */
+    long stop = seek_stop_tick(a);
+    if (stop >= 0 && a->world.tick >= stop) {
+        a->paused = 1;
+        app_message(a, 0, "the run ends at tick %ld (the map's duration, %gs)", stop,
+                    a->world.duration);
+        return 1;
+    }
     /* (a recorded map reload swaps the world first: then the step) */
     while ((r = session_step(&a->run)) == SESSION_NEW_WORLD)
         ;
@@ -326,7 +341,7 @@ void app_step_back(struct app *a)
         fatal(a, "out of memory while stepping back (or a bot could not be rebuilt)");
     tell_divergence(a);
     /* Ending seen again when stepping forward over it. */
-    a->ended_seen = a->world.ended;
+    a->ended_seen = app_over(a);
     a->dirty = 1;
 }
 
@@ -342,7 +357,7 @@ int app_goto(struct app *a, long tick)
     else if (rc < 0)
         fatal(a, "out of memory while seeking (or a bot could not be rebuilt)");
     tell_divergence(a);
-    a->ended_seen = a->world.ended;
+    a->ended_seen = app_over(a);
     a->dirty = 1;
     return rc;
 }

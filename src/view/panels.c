@@ -514,15 +514,17 @@ static int rank_cmp(const void *p, const void *q)
 void draw_banner(struct app *a)
 {
     const struct world *w = &a->world;
-    if (!w->ended || a->banner_hidden)
+    if (!app_over(a) || a->banner_hidden)
         return;
+    /* the map's duration reached with no winner yet */
+    int time_up = !w->ended;
     struct lines l;
     l.n = 0;
     int cars = 0;
     for (size_t i = 0; i < w->vehicles.n; i++)
         cars += w->vehicles.p[i].kind == VK_CAR;
     if (cars) {
-        add(&l, 1, "race finished");
+        add(&l, 1, time_up ? "time up: race over" : "race finished");
         struct rank *r = calloc((size_t)cars, sizeof *r);
         int n = 0;
         for (size_t i = 0; r && i < w->vehicles.n; i++) {
@@ -543,13 +545,15 @@ void draw_banner(struct app *a)
                 add(&l, 0, "%d. %-12.12s %d laps", k + 1, v->id, world_race_state(w, v).laps);
         }
         free(r);
-    } else if (w->winner >= 0 && (size_t)w->winner < w->teams.n)
+    } else if (time_up)
+        add(&l, 1, "time up: no winner");
+    else if (w->winner >= 0 && (size_t)w->winner < w->teams.n)
         /* "team bots wins": a team's name may read as a plural noun */
         add(&l, 1, "team %s wins", w->teams.p[w->winner].name);
     else
         add(&l, 1, "battle over: no winner");
     add(&l, 0, "tick %ld, %.2fs", w->tick, (double)w->tick * w->dt);
-    add(&l, 0, ". , step  R restart  Esc hide");
+    add(&l, 0, time_up ? ", step back  R restart  Esc hide" : ". , step  R restart  Esc hide");
 
     int bw = 0;
     for (int k = 0; k < l.n; k++) {
