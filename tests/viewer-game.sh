@@ -135,4 +135,59 @@ tm send-keys -t d q
 wait_for d 'EXIT 0'
 ok $? "q quits with status 0"
 
+# ---- the log history ----------------------------------------------------------
+# The inspector keeps a bot's last 50 log lines with their ticks, shows 8,
+# and [ and ] scroll them; a tick stepped back over and computed again
+# does not show its lines twice.
+cat >"$TMPD/g/gm.lua" <<'EOS'
+function tick(me, world, mem, out)
+  log("L" .. world.tick)
+  out.speed = 10
+end
+EOS
+start l --paused "$TMPD/g/map.ini"
+wait_for l 'tick 0 '
+tm send-keys -t l Tab
+steps l . 70
+wait_for l 'tick 70 '
+settle l
+screen l | grep -q '70 log L70'
+ok $? "the inspector shows the newest log line with its tick"
+screen l | grep -q '63 log L63'
+ok $? "and the lines of the ticks before (8 shown)"
+screen l | grep -q 'log 43-50 of 50'
+ok $? "of the 50 kept"
+tm send-keys -t l [
+wait_for l 'log 39-46 of 50'
+ok $? "[ scrolls 4 lines older"
+screen l | grep -q '59 log L59'
+ok $? "(the line of tick 59 shows)"
+screen l | grep -q '70 log L70'
+[ $? -ne 0 ]
+ok $? "(and the newest no longer)"
+tm send-keys -t l ]
+wait_for l 'log 43-50 of 50'
+ok $? "] scrolls back to the newest"
+# back over the tick-60 snapshot: ticks 61 to 64 are computed again
+steps l , 6
+wait_for l 'tick 64 '
+settle l
+screen l | grep -q '64 log L64'
+ok $? "stepped back to tick 64: its line is the newest"
+screen l | grep -Eq 'log L(6[5-9]|70)'
+[ $? -ne 0 ]
+ok $? "the later ticks' lines are gone"
+dups=$(screen l | grep -o 'log L[0-9]*' | sort | uniq -d)
+[ -z "$dups" ]
+ok $? "no line shows twice (recomputed ticks replace their lines)"
+steps l . 6
+wait_for l 'tick 70 '
+settle l
+dups=$(screen l | grep -o 'log L[0-9]*' | sort | uniq -d)
+[ -z "$dups" ] && screen l | grep -q '70 log L70'
+ok $? "forward to tick 70 again: each line once"
+screen l | sed 's/^/# /'
+tm send-keys -t l q
+wait_for l 'EXIT 0'
+
 done_testing

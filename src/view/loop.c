@@ -169,21 +169,80 @@ static void check_tick(struct app *a)
         a->diverged = a->world.tick;
 }
 
+void app_last_err_free(struct bot_last_error *e, size_t n)
+{
+    for (size_t i = 0; e && i < n; i++)
+        free(e[i].logs);
+    free(e);
+}
+
+/* The per-vehicle records, one for each vehicle of the world: 0, or -1
+ * out of memory. */
+static int last_err_sized(struct app *a)
+{
+    const struct world *w = &a->world;
+    if (a->nlast_err == w->vehicles.n && a->last_err)
+        return 0;
+    app_last_err_free(a->last_err, a->nlast_err);
+    a->nlast_err = 0;
+    a->last_err = calloc(w->vehicles.n ? w->vehicles.n : 1, sizeof *a->last_err);
+    if (!a->last_err)
+        return -1;
+    a->nlast_err = w->vehicles.n;
+    for (size_t i = 0; i < a->nlast_err; i++)
+        a->last_err[i].tick = -1;
+    return 0;
+}
+
+#define LOG_AT(g, k) ((g)->line[((g)->first + (k)) % BOT_LOG_KEEP])
+
+int app_bot_log_lines(const struct app *a, int i)
+{
+    const struct bot_log_ring *g = i >= 0 && (size_t)i < a->nlast_err ? a->last_err[i].logs : NULL;
+    int n = 0;
+    while (g && n < g->n && LOG_AT(g, n).tick <= a->world.tick)
+        n++;
+    return n;
+}
+
+/* Keeps each bot's log lines of this tick in its ring.  A tick computed
+ * again (a step back replays from a snapshot) first drops what the ring
+ * holds of it and after it, so no line shows twice. */
+static void note_bot_logs(struct app *a)
+{
+    const struct world *w = &a->world;
+    if (!a->bots)
+        return;
+    for (size_t i = 0; i < w->vehicles.n; i++) {
+        struct bot_last_error *e = &a->last_err[i];
+        while (e->logs && e->logs->n > 0 && LOG_AT(e->logs, e->logs->n - 1).tick >= w->tick)
+            e->logs->n--;
+        const struct bot_report *r = bot_world_report(a->bots, (int)i);
+        if (!r || r->n_log <= 0)
+            continue;
+        if (!e->logs && !(e->logs = calloc(1, sizeof *e->logs)))
+            continue;       /* out of memory: the inspector shows less */
+        struct bot_log_ring *g = e->logs;
+        for (int k = 0; k < r->n_log && k < BOT_LOG_LINES; k++) {
+            if (g->n == BOT_LOG_KEEP) {
+                g->first = (g->first + 1) % BOT_LOG_KEEP;
+                g->n--;
+            }
+            LOG_AT(g, g->n).tick = w->tick;
+            snprintf(LOG_AT(g, g->n).text, sizeof g->line[0].text, "%s", r->log[k]);
+            g->n++;
+        }
+    }
+}
+
 /* Keeps each bot's last error for the inspector (a report holds only this
- * tick's). */
+ * tick's), and its log lines. */
 static void note_bot_errors(struct app *a)
 {
     const struct world *w = &a->world;
-    if (a->nlast_err != w->vehicles.n) {
-        free(a->last_err);
-        a->nlast_err = 0;
-        a->last_err = calloc(w->vehicles.n ? w->vehicles.n : 1, sizeof *a->last_err);
-        if (!a->last_err)
-            return;
-        a->nlast_err = w->vehicles.n;
-        for (size_t i = 0; i < a->nlast_err; i++)
-            a->last_err[i].tick = -1;
-    }
+    if (last_err_sized(a))
+        return;
+    note_bot_logs(a);
     if (bot_world_errors(a->bots) == 0)
         return;
     for (size_t i = 0; i < w->vehicles.n; i++) {
@@ -395,6 +454,7 @@ void app_select(struct app *a, int dir)
     if (a->sel < 0)
         a->relayout = 1;
     a->sel = i;
+    a->log_scroll = 0;
     a->dirty = 1;
 }
 
@@ -423,7 +483,7 @@ int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb)
     replay_check_reset(&a->check);
     a->diverged = -1;
     a->bot_err[0] = 0;
-    free(a->last_err);
+    app_last_err_free(a->last_err, a->nlast_err);
     a->last_err = NULL;
     a->nlast_err = 0;
     /* The new map may name other scripts. */
@@ -925,7 +985,7 @@ static void app_free(struct app *a)
     world_free(&a->world);
     canvas_free(&a->cv);
     canvas_free(&a->ground);
-    free(a->last_err);
+    app_last_err_free(a->last_err, a->nlast_err);
     free(a->load_error);
     drive_reset(a);
     tune_free(a);

@@ -227,6 +227,26 @@ static void add_wrapped(struct lines *l, const struct app *a, const char *prefix
     }
 }
 
+/* The bot's kept log lines up to the tick shown, each with its tick:
+ * BOT_LOG_SHOW of them, scrolled back log_scroll lines from the newest. */
+static void inspect_bot_logs(const struct app *a, int i, struct lines *l)
+{
+    int n = app_bot_log_lines(a, i);
+    if (n <= 0)
+        return;
+    const struct bot_log_ring *g = a->last_err[i].logs;
+    int scroll = a->log_scroll < n - BOT_LOG_SHOW ? a->log_scroll : n - BOT_LOG_SHOW;
+    if (scroll < 0)
+        scroll = 0;
+    int last = n - scroll, first = last > BOT_LOG_SHOW ? last - BOT_LOG_SHOW : 0;
+    if (n > BOT_LOG_SHOW)
+        add(l, 0, " log %d-%d of %d  [ ] scroll", first + 1, last, n);
+    for (int k = first; k < last; k++) {
+        int at = (g->first + k) % BOT_LOG_KEEP;
+        add(l, 0, " %ld log %s", g->line[at].tick, g->line[at].text);
+    }
+}
+
 /* The vehicle's Lua bot: first, since a bot's vehicle is what its script
  * makes of it.  Its script, its cost this tick against its limits, what it
  * logged, its last error with the start of the traceback. */
@@ -257,9 +277,8 @@ static void inspect_bot(const struct app *a, int i, struct lines *l)
             snprintf(dis, sizeof dis, "disabled: %s", r->disabled_reason);
             add_wrapped(l, a, " ", "   ", dis, 6);
         }
-        for (int k = 0; k < r->n_log && k < BOT_LOG_LINES; k++)
-            add(l, 0, " log %s", r->log[k]);
     }
+    inspect_bot_logs(a, i, l);
     const struct bot_last_error *e = (size_t)i < a->nlast_err ? &a->last_err[i] : NULL;
     if (e && e->tick >= 0 && e->tick <= w->tick) {
         add(l, 1, "bot error, tick %ld", e->tick);
