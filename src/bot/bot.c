@@ -24,6 +24,7 @@
 #define DEFAULT_STEP 1000
 
 const char bot_reg_mem = 'M';
+const char bot_reg_probe = 'P';
 
 struct bot *bot_of(lua_State *L)
 {
@@ -52,6 +53,27 @@ static void set_err_clean(char *err, size_t n, const char *fmt, ...)
     vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
     bot_text_escape(err, n, raw);
+}
+
+/* The script's line running now: the innermost Lua function's (a C
+ * function charging or allocating has none); 0 when none.  Allocation-
+ * free, so the allocator and the hook may ask. */
+static int line_now(lua_State *L)
+{
+    lua_Debug ar;
+    for (int level = 0; level < 8 && lua_getstack(L, level, &ar); level++)
+        if (lua_getinfo(L, "l", &ar) && ar.currentline > 0)
+            return ar.currentline;
+    return 0;
+}
+
+/* A memory limit broken (1 bot_memory, 2 the tick's allocations): the
+ * first in a call names the line the script was at, for the error. */
+static void mem_break(struct bot *b, int how)
+{
+    if (!b->mem_broke && b->caps_on)
+        b->mem_line = line_now(b->L);
+    b->mem_broke = how;
 }
 
 /* ---- the allocator ---------------------------------------------------------
@@ -88,7 +110,7 @@ static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         return NULL;
     }
     if (made && b->caps_on && b->tick_new + made > b->tick_cap) {
-        b->mem_broke = 2;
+        mem_break(b, 2);
         return NULL;
     }
     /* the last count found the data over bot_memory: a little more (the
@@ -96,7 +118,7 @@ static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
      * which comes at the next look */
     if (made && b->metered && b->data > b->lim.memory_bytes
         && b->made_since + made > b->lim.memory_bytes / 32) {
-        b->mem_broke = 1;
+        mem_break(b, 1);
         b->mem_over = 1;
         return NULL;
     }
@@ -105,7 +127,7 @@ static void *bot_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         /* (the count's own work table is never refused: a memory error
          * raised inside the count would leave it half done) */
         if (b->heap + grow > heap_hard(b) && !b->walking) {
-            b->mem_broke = 1;
+            mem_break(b, 1);
             return NULL;
         }
         void *p = realloc(ptr, nsize);
@@ -210,6 +232,7 @@ static double cpu_since(const struct timespec *t0)
 }
 
 static void count_hook(lua_State *L, lua_Debug *ar);
+static void probe_fired(lua_State *L, struct bot *b, lua_Debug *ar);
 
 /* The hook fires just before the armed-th instruction from now runs, so
  * arming at remaining + 1 lets exactly `budget` instructions run. */
@@ -232,15 +255,8 @@ static int go_over(lua_State *L, struct bot *b)
     /* Where the script was, for the report ("x.lua:12: instruction budget
      * exceeded", as any error names its line): the innermost Lua function
      * (a C function charging has none).  Once, and allocation-free. */
-    if (!b->over) {
-        lua_Debug ar;
-        b->over_line = 0;
-        for (int level = 0; level < 8 && lua_getstack(L, level, &ar); level++)
-            if (lua_getinfo(L, "l", &ar) && ar.currentline > 0) {
-                b->over_line = ar.currentline;
-                break;
-            }
-    }
+    if (!b->over)
+        b->over_line = line_now(L);
     b->over = 1;
     b->armed = 1;
     lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
@@ -250,8 +266,11 @@ static int go_over(lua_State *L, struct bot *b)
 
 static void count_hook(lua_State *L, lua_Debug *ar)
 {
-    (void)ar;
     struct bot *b = bot_of(L);
+    if (b->probing) {
+        probe_fired(L, b, ar);
+        return;
+    }
     if (b->over || b->timed_out) {
         lua_pushstring(L, budget_msg);
         lua_error(L);
@@ -276,10 +295,55 @@ static void count_hook(lua_State *L, lua_Debug *ar)
      * while the data stays over little more can be made (the allocator). */
     if (b->metered && b->ins / CHECK_EVERY != before / CHECK_EVERY && memory_check(b)) {
         b->mem_over = 1;
-        b->mem_broke = 1;
+        mem_break(b, 1);
         lua_pushstring(L, memory_msg);
         lua_error(L);
     }
+}
+
+/* ---- the exact count ---------------------------------------------------------
+ * The hook fires every `armed` instructions, so what a call ran since the
+ * last firing is not counted, and Lua has no call that reads the hook's
+ * count left.  The probe runs a loop of known instructions at the end of
+ * the call, the hook still armed: where in the loop the hook fires says
+ * how many were left, so how many the call ran.  Its instructions sit on
+ * lines of their own (LOADI 2, MOVE 3, LOADI 4, FORPREP 5) and the loop's
+ * one FORLOOP on line 1, its index the loop's first hidden local. */
+static const char probe_src[] = "return function(n) for i =\n1,\nn,\n1\ndo\nend end\n";
+#define PROBE_SETUP 4       /* instructions before the first FORLOOP */
+
+/* The hook inside the probe: the count left, then the hook off. */
+static void probe_fired(lua_State *L, struct bot *b, lua_Debug *ar)
+{
+    long ran = -1;          /* the probe's instructions before this one */
+    if (lua_getinfo(L, "l", ar) && ar->currentline >= 2 && ar->currentline <= 5)
+        ran = ar->currentline - 2;
+    else if (lua_getlocal(L, ar, 2)) {
+        ran = PROBE_SETUP + (long)lua_tointeger(L, -1) - 1;
+        lua_pop(L, 1);
+    }
+    b->probe_left = ran + 1;
+    b->probing = 0;
+    lua_sethook(L, NULL, 0, 0);
+}
+
+/* Instructions the call ran since the hook last fired (0 when the probe
+ * cannot tell). */
+static long count_tail(struct bot *b)
+{
+    lua_State *L = b->L;
+    if (!lua_checkstack(L, 4) || lua_rawgetp(L, LUA_REGISTRYINDEX, &bot_reg_probe) != LUA_TFUNCTION) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_pushinteger(L, b->armed + 2);
+    b->probing = 1;
+    b->probe_left = 0;
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK)
+        lua_pop(L, 1);
+    b->probing = 0;
+    long tail = b->probe_left > 0 ? b->armed - b->probe_left : 0;
+    return tail > 0 ? tail : 0;
 }
 
 void bot_charge(lua_State *L, long n)
@@ -379,6 +443,7 @@ static void begin(struct bot *b, long budget, size_t tick_cap)
     b->over = 0;
     b->timed_out = 0;
     b->mem_broke = 0;
+    b->mem_line = 0;
     b->tick_new = 0;
     b->tick_cap = tick_cap;
     b->caps_on = 1;
@@ -387,6 +452,15 @@ static void begin(struct bot *b, long budget, size_t tick_cap)
     b->rep->error[0] = 0;
     b->rep->traceback[0] = 0;
     arm(b->L, b);
+}
+
+/* ":12" for a line, "" for none: the error's place after the path. */
+static const char *at_line(char *buf, size_t n, int line)
+{
+    buf[0] = 0;
+    if (line > 0)
+        snprintf(buf, n, ":%d", line);
+    return buf;
 }
 
 /* Runs fn protected; 0, or -1 with rep->error set (a broken limit named
@@ -405,23 +479,28 @@ static int pcall_fn(struct bot *b, int (*fn)(lua_State *L), long budget, size_t 
     lua_pushcfunction(L, msgh);
     lua_pushcfunction(L, fn);
     int st = lua_pcall(L, 0, 0, base + 1);
-    lua_sethook(L, NULL, 0, 0);
     b->caps_on = 0;
     lua_settop(L, base);
+    /* (a call over its budget or time errs at every instruction: counted) */
+    long tail = b->over || b->timed_out ? 0 : count_tail(b);
+    lua_sethook(L, NULL, 0, 0);
     /* at the end too (a short call never meets the hook); a tick that
      * broke the limit is abandoned even when the data is back under now */
     if (metered && memory_check(b)) {
         b->mem_over = 1;
-        b->mem_broke = 1;
+        b->mem_broke = 1;       /* no line runs now: the error names none */
     }
     b->metered = 0;
     struct bot_report *r = b->rep;
+    char at[16];
     if (b->used > b->budget && !b->over)
         b->used = b->budget;
-    r->instructions = b->used > b->budget ? b->budget : b->used;
+    /* the tail is reported, never added to used: the debt, and so when
+     * bot_memory is counted, stays on the hook's steps */
+    r->instructions = b->used + tail > b->budget ? b->budget : b->used + tail;
     if (b->mem_over) {
-        snprintf(r->error, sizeof r->error, "%s: memory limit exceeded (bot_memory %zu KiB)",
-                 b->path, b->lim.memory_bytes / 1024);
+        snprintf(r->error, sizeof r->error, "%s%s: memory limit exceeded (bot_memory %zu KiB)",
+                 b->path, at_line(at, sizeof at, b->mem_line), b->lim.memory_bytes / 1024);
         return -1;
     }
     if (b->timed_out) {
@@ -442,12 +521,12 @@ static int pcall_fn(struct bot *b, int (*fn)(lua_State *L), long budget, size_t 
         /* Even when the script caught the memory error and went on: a tick
          * that broke a limit is abandoned. */
         if (b->mem_broke == 1)
-            snprintf(r->error, sizeof r->error, "%s: memory limit exceeded (bot_memory %zu KiB)",
-                     b->path, b->lim.memory_bytes / 1024);
+            snprintf(r->error, sizeof r->error, "%s%s: memory limit exceeded (bot_memory %zu KiB)",
+                     b->path, at_line(at, sizeof at, b->mem_line), b->lim.memory_bytes / 1024);
         else
             snprintf(r->error, sizeof r->error,
-                     "%s: allocation limit exceeded (%zu KiB newly allocated in one tick)",
-                     b->path, tick_cap / 1024);
+                     "%s%s: allocation limit exceeded (%zu KiB newly allocated in one tick)",
+                     b->path, at_line(at, sizeof at, b->mem_line), tick_cap / 1024);
         return -1;
     }
     if (st == LUA_OK)
@@ -466,6 +545,10 @@ static int open_all(lua_State *L)
     bot_api_open(L);
     lua_newtable(L);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &bot_reg_mem);
+    if (luaL_loadbufferx(L, probe_src, sizeof probe_src - 1, "=(count probe)", "t") != LUA_OK)
+        return lua_error(L);
+    lua_call(L, 0, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &bot_reg_probe);
     return 0;
 }
 

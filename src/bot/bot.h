@@ -91,6 +91,8 @@ struct bot_enemy {
     double x, y, heading, speed;
     double visible;         /* the sight's visible fraction */
     double distance, bearing;
+    const char *kind;       /* "tank", "turret", "car" */
+    double health;          /* hits left */
 };
 
 struct bot_ally { const char *id; double x, y, heading, speed; };
@@ -130,6 +132,10 @@ struct bot_view {
     double reload_left, health;
     double radius, max_speed, turn_rate, turret_rate, shell_speed, range,
            fov, view_range;
+    /* a car's own limits (is_car): the engine clamps its speed with them
+     * and a racer's brake rule reads them, so a script can too */
+    int is_car;
+    double accel, brake, min_speed, back_angle;
     /* world */
     long tick;
     double time, dt, width, height;

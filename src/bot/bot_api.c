@@ -19,14 +19,16 @@ static const char *const key_names[] = {
     "reload_left", "health", "radius", "max_speed", "turn_rate", "turret_rate",
     "shell_speed", "range", "fov", "view_range", "tick", "time", "dt", "width",
     "height", "enemies", "allies", "waypoints", "next_waypoint", "events", "trees",
-    "visible", "distance", "bearing", "r", "type", "turn", "fire", NULL
+    "visible", "distance", "bearing", "r", "type", "turn", "fire", "accel", "brake",
+    "min_speed", "back_angle", NULL
 };
 enum {
     K_ID = 1, K_KIND, K_TEAM, K_X, K_Y, K_HEADING, K_SPEED, K_TURRET, K_GUN_READY,
     K_RELOAD_LEFT, K_HEALTH, K_RADIUS, K_MAX_SPEED, K_TURN_RATE, K_TURRET_RATE,
     K_SHELL_SPEED, K_RANGE, K_FOV, K_VIEW_RANGE, K_TICK, K_TIME, K_DT, K_WIDTH,
     K_HEIGHT, K_ENEMIES, K_ALLIES, K_WAYPOINTS, K_NEXT_WAYPOINT, K_EVENTS, K_TREES,
-    K_VISIBLE, K_DISTANCE, K_BEARING, K_R, K_TYPE, K_TURN, K_FIRE,
+    K_VISIBLE, K_DISTANCE, K_BEARING, K_R, K_TYPE, K_TURN, K_FIRE, K_ACCEL, K_BRAKE,
+    K_MIN_SPEED, K_BACK_ANGLE,
     /* after the names, in the same table: me, world and out themselves */
     K_ME_TABLE, K_WORLD_TABLE, K_OUT_TABLE
 };
@@ -109,6 +111,12 @@ void bot_push_me(lua_State *L, const struct bot_view *v)
     setnum_k(L, K_RANGE, v->range);
     setnum_k(L, K_FOV, v->fov);
     setnum_k(L, K_VIEW_RANGE, v->view_range);
+    if (v->is_car) {
+        setnum_k(L, K_ACCEL, v->accel);
+        setnum_k(L, K_BRAKE, v->brake);
+        setnum_k(L, K_MIN_SPEED, v->min_speed);
+        setnum_k(L, K_BACK_ANGLE, v->back_angle);
+    }
     keys_pop(L, old);
 }
 
@@ -125,8 +133,10 @@ static void build_enemies(lua_State *L, const struct bot_view *v)
     lua_createtable(L, (int)v->n_enemies, 0);
     for (size_t i = 0; i < v->n_enemies; i++) {
         const struct bot_enemy *e = &v->enemies[i];
-        lua_createtable(L, 0, 8);
+        lua_createtable(L, 0, 10);
         setstr_k(L, K_ID, e->id);
+        setstr_k(L, K_KIND, e->kind);
+        setnum_k(L, K_HEALTH, e->health);
         setnum_k(L, K_X, e->x);
         setnum_k(L, K_Y, e->y);
         setnum_k(L, K_HEADING, e->heading);

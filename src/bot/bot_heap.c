@@ -128,6 +128,10 @@ static void expand(struct walk *w)
     case LUA_TTABLE:
         lua_pushnil(L);
         while (lua_next(L, o)) {
+            if (lua_touserdata(L, -2) == &bot_reg_probe) {
+                lua_pop(L, 1);  /* the engine's, in the registry */
+                continue;
+            }
             w->bytes += lua_isinteger(L, -2) ? ENTRY_INT : ENTRY_OTHER;
             reach(w, -2);
             reach(w, -1);

@@ -17,6 +17,8 @@ struct bot {
     size_t tick_new, tick_cap;  /* bytes of objects made this call, its cap */
     int mem_broke;              /* a cap refused an allocation this call, or
                                    the count passed bot_memory */
+    int mem_line;               /* the script's line when mem_broke was
+                                   first set this call (0: none) */
     int caps_on;                /* off while the state is built */
     /* bot_memory's count (bot_heap.c), taken at points the script's own
      * progress decides: never where Lua's layout does */
@@ -37,6 +39,8 @@ struct bot {
     long armed;                 /* the hook's count now */
     int step;                   /* the hook's step (1000 by default) */
     int over;                   /* over budget: every instruction errors */
+    int probing;                /* the count probe runs (count_tail) */
+    long probe_left;            /* the hook's count left, as the probe found it */
     int over_line;              /* the script's line running then (0: none) */
     int timed_out;
     int clock_on;               /* cpu_start taken */
@@ -130,5 +134,7 @@ int bot_mem_decode(lua_State *L, const unsigned char *buf, size_t len);  /* push
 
 /* Registry keys: addresses (lua_rawgetp), cheaper than strings. */
 extern const char bot_reg_mem;          /* the bot's mem table */
+extern const char bot_reg_probe;        /* bot.c's count probe: no data of
+                                           the bot's (bot_heap.c skips it) */
 
 #endif

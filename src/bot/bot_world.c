@@ -159,6 +159,11 @@ static int fill_view(struct bot_world *bw, struct slot *s, const struct world *w
     view->range = v->p->range;
     view->fov = rad2deg(v->p->fov);
     view->view_range = v->p->view_range;
+    view->is_car = v->kind == VK_CAR;
+    view->accel = v->p->accel;
+    view->brake = v->p->brake;
+    view->min_speed = v->p->min_speed;
+    view->back_angle = rad2deg(v->p->back_angle);
     view->tick = w->tick;
     view->time = (double)w->tick * w->dt;
     view->dt = w->dt;
@@ -182,7 +187,8 @@ static int fill_view(struct bot_world *bw, struct slot *s, const struct world *w
         vec2 to = v2_sub(t->pos, v->pos);
         en[ne++] = (struct bot_enemy){ j, t->id, t->pos.x, t->pos.y,
                                        rad2deg(t->heading), t->speed, world_sight(w, k)->visible,
-                                       v2_len(to), rad2deg(v2_angle(to)) };
+                                       v2_len(to), rad2deg(v2_angle(to)),
+                                       vehicle_kind_names[t->kind], t->health };
     }
     view->enemies = s->en;
     view->n_enemies = ne;

@@ -52,7 +52,7 @@ const struct key_def key_table[] = {
       .target = TGT_MAP, .offset = offsetof(struct map_settings, tick_rate) },
     { .sections = SEC_MAP, .name = "duration", .type = KEY_NUM, .min = 0, .max = 1e6,
       .flags = KEY_MIN_OPEN | KEY_CORE_DEFAULT,
-      .help = "seconds a headless run lasts without --ticks or --seconds",
+      .help = "seconds a run lasts (headless: unless --ticks or --seconds; the viewer stops there)",
       .target = TGT_MAP, .offset = offsetof(struct map_settings, duration) },
 
     /* [trees] */

@@ -41,6 +41,20 @@ struct bot_last_error {
     long tick;                      /* -1: none */
     char error[BOT_ERR_BYTES];
     char traceback[BOT_TRACE_BYTES];
+    struct bot_log_ring *logs;      /* its log lines, NULL until it logs */
+};
+
+/* A report holds only this tick's log lines either: the inspector keeps
+ * each bot's last BOT_LOG_KEEP with their ticks, oldest first, and shows
+ * BOT_LOG_SHOW of them at a time ([ and ] scroll). */
+#define BOT_LOG_KEEP 50
+#define BOT_LOG_SHOW 8
+struct bot_log_ring {
+    int first, n;                   /* the oldest's slot, how many */
+    struct {
+        long tick;
+        char text[BOT_LOG_BYTES + 1];
+    } line[BOT_LOG_KEEP];
 };
 
 #define SPEED_MAX_IDX 9             /* speeds[] index of "max" */
@@ -62,6 +76,8 @@ struct app {
     char bot_err[BOT_ERR_BYTES];    /* the last bot error shown */
     struct bot_last_error *last_err;    /* per vehicle, for the inspector */
     size_t nlast_err;
+    int log_scroll;                 /* the inspector's log: lines back from
+                                       the newest ([ and ]) */
     struct camera cam;
     struct canvas cv;
     struct canvas ground;           /* trees and track: redrawn only when */
@@ -116,7 +132,12 @@ void app_message(struct app *a, int err, const char *fmt, ...)
 #endif
     ;
 void app_layout(struct app *a);
+/* One step forward: 0; 1 when the run is at its end (the map's duration:
+ * refused, said); -1 on a fatal error. */
 int app_step(struct app *a);
+/* The run is over: the battle won or the races finished, or the map's
+ * duration reached (seek_stop_tick): the banner shows. */
+int app_over(const struct app *a);
 /* One tick of the world in place through its session (a->run), for the
  * history's recomputations and --compare's second world: 0, or 1 when
  * it could not be computed. */
@@ -127,6 +148,11 @@ void app_restart(struct app *a);
 void app_reload(struct app *a, int explicit);
 int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb);
 void app_select(struct app *a, int dir);
+/* The per-vehicle errors and logs freed (their array too). */
+void app_last_err_free(struct bot_last_error *e, size_t n);
+/* Vehicle i's kept log lines up to the tick shown (the oldest n of its
+ * ring: a step back hides the later ones); 0 when none. */
+int app_bot_log_lines(const struct app *a, int i);
 /* The bytes written to the terminal so far (0 when they are not counted). */
 unsigned long long app_term_bytes(struct app *a);
 /* A step's collision events into the marks (compare.c: B's too). */

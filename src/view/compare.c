@@ -75,7 +75,7 @@ static void side_free(struct compare_side *s)
     bot_world_free(&s->world, s->bots);
     world_free(&s->world);
     canvas_free(&s->ground);
-    free(s->last_err);
+    app_last_err_free(s->last_err, s->nlast_err);
     memset(s, 0, sizeof *s);
 }
 

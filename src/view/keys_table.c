@@ -216,7 +216,7 @@ static void key_escape(struct app *a, int ch)
     (void)ch;
     /* Esc peels one thing at a time: the banner, then the selection.
      * (The help and error screens close on it themselves.) */
-    if (a->world.ended && !a->banner_hidden)
+    if (app_over(a) && !a->banner_hidden)
         a->banner_hidden = 1;
     else if (a->sel >= 0) {
         a->sel = -1;
@@ -224,6 +224,20 @@ static void key_escape(struct app *a, int ch)
         a->relayout = 1;
     } else
         a->msg[0] = 0;
+}
+
+/* The inspector's bot log: half a screen of lines older ([) or newer (]),
+ * held to the lines there are. */
+static void key_log_scroll(struct app *a, int ch)
+{
+    int n = app_bot_log_lines(a, a->sel);
+    int most = n > BOT_LOG_SHOW ? n - BOT_LOG_SHOW : 0;
+    int s = a->log_scroll + (ch == '[' ? BOT_LOG_SHOW / 2 : -BOT_LOG_SHOW / 2);
+    a->log_scroll = s < 0 ? 0 : s > most ? most : s;
+    if (n <= BOT_LOG_SHOW)
+        app_message(a, 0, "%s", a->sel < 0 ? "no vehicle selected (Tab)"
+                                          : "the selected bot's log fits the inspector");
+    a->dirty = 1;
 }
 
 static void key_help(struct app *a, int ch) { (void)ch; a->screen = SCREEN_HELP; }
@@ -308,6 +322,10 @@ const struct view_key view_keys[] = {
     { "click", { KEY_MOUSE }, "select a vehicle",
       "The first mouse button selects the vehicle under the pointer, the wheel "
       "zooms (where the terminal reports them).", key_click, 0 },
+    { "[ ]", { '[', ']' }, "inspector: bot log older / newer",
+      "Scroll the selected bot's log in the inspector: it keeps the last 50 lines "
+      "with their ticks (as of the tick shown) and shows 8; [ goes 4 older, ] 4 "
+      "newer.", key_log_scroll, 0 },
     { "f", { 'f' }, "follow the selected one",
       "Follow the selected vehicle.", key_follow, 0 },
     { "arrows hjkl", { KEY_LEFT, KEY_DOWN, KEY_UP, KEY_RIGHT, 'h', 'j', 'k', 'l' }, "pan",

@@ -169,21 +169,80 @@ static void check_tick(struct app *a)
         a->diverged = a->world.tick;
 }
 
+void app_last_err_free(struct bot_last_error *e, size_t n)
+{
+    for (size_t i = 0; e && i < n; i++)
+        free(e[i].logs);
+    free(e);
+}
+
+/* The per-vehicle records, one for each vehicle of the world: 0, or -1
+ * out of memory. */
+static int last_err_sized(struct app *a)
+{
+    const struct world *w = &a->world;
+    if (a->nlast_err == w->vehicles.n && a->last_err)
+        return 0;
+    app_last_err_free(a->last_err, a->nlast_err);
+    a->nlast_err = 0;
+    a->last_err = calloc(w->vehicles.n ? w->vehicles.n : 1, sizeof *a->last_err);
+    if (!a->last_err)
+        return -1;
+    a->nlast_err = w->vehicles.n;
+    for (size_t i = 0; i < a->nlast_err; i++)
+        a->last_err[i].tick = -1;
+    return 0;
+}
+
+#define LOG_AT(g, k) ((g)->line[((g)->first + (k)) % BOT_LOG_KEEP])
+
+int app_bot_log_lines(const struct app *a, int i)
+{
+    const struct bot_log_ring *g = i >= 0 && (size_t)i < a->nlast_err ? a->last_err[i].logs : NULL;
+    int n = 0;
+    while (g && n < g->n && LOG_AT(g, n).tick <= a->world.tick)
+        n++;
+    return n;
+}
+
+/* Keeps each bot's log lines of this tick in its ring.  A tick computed
+ * again (a step back replays from a snapshot) first drops what the ring
+ * holds of it and after it, so no line shows twice. */
+static void note_bot_logs(struct app *a)
+{
+    const struct world *w = &a->world;
+    if (!a->bots)
+        return;
+    for (size_t i = 0; i < w->vehicles.n; i++) {
+        struct bot_last_error *e = &a->last_err[i];
+        while (e->logs && e->logs->n > 0 && LOG_AT(e->logs, e->logs->n - 1).tick >= w->tick)
+            e->logs->n--;
+        const struct bot_report *r = bot_world_report(a->bots, (int)i);
+        if (!r || r->n_log <= 0)
+            continue;
+        if (!e->logs && !(e->logs = calloc(1, sizeof *e->logs)))
+            continue;       /* out of memory: the inspector shows less */
+        struct bot_log_ring *g = e->logs;
+        for (int k = 0; k < r->n_log && k < BOT_LOG_LINES; k++) {
+            if (g->n == BOT_LOG_KEEP) {
+                g->first = (g->first + 1) % BOT_LOG_KEEP;
+                g->n--;
+            }
+            LOG_AT(g, g->n).tick = w->tick;
+            snprintf(LOG_AT(g, g->n).text, sizeof g->line[0].text, "%s", r->log[k]);
+            g->n++;
+        }
+    }
+}
+
 /* Keeps each bot's last error for the inspector (a report holds only this
- * tick's). */
+ * tick's), and its log lines. */
 static void note_bot_errors(struct app *a)
 {
     const struct world *w = &a->world;
-    if (a->nlast_err != w->vehicles.n) {
-        free(a->last_err);
-        a->nlast_err = 0;
-        a->last_err = calloc(w->vehicles.n ? w->vehicles.n : 1, sizeof *a->last_err);
-        if (!a->last_err)
-            return;
-        a->nlast_err = w->vehicles.n;
-        for (size_t i = 0; i < a->nlast_err; i++)
-            a->last_err[i].tick = -1;
-    }
+    if (last_err_sized(a))
+        return;
+    note_bot_logs(a);
     if (bot_world_errors(a->bots) == 0)
         return;
     for (size_t i = 0; i < w->vehicles.n; i++) {
@@ -262,9 +321,15 @@ static void fatal(struct app *a, const char *what)
     a->quit = 1;
 }
 
+int app_over(const struct app *a)
+{
+    long stop = seek_stop_tick(a);
+    return a->world.ended || (stop >= 0 && a->world.tick >= stop);
+}
+
 static void check_end(struct app *a)
 {
-    if (!a->world.ended) {
+    if (!app_over(a)) {
         a->ended_seen = 0;
         return;
     }
@@ -285,6 +350,15 @@ int app_session_tick(void *ctx)
 int app_step(struct app *a)
 {
     int r;
+    /* A headless run stops at the map's duration: the viewer too, so what
+     * it shows past there is no run's. */
+    long stop = seek_stop_tick(a);
+    if (stop >= 0 && a->world.tick >= stop) {
+        a->paused = 1;
+        app_message(a, 0, "the run ends at tick %ld (the map's duration, %gs)", stop,
+                    a->world.duration);
+        return 1;
+    }
     /* (a recorded map reload swaps the world first: then the step) */
     while ((r = session_step(&a->run)) == SESSION_NEW_WORLD)
         ;
@@ -326,7 +400,7 @@ void app_step_back(struct app *a)
         fatal(a, "out of memory while stepping back (or a bot could not be rebuilt)");
     tell_divergence(a);
     /* Ending seen again when stepping forward over it. */
-    a->ended_seen = a->world.ended;
+    a->ended_seen = app_over(a);
     a->dirty = 1;
 }
 
@@ -342,7 +416,7 @@ int app_goto(struct app *a, long tick)
     else if (rc < 0)
         fatal(a, "out of memory while seeking (or a bot could not be rebuilt)");
     tell_divergence(a);
-    a->ended_seen = a->world.ended;
+    a->ended_seen = app_over(a);
     a->dirty = 1;
     return rc;
 }
@@ -380,6 +454,7 @@ void app_select(struct app *a, int dir)
     if (a->sel < 0)
         a->relayout = 1;
     a->sel = i;
+    a->log_scroll = 0;
     a->dirty = 1;
 }
 
@@ -408,7 +483,7 @@ int app_swap_world(struct app *a, struct world *nw, struct bot_world *nb)
     replay_check_reset(&a->check);
     a->diverged = -1;
     a->bot_err[0] = 0;
-    free(a->last_err);
+    app_last_err_free(a->last_err, a->nlast_err);
     a->last_err = NULL;
     a->nlast_err = 0;
     /* The new map may name other scripts. */
@@ -910,7 +985,7 @@ static void app_free(struct app *a)
     world_free(&a->world);
     canvas_free(&a->cv);
     canvas_free(&a->ground);
-    free(a->last_err);
+    app_last_err_free(a->last_err, a->nlast_err);
     free(a->load_error);
     drive_reset(a);
     tune_free(a);

@@ -200,36 +200,50 @@ static const char *words(const char *name, char *buf, size_t size)
     return buf;
 }
 
-/* Up to max lines of a multi-line text, each one its own inspector line. */
-static void add_text_lines(struct lines *l, const char *prefix, const char *text, int max)
-{
-    for (int k = 0; *text && k < max; k++) {
-        size_t len = strcspn(text, "\n");
-        add(l, 0, "%s%.*s", prefix, (int)len, text);
-        text += len + (text[len] == '\n');
-    }
-}
-
-/* A text wrapped to the inspector's width, up to max lines: a bot's error
- * is the one thing there a user must read whole (cut at the panel's 29
- * cells, "attempt to index a nil value" read "attempt to ind"); see
- * wrap_line. */
+/* A text wrapped to the inspector's width, up to max rows: a bot's error,
+ * traceback and disabled reason are what a user must read whole (cut at
+ * the panel's 29 cells, "attempt to index a nil value" read "attempt to
+ * ind"); see wrap_line.  Each of the text's own lines starts a row after
+ * `prefix`; the rows it wraps onto start after `cont`. */
 static void add_wrapped(struct lines *l, const struct app *a, const char *prefix,
-                        const char *text, int max)
+                        const char *cont, const char *text, int max)
 {
-    int width = a->panel_w - 1 - (int)strlen(prefix);
-    if (width < 8)
-        width = 8;
-    size_t room = sizeof l->text[0] - 1 - strlen(prefix);
+    int line_start = 1;
     for (int k = 0; *text && k < max; k++) {
+        const char *p = line_start ? prefix : cont;
+        int width = a->panel_w - 1 - (int)strlen(p);
+        if (width < 8)
+            width = 8;
+        size_t room = sizeof l->text[0] - 1 - strlen(p);
         size_t nl = strcspn(text, "\n");
         size_t len = wrap_line(a, text, width, nl < room ? nl : room, nl);
         if (len == 0)
             break;
-        add(l, 0, "%s%.*s", prefix, (int)len, text);
+        add(l, 0, "%s%.*s", p, (int)len, text);
         text += len;
-        if (*text == '\n')
+        line_start = *text == '\n';
+        if (line_start)
             text++;
+    }
+}
+
+/* The bot's kept log lines up to the tick shown, each with its tick:
+ * BOT_LOG_SHOW of them, scrolled back log_scroll lines from the newest. */
+static void inspect_bot_logs(const struct app *a, int i, struct lines *l)
+{
+    int n = app_bot_log_lines(a, i);
+    if (n <= 0)
+        return;
+    const struct bot_log_ring *g = a->last_err[i].logs;
+    int scroll = a->log_scroll < n - BOT_LOG_SHOW ? a->log_scroll : n - BOT_LOG_SHOW;
+    if (scroll < 0)
+        scroll = 0;
+    int last = n - scroll, first = last > BOT_LOG_SHOW ? last - BOT_LOG_SHOW : 0;
+    if (n > BOT_LOG_SHOW)
+        add(l, 0, " log %d-%d of %d  [ ] scroll", first + 1, last, n);
+    for (int k = first; k < last; k++) {
+        int at = (g->first + k) % BOT_LOG_KEEP;
+        add(l, 0, " %ld log %s", g->line[at].tick, g->line[at].text);
     }
 }
 
@@ -258,17 +272,19 @@ static void inspect_bot(const struct app *a, int i, struct lines *l)
     if (r) {
         add(l, 0, " instr %ld/%ld", r->instructions, wb ? wb->budget : 0L);
         add(l, 0, " heap %zu/%ld KiB", (r->heap + 1023) / 1024, wb ? wb->memory_kib : 0L);
-        if (r->disabled)
-            add(l, 0, " disabled: %s", r->disabled_reason);
-        for (int k = 0; k < r->n_log && k < BOT_LOG_LINES; k++)
-            add(l, 0, " log %s", r->log[k]);
+        if (r->disabled) {
+            char dis[BOT_ERR_BYTES + 16];
+            snprintf(dis, sizeof dis, "disabled: %s", r->disabled_reason);
+            add_wrapped(l, a, " ", "   ", dis, 6);
+        }
     }
+    inspect_bot_logs(a, i, l);
     const struct bot_last_error *e = (size_t)i < a->nlast_err ? &a->last_err[i] : NULL;
     if (e && e->tick >= 0 && e->tick <= w->tick) {
         add(l, 1, "bot error, tick %ld", e->tick);
-        add_wrapped(l, a, " ", e->error, 4);
+        add_wrapped(l, a, " ", " ", e->error, 4);
         /* The innermost frames: where it happened and who called. */
-        add_text_lines(l, "  ", e->traceback, 4);
+        add_wrapped(l, a, "  ", "    ", e->traceback, 8);
     }
 }
 
@@ -517,15 +533,17 @@ static int rank_cmp(const void *p, const void *q)
 void draw_banner(struct app *a)
 {
     const struct world *w = &a->world;
-    if (!w->ended || a->banner_hidden)
+    if (!app_over(a) || a->banner_hidden)
         return;
+    /* the map's duration reached with no winner yet */
+    int time_up = !w->ended;
     struct lines l;
     l.n = 0;
     int cars = 0;
     for (size_t i = 0; i < w->vehicles.n; i++)
         cars += w->vehicles.p[i].kind == VK_CAR;
     if (cars) {
-        add(&l, 1, "race finished");
+        add(&l, 1, time_up ? "time up: race over" : "race finished");
         struct rank *r = calloc((size_t)cars, sizeof *r);
         int n = 0;
         for (size_t i = 0; r && i < w->vehicles.n; i++) {
@@ -546,12 +564,15 @@ void draw_banner(struct app *a)
                 add(&l, 0, "%d. %-12.12s %d laps", k + 1, v->id, world_race_state(w, v).laps);
         }
         free(r);
-    } else if (w->winner >= 0 && (size_t)w->winner < w->teams.n)
-        add(&l, 1, "%s wins", w->teams.p[w->winner].name);
+    } else if (time_up)
+        add(&l, 1, "time up: no winner");
+    else if (w->winner >= 0 && (size_t)w->winner < w->teams.n)
+        /* "team bots wins": a team's name may read as a plural noun */
+        add(&l, 1, "team %s wins", w->teams.p[w->winner].name);
     else
         add(&l, 1, "battle over: no winner");
     add(&l, 0, "tick %ld, %.2fs", w->tick, (double)w->tick * w->dt);
-    add(&l, 0, ". , step  R restart  Esc hide");
+    add(&l, 0, time_up ? ", step back  R restart  Esc hide" : ". , step  R restart  Esc hide");
 
     int bw = 0;
     for (int k = 0; k < l.n; k++) {

@@ -24,6 +24,17 @@ long seek_end_tick(const struct app *a)
     return a->seek.limit >= 0 ? a->seek.limit : a->hist.end;
 }
 
+long seek_stop_tick(const struct app *a)
+{
+    return a->seek.limit >= 0 ? -1 : lround(a->world.duration * a->world.tick_rate);
+}
+
+/* The last tick there is: the recording's or the map's duration's. */
+static long last_tick(const struct app *a)
+{
+    return a->seek.limit >= 0 ? a->seek.limit : seek_stop_tick(a);
+}
+
 /* Computes on from the furthest tick computed: reaching it first through
  * the history when that is quicker than stepping from here. */
 static void compute_to(struct app *a, long goal, int event)
@@ -43,9 +54,10 @@ void seek_to(struct app *a, long tick)
     a->seek.goal = -1;
     if (tick < 0)
         tick = 0;
-    if (a->seek.limit >= 0 && tick > a->seek.limit) {
-        app_message(a, 0, "the run ends at tick %ld", a->seek.limit);
-        tick = a->seek.limit;
+    long last = last_tick(a);
+    if (last >= 0 && tick > last) {
+        app_message(a, 0, "the run ends at tick %ld", last);
+        tick = last;
     }
     if (tick <= a->hist.end)
         app_goto(a, tick);
@@ -130,15 +142,15 @@ void seek_event(struct app *a, int dir)
         return;
     }
     a->paused = 1;
-    long end = seek_end_tick(a);
-    if (dir < 0 || (a->seek.limit >= 0 && a->world.tick >= end)) {
+    long last = last_tick(a);
+    if (dir < 0 || (last >= 0 && a->world.tick >= last)) {
         app_message(a, 0, "no %s event (shot, hit, knockout, collision, lap, bot error)",
                     dir < 0 ? "earlier" : "later");
         return;
     }
     long goal = a->hist.end + lround(a->world.tick_rate * SEEK_EVENT_SECONDS);
-    if (a->seek.limit >= 0 && goal > a->seek.limit)
-        goal = a->seek.limit;
+    if (last >= 0 && goal > last)
+        goal = last;
     compute_to(a, goal, 1);
 }
 
@@ -180,7 +192,9 @@ void seek_work(struct app *a, double until)
             break;
     }
     if (s->goal >= 0 && a->world.tick >= s->goal) {
-        if (s->goal_event)
+        if (s->goal_event && a->world.tick == last_tick(a))
+            app_message(a, 0, "no event up to tick %ld, where the run ends", a->world.tick);
+        else if (s->goal_event)
             app_message(a, 0, "no event up to tick %ld (%d s on)", a->world.tick,
                         SEEK_EVENT_SECONDS);
         else

@@ -9,8 +9,9 @@
  * `n` past the furthest computed tick computes on until the next event
  * or SEEK_EVENT_SECONDS of simulated time, whichever comes first.
  *
- * In a live run the end is the furthest tick computed so far; a replay
- * sets `limit` to its recording's last tick, and nothing goes past it. */
+ * In a live run the end is the furthest tick computed so far, and nothing
+ * goes past the map's duration; a replay sets `limit` to its recording's
+ * last tick, and nothing goes past it. */
 #ifndef BOTFIELD_SEEK_H
 #define BOTFIELD_SEEK_H
 
@@ -34,6 +35,9 @@ void seek_reset(struct seek *s);
 /* The last tick a seek can reach now: `limit`, or in a live run the
  * furthest computed. */
 long seek_end_tick(const struct app *a);
+/* The tick a live run stops at, as a headless run does: the map's
+ * duration (-1 in a replay, which ends where its recording does). */
+long seek_stop_tick(const struct app *a);
 
 /* Goes to `tick` (clamped to 0.. and to `limit`) and pauses: at once when
  * it was computed, else by computing on (seek_work). */

@@ -352,7 +352,11 @@ TEST(memory_and_allocation_bombs)
 {
     /* a table's entries are counted (16 bytes each): 256 KiB is full
      * long before the budget */
-    abandoned_mem("local t = {} for i = 1, 1e9 do t[i] = i end", "memory limit exceeded",
+    /* (the body is the script's line 3: the error names it, as any
+     * runtime error does) */
+    abandoned_mem("local t = {} for i = 1, 1e9 do t[i] = i end", "test.lua:3: memory limit exceeded",
+                  256 * 1024);
+    abandoned_mem("local t = {}\nfor i = 1, 1e9 do t[i] = i end", "test.lua:4: memory limit exceeded",
                   256 * 1024);
     abandoned_mem("local t = {} for i = 1, 1e9 do t[i .. ''] = i end", "limit exceeded",
                   256 * 1024);
@@ -362,7 +366,8 @@ TEST(memory_and_allocation_bombs)
     abandoned_mem("local t = {} for i = 1, 1e6 do t[i] = 'abcdefgh' end local s = table.concat(t)",
                   "limit exceeded", 256 * 1024);
     abandoned("local x = string.rep('abcdefgh', 60000) local s = table.concat({x, x, x})",
-              "allocation limit exceeded");
+              "test.lua:3: allocation limit exceeded");
+    abandoned("local s = 'x'\n\nwhile true do s = s .. s end", "test.lua:5: ");
     abandoned_mem("local t = {} for i = 1, 60000 do t[i] = 0x10FFFF end local s = utf8.char(table.unpack(t))",
                   "limit exceeded", 256 * 1024);
     /* caught by pcall: the tick is abandoned all the same */

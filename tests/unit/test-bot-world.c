@@ -320,6 +320,36 @@ TEST(enemies_are_the_seen_sights)
     unload(&w, bw);
 }
 
+/* A car's me has its vehicle parameters (a tank's has none of them), and
+ * each enemy its hits left and kind. */
+TEST(car_parameters_and_enemy_details)
+{
+    put("me.lua", "function tick(me, w, mem, out)\n"
+                  " local s = tostring(me.accel) .. ' ' .. tostring(me.brake) .. ' '\n"
+                  "   .. tostring(me.min_speed) .. ' ' .. tostring(me.back_angle)\n"
+                  " for _, e in ipairs(w.enemies) do\n"
+                  "  s = s .. ' ' .. e.id .. '=' .. tostring(e.kind) .. '/' .. tostring(e.health)\n"
+                  " end\n"
+                  " log(s)\n"
+                  " out.speed = 0\n"
+                  "end\n");
+    struct world w;
+    struct bot_world *bw;
+    if (load("[map]\nwidth = 2000\nheight = 2000\n"
+             "[track]\nwaypoints = 100 100 30, 1900 100 30, 1900 1900 30\n"
+             "[car.c]\nx = 1000\ny = 1500\nmax_speed = 200\nmin_speed = 15\naccel = 120\n"
+             "brake = 250\nback_angle = 90\nbot = me.lua\n"
+             "[team.red]\n[team.blue]\n"
+             "[tank.r]\nteam = red\nx = 1000\ny = 1000\nheading = 0\nfov = 120\nbot = me.lua\n"
+             "[tank.b]\nteam = blue\nx = 1200\ny = 1000\nhealth = 3\nrange = 1\nbehaviour = hold\n"
+             "[turret.t]\nteam = blue\nx = 1200\ny = 1100\nhealth = 5\nrange = 1\n", &w, &bw))
+        return;
+    tick_step(&w);
+    check_str(log0(bw, &w, "car.c"), "120.0 250.0 15.0 90.0");
+    check_str(log0(bw, &w, "tank.r"), "nil nil nil nil tank.b=tank/3.0 turret.t=turret/5.0");
+    unload(&w, bw);
+}
+
 /* ---- helpers equal the built-ins ----------------------------------------- */
 
 /* Three tanks of one team (no shots) wander and avoid each other; tank.a
@@ -808,6 +838,7 @@ int main(void)
     run(turret_vehicle_never_drives, "a turret never drives, its gun turns");
     run(bad_intents_are_errors, "non-finite and wrong-typed intents: bot_error, defaults");
     run(enemies_are_the_seen_sights, "world.enemies equals the seen sight records");
+    run(car_parameters_and_enemy_details, "me: a car's accel, brake, min_speed, back_angle; enemies: health, kind");
     run(wander_and_avoid_equal_the_row, "wander() + avoid.predictive() = the built-in row");
     run(aim_exact_equals_the_builtin_aim, "aim.exact = the built-in exact aim");
     run(trees_within_r, "world.trees(r) lists the trees within r");

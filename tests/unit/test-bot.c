@@ -388,6 +388,49 @@ TEST(fixture_scripts_run)
     scripts_run("tests", names, 2);
 }
 
+/* The instruction count of one tick with the hook's step at 1000 against
+ * the exact count of a hook that fires at every instruction (step 1). */
+static long count_at(const char *lua, int step, int want_rc)
+{
+    fixture_init(&fx, 1);
+    struct bot *b = fixture_bot(lua, 0, 0, err, sizeof err);
+    check(b != NULL);
+    if (!b)
+        return -1;
+    bot_set_count_step(b, step);
+    long n = -1;
+    /* a few ticks: the hook's count carries over none of them */
+    for (int k = 0; k < 3; k++) {
+        check_int(bot_tick(b, &fx.view, &out, &rep), ==, want_rc);
+        n = rep.instructions;
+    }
+    bot_free(b);
+    return n;
+}
+
+TEST(exact_counts)
+{
+    static const char *const ok[] = {
+        "function tick(me, w, mem, out) end",
+        "function tick(me, w, mem, out) local s = 0 for i = 1, 7 do s = s + i end end",
+        "function tick(me, w, mem, out) local s = 0 for i = 1, 5003 do s = s + i end end",
+        "function tick(me, w, mem, out) for i = 1, 10 do wander() end end",
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        long exact = count_at(ok[i], 1, 0);
+        check_int(exact, >, 0);
+        /* steps that leave the hook's count anywhere in the probe */
+        for (int step = 2; step <= 9; step++)
+            check_int(count_at(ok[i], step, 0), ==, exact);
+        check_int(count_at(ok[i], 1000, 0), ==, exact);
+    }
+    /* an error ends the tick: counted up to it all the same */
+    const char *bad = "function tick(me, w, mem, out) local s = 0 for i = 1, 30 do s = s + i end error('x') end";
+    long exact = count_at(bad, 1, -1), stepped = count_at(bad, 1000, -1);
+    check_int(exact, >, 30);
+    check_int(stepped, ==, exact);
+}
+
 int main(void)
 {
     run(me_fields, "me carries the view's fields");
@@ -404,6 +447,7 @@ int main(void)
     run(init_runs_with_me_and_mem, "init(me, mem) runs once; its errors are path:line");
     run(separate_states, "two bots of one script share nothing");
     run(report_figures, "instructions, heap and the Lua version are reported");
+    run(exact_counts, "a tick's instruction count is exact, not in the hook's steps");
     run(bundled_bots_run, "the bundled bots in maps/bots load and tick without errors");
     run(fixture_scripts_run, "scripts using mem, draw, log and the libraries tick without errors");
     return tap_done();

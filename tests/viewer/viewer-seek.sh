@@ -136,6 +136,7 @@ name = lone
 width = 1000
 height = 1000
 tick_rate = 10
+duration = 1000
 [team.a]
 [tank.a]
 team = a
