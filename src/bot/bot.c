@@ -482,7 +482,7 @@ static int pcall_fn(struct bot *b, int (*fn)(lua_State *L), long budget, size_t 
     b->caps_on = 0;
     lua_settop(L, base);
     /* (a call over its budget or time errs at every instruction: counted) */
-    long tail = b->over || b->timed_out ? 0 : count_tail(b);
+    long tail = b->over || b->timed_out || !b->exact ? 0 : count_tail(b);
     lua_sethook(L, NULL, 0, 0);
     /* at the end too (a short call never meets the hook); a tick that
      * broke the limit is abandoned even when the data is back under now */
@@ -643,6 +643,11 @@ void bot_free(struct bot *b)
         lua_close(b->L);
     free(b->path);
     free(b);
+}
+
+void bot_set_exact_count(struct bot *b, int on)
+{
+    b->exact = on;
 }
 
 void bot_set_count_step(struct bot *b, int step)

@@ -299,6 +299,12 @@ void bot_run_state_set(struct bot *b, const struct bot_run_state *st);
  * "bot disabled until its script is reloaded: <reason>" once. */
 void bot_disable(struct bot *b, const char *reason);
 const char *bot_lua_version(void);     /* "Lua 5.4.4" */
+/* Whether each call's report counts its instructions exactly (the probe
+ * that finds the hook's count left costs up to a step's worth of
+ * instructions a call, so it runs only where the figure is shown: the
+ * inspector, --trace-decisions); off, the figure is a multiple of the
+ * step.  The budget, the limits and the run are the same either way. */
+void bot_set_exact_count(struct bot *b, int on);
 /* Tests and benchmarks: the instruction-count step (1 = exact counts,
  * slower; the default is 1000). */
 void bot_set_count_step(struct bot *b, int step);

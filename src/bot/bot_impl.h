@@ -39,6 +39,8 @@ struct bot {
     long armed;                 /* the hook's count now */
     int step;                   /* the hook's step (1000 by default) */
     int over;                   /* over budget: every instruction errors */
+    int exact;                  /* the tail of each call is counted
+                                   (bot_set_exact_count) */
     int probing;                /* the count probe runs (count_tail) */
     long probe_left;            /* the hook's count left, as the probe found it */
     int over_line;              /* the script's line running then (0: none) */

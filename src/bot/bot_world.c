@@ -508,6 +508,7 @@ static void decide(void *user, const struct decide_view *c, int i, struct decisi
             add_line(s, i, "log", "text", ir->log[k]);
     }
     struct bot_out out = { 0, view.speed, view.turret, 0 };
+    bot_set_exact_count(s->bot, d->why != NULL);
     int rc = bot_tick(s->bot, &view, &out, &s->rep);
     s->ran = 1;
     if (rc && s->rep.error[0]) {

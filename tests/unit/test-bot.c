@@ -390,7 +390,7 @@ TEST(fixture_scripts_run)
 
 /* The instruction count of one tick with the hook's step at 1000 against
  * the exact count of a hook that fires at every instruction (step 1). */
-static long count_at(const char *lua, int step, int want_rc)
+static long count_at_as(const char *lua, int step, int want_rc, int exact)
 {
     fixture_init(&fx, 1);
     struct bot *b = fixture_bot(lua, 0, 0, err, sizeof err);
@@ -398,6 +398,7 @@ static long count_at(const char *lua, int step, int want_rc)
     if (!b)
         return -1;
     bot_set_count_step(b, step);
+    bot_set_exact_count(b, exact);
     long n = -1;
     /* a few ticks: the hook's count carries over none of them */
     for (int k = 0; k < 3; k++) {
@@ -406,6 +407,11 @@ static long count_at(const char *lua, int step, int want_rc)
     }
     bot_free(b);
     return n;
+}
+
+static long count_at(const char *lua, int step, int want_rc)
+{
+    return count_at_as(lua, step, want_rc, 1);
 }
 
 TEST(exact_counts)
@@ -429,6 +435,11 @@ TEST(exact_counts)
     long exact = count_at(bad, 1, -1), stepped = count_at(bad, 1000, -1);
     check_int(exact, >, 30);
     check_int(stepped, ==, exact);
+    /* where no one reads the figure (exact off: no inspector, no
+     * --trace-decisions) no probe runs, and the count is the hook's steps */
+    long plain = count_at_as(ok[2], 1000, 0, 0);
+    check_int(plain % 1000, ==, 0);
+    check_int(plain, <, count_at(ok[2], 1000, 0));
 }
 
 int main(void)
