@@ -13,7 +13,7 @@
  *   act     act_range: the block's lists to their place (indices moved),
  *           its aim events, then its vehicles' decisions applied (act.h:
  *           turret, turn, speed, move, the edge).  Act writes only the
- *           vehicle it applies; edge hits and fires are whole numbers
+ *           vehicle it applies; edge hits are whole numbers
  *           added up after.  A vehicle that fires makes its shell
  *           there, into its block's list (shell.c joins them).
  *
@@ -190,7 +190,6 @@ static void act_range(struct world *w, struct tick_ctx *l, struct par_chunk *ch,
     if (placed)
         publish_range(w, l, ch);
     long edges = 0;
-    int fires = 0;
     ch->nfired = 0;
     ch->fired_fail = 0;
     for (size_t i = lo; i < hi; i++) {
@@ -203,7 +202,6 @@ static void act_range(struct world *w, struct tick_ctx *l, struct par_chunk *ch,
         if (d->aim_slot >= 0)
             d->aim_slot = placed ? d->aim_slot + (int)ch->aims : -1;
         edges += act_one(w, l, i, d);
-        fires += d->want.fire;
         const struct aim_info *ai = d->want.fire ? world_aim(w, v) : NULL;
         if (ai) {
             if (grow_reserve(&ch->fired, &ch->capfired, ch->nfired + 1, sizeof *ch->fired)) {
@@ -216,7 +214,6 @@ static void act_range(struct world *w, struct tick_ctx *l, struct par_chunk *ch,
         }
     }
     ch->edge_hits = edges;
-    ch->fires = fires;
 }
 
 /* decide and act fused, block [lo, hi) on one thread (act_fusable).  The
@@ -262,7 +259,6 @@ static void fused_range(struct world *w, struct tick_ctx *c, struct par_chunk *c
     c->entries_maxs = maxs;
     c->entries_ready = collect && fires == 0;
     ch->edge_hits = edges;
-    ch->fires = fires;
     ch->nfired = 0;
     ch->fired_fail = 0;
     count_events(w, c, ch);
@@ -275,14 +271,12 @@ static int blocks_done(struct world *w, const struct tick_ctx *lanes,
                        struct par_state *p, size_t nb, int placed)
 {
     const struct par_chunk *ch = p->chunks;
-    int fires = 0, rc = placed ? 0 : -1;
+    int rc = placed ? 0 : -1;
     for (size_t k = 0; k < nb; k++) {
         w->stats.edge_hits += ch[k].edge_hits;
-        fires += ch[k].fires;
         if (lanes[k].failed || lanes[k].lane.failed || ch[k].fired_fail)
             rc = -1;
     }
-    w->fires = fires;
     p->fired_nc = nb;
     return rc;
 }

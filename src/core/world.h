@@ -215,8 +215,6 @@ struct world {
     WORLD_ARRAY(struct aim_info) aims;  /* the guns that sought a
                                            solution (vehicle.aim_slot) */
     WORLD_ARRAY(float) aim_steps;       /* probe times, see aim_info */
-    int fires;                          /* guns that fire this tick
-                                           (act counts) */
     struct sight_store sight_store;     /* the records' cells and trees;
                                            sight's scratch (sight.h) */
     struct vehicle_grid vgrid;          /* the vehicles at the start of
