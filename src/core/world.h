@@ -174,6 +174,32 @@ struct world_stats {
 /* A growable array: p, n used, cap allocated. */
 #define WORLD_ARRAY(T) struct { T *p; size_t n, cap; }
 
+/* What a tick makes for its readers after it (the trace, the bots, the
+ * viewer, the tests): rebuilt every tick, so no snapshot saves it (the
+ * aims apart: the viewer shows the guns of a tick stepped back to). */
+struct tick_products {
+    WORLD_ARRAY(struct event) events;
+    WORLD_ARRAY(struct sight_record) sights;
+    WORLD_ARRAY(struct sight_interval) sight_intervals;
+    struct sight_store sight_store;     /* the records' cells and trees
+                                           (sight.h; the viewer draws
+                                           them) */
+    WORLD_ARRAY(struct aim_info) aims;  /* the guns that sought a
+                                           solution (vehicle.aim_slot) */
+    WORLD_ARRAY(float) aim_steps;       /* probe times, see aim_info */
+};
+
+/* What a tick uses and nobody reads after it: owned and reused from tick
+ * to tick, never state, never a product. */
+struct tick_scratch {
+    struct tick_ctx *ctx;               /* the stages' buffers (decide.h) */
+    struct vehicle_grid vgrid;          /* the vehicles at the start of
+                                           a tick: a cache the grid stage
+                                           rebuilds whenever vgrid_tick
+                                           is not w->tick */
+    long vgrid_tick;
+};
+
 struct world {
     /* the map: fixed once world_finish() ran */
     char *name;
@@ -196,6 +222,16 @@ struct world {
     const char *bot_engine;             /* "Lua 5.4.4" once bots run,
                                            for the trace header */
 
+    /* the vehicles' settings: interned copies, never moved or freed
+     * before the world (vehicle.p points at them) */
+    WORLD_ARRAY(struct params_slot *) params;
+    int *params_hash; size_t params_hash_cap;   /* open addressing, -1: free */
+
+    /* the vehicles' ids, packed in chunks that never move (a crowd's
+     * 100,000 short ids would otherwise be as many allocations, each
+     * with its own overhead); freed with the world */
+    struct id_chunk *ids;
+
     /* the state: what a snapshot saves */
     long tick;
     WORLD_ARRAY(struct vehicle) vehicles;
@@ -208,36 +244,16 @@ struct world {
     struct player_state player;         /* the keyboard's tank and the
                                            intents it holds (player.h) */
 
-    /* this tick's products: rebuilt every tick */
-    WORLD_ARRAY(struct event) events;
-    WORLD_ARRAY(struct sight_record) sights;
-    WORLD_ARRAY(struct sight_interval) sight_intervals;
-    WORLD_ARRAY(struct aim_info) aims;  /* the guns that sought a
-                                           solution (vehicle.aim_slot) */
-    WORLD_ARRAY(float) aim_steps;       /* probe times, see aim_info */
-    struct sight_store sight_store;     /* the records' cells and trees;
-                                           sight's scratch (sight.h) */
-    struct vehicle_grid vgrid;          /* the vehicles at the start of
-                                           a tick: built by the tick's
-                                           grid stage whenever vgrid_tick
-                                           is not w->tick */
-    long vgrid_tick;
+    /* this tick's products (struct tick_products) and its scratch
+     * (struct tick_scratch): never state */
+    struct tick_products now;
+    struct tick_scratch scratch;
 
-    /* the tick's scratch (decide.h): owned, reused, never state */
-    struct tick_ctx *ctx;
+    /* the run's settings: who decides, what is explained, on how many
+     * threads */
     /* decides for the vehicles it owns instead of the built-in rows (a
      * Lua bot, registered by src/bot/); NULL: none */
     const struct brain *brain;
-
-    /* the vehicles' settings: interned copies, never moved or freed
-     * before the world (vehicle.p points at them) */
-    WORLD_ARRAY(struct params_slot *) params;
-    int *params_hash; size_t params_hash_cap;   /* open addressing, -1: free */
-
-    /* the vehicles' ids, packed in chunks that never move (a crowd's
-     * 100,000 short ids would otherwise be as many allocations, each
-     * with its own overhead); freed with the world */
-    struct id_chunk *ids;
 
     /* keep a decision record per vehicle (explain.h): the viewer, and
      * headless runs with --trace-decisions */
