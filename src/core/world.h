@@ -85,7 +85,7 @@ struct vehicle {
     struct rng rng;         /* this vehicle's own stream */
     struct wander_state wander;
     struct aim_state gun;
-    /* its records in w->sights; written by the sense stage's thread for
+    /* its records in w->now.sights; written by the sense stage's thread for
      * this observer, so kept off the lines other observers read of it as
      * a target (pos, heading, speed: sight_shape_of) */
     int sight_first, sight_count;
@@ -95,7 +95,7 @@ struct vehicle {
     vec2 from;              /* the position as this tick began: the shell
                                phase's swept test reads it for every
                                potential target, so it stays here */
-    int aim_slot;           /* its aim_info in w->aims this tick, -1 when
+    int aim_slot;           /* its aim_info in w->now.aims this tick, -1 when
                                it sought none (see world_aim); set by act */
     const char *id;         /* "tank.1", "car.a", ...: in the world's id
                                pool, never moved or freed before it */
@@ -322,7 +322,7 @@ static inline size_t world_nvehicles(const struct world *w)
 }
 static inline const struct sight_record *world_sight(const struct world *w, int k)
 {
-    return &w->sights.p[k];
+    return &w->now.sights.p[k];
 }
 /* The vehicle sight record k shows as seen this tick, or -1: the enemies
  * a shooter may aim at (the aim row) and a bot's world.enemies. */
@@ -334,14 +334,14 @@ static inline int world_sight_seen(const struct world *w, int k)
 }
 
 /* The vehicle grid's bounds (the largest radius and |speed| in it), for
- * decision code, which may not name w->vgrid (decide_guard.h). */
+ * decision code, which may not name w->scratch.vgrid (decide_guard.h). */
 static inline double world_vgrid_max_radius(const struct world *w)
 {
-    return w->vgrid.max_radius;
+    return w->scratch.vgrid.max_radius;
 }
 static inline double world_vgrid_max_speed(const struct world *w)
 {
-    return w->vgrid.max_speed;
+    return w->scratch.vgrid.max_speed;
 }
 
 /* Colour names a team may use, in the order teams get them by default
@@ -391,8 +391,8 @@ double world_max_radius(const struct world *w);
 static inline const struct aim_info *world_aim(const struct world *w,
                                                const struct vehicle *v)
 {
-    return v->aim_slot >= 0 && (size_t)v->aim_slot < w->aims.n
-         ? &w->aims.p[v->aim_slot] : NULL;
+    return v->aim_slot >= 0 && (size_t)v->aim_slot < w->now.aims.n
+         ? &w->now.aims.p[v->aim_slot] : NULL;
 }
 
 /* The race progress of vehicle v, NULL when it is no racer. */
