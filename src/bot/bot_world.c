@@ -620,8 +620,8 @@ static void after(void *user, const struct world *w)
      * sight, each in the world's order; the last two leave room for this
      * step's own bot_error events (an init error and a tick error). */
     for (int pass = 0; pass < 3; pass++)
-    for (size_t e = 0; e < w->events.n; e++) {
-        const struct event *ev = &w->events.p[e];
+    for (size_t e = 0; e < w->now.events.n; e++) {
+        const struct event *ev = &w->now.events.p[e];
         int kind_pass = ev->kind == EV_SIGHT ? 2 : ev->kind == EV_AIM ? 1 : 0;
         if (kind_pass != pass)
             continue;

@@ -13,7 +13,7 @@
  *   act     act_range: the block's lists to their place (indices moved),
  *           its aim events, then its vehicles' decisions applied (act.h:
  *           turret, turn, speed, move, the edge).  Act writes only the
- *           vehicle it applies; edge hits and fires are whole numbers
+ *           vehicle it applies; edge hits are whole numbers
  *           added up after.  A vehicle that fires makes its shell
  *           there, into its block's list (shell.c joins them).
  *
@@ -57,7 +57,7 @@ static int decide_par_ok(const struct world *w, const struct tick_ctx *c)
  * racing rule of `steer = line` reads the other cars' records. */
 static int act_fusable(const struct world *w, const struct tick_ctx *c)
 {
-    return !w->brain && !c->opts.avoid_brute && !c->opts.unfused && w->sights.n == 0
+    return !w->brain && !c->opts.avoid_brute && !c->opts.unfused && w->now.sights.n == 0
         && w->player.vehicle < 0 && w->racers.n == 0;
 }
 
@@ -121,7 +121,7 @@ static void decide_range(const struct world *w, struct tick_ctx *l,
 static int place_blocks(struct world *w, struct tick_ctx *lanes,
                         struct par_chunk *ch, size_t nb)
 {
-    size_t a = 0, s = 0, e = w->events.n;
+    size_t a = 0, s = 0, e = w->now.events.n;
     for (size_t k = 0; k < nb; k++) {
         ch[k].aims = a;
         ch[k].steps = s;
@@ -132,30 +132,30 @@ static int place_blocks(struct world *w, struct tick_ctx *lanes,
         s += lanes[k].lane.nsteps;
         e += ch[k].nevents;
     }
-    if (WORLD_RESERVE(w->events, e)
-        || (nb > 1 && (WORLD_RESERVE(w->aims, a) || WORLD_RESERVE(w->aim_steps, s)))) {
-        w->aims.n = w->aim_steps.n = 0;
+    if (WORLD_RESERVE(w->now.events, e)
+        || (nb > 1 && (WORLD_RESERVE(w->now.aims, a) || WORLD_RESERVE(w->now.aim_steps, s)))) {
+        w->now.aims.n = w->now.aim_steps.n = 0;
         return 0;
     }
     if (nb == 1) {
         struct tick_ctx *l = &lanes[0];
-        struct aim_info *ap = w->aims.p;
-        size_t acap = w->aims.cap;
-        w->aims.p = l->lane.aims;
-        w->aims.cap = l->lane.aimcap;
+        struct aim_info *ap = w->now.aims.p;
+        size_t acap = w->now.aims.cap;
+        w->now.aims.p = l->lane.aims;
+        w->now.aims.cap = l->lane.aimcap;
         l->lane.aims = ap;
         l->lane.aimcap = acap;
-        float *sp = w->aim_steps.p;
-        size_t scap = w->aim_steps.cap;
-        w->aim_steps.p = l->lane.steps;
-        w->aim_steps.cap = l->lane.stepcap;
+        float *sp = w->now.aim_steps.p;
+        size_t scap = w->now.aim_steps.cap;
+        w->now.aim_steps.p = l->lane.steps;
+        w->now.aim_steps.cap = l->lane.stepcap;
         l->lane.steps = sp;
         l->lane.stepcap = scap;
         l->lane.naims = l->lane.nsteps = 0;
     }
-    w->aims.n = a;
-    w->aim_steps.n = s;
-    w->events.n = e;
+    w->now.aims.n = a;
+    w->now.aim_steps.n = s;
+    w->now.events.n = e;
     return 1;
 }
 
@@ -164,7 +164,7 @@ static int place_blocks(struct world *w, struct tick_ctx *lanes,
 static void publish_range(struct world *w, struct tick_ctx *l, const struct par_chunk *ch)
 {
     /* (a world with no aim yet has no list: no offset into a null one) */
-    struct aim_info *to = ch->naims ? w->aims.p + ch->aims : NULL;
+    struct aim_info *to = ch->naims ? w->now.aims.p + ch->aims : NULL;
     if (!ch->swapped) {
         for (size_t j = 0; j < ch->naims; j++) {
             to[j] = l->lane.aims[j];
@@ -172,10 +172,10 @@ static void publish_range(struct world *w, struct tick_ctx *l, const struct par_
                 to[j].first_step += (int)ch->steps;
         }
         if (l->lane.nsteps)
-            memcpy(w->aim_steps.p + ch->steps, l->lane.steps,
+            memcpy(w->now.aim_steps.p + ch->steps, l->lane.steps,
                    l->lane.nsteps * sizeof *l->lane.steps);
     }
-    struct event *e = ch->naims ? w->events.p + ch->events : NULL;
+    struct event *e = ch->naims ? w->now.events.p + ch->events : NULL;
     for (size_t j = 0; j < ch->naims; j++)
         if (aim_has_event(w, l, &to[j], j))
             aim_event_fill(e++, w, &to[j]);
@@ -190,7 +190,6 @@ static void act_range(struct world *w, struct tick_ctx *l, struct par_chunk *ch,
     if (placed)
         publish_range(w, l, ch);
     long edges = 0;
-    int fires = 0;
     ch->nfired = 0;
     ch->fired_fail = 0;
     for (size_t i = lo; i < hi; i++) {
@@ -203,7 +202,6 @@ static void act_range(struct world *w, struct tick_ctx *l, struct par_chunk *ch,
         if (d->aim_slot >= 0)
             d->aim_slot = placed ? d->aim_slot + (int)ch->aims : -1;
         edges += act_one(w, l, i, d);
-        fires += d->want.fire;
         const struct aim_info *ai = d->want.fire ? world_aim(w, v) : NULL;
         if (ai) {
             if (grow_reserve(&ch->fired, &ch->capfired, ch->nfired + 1, sizeof *ch->fired)) {
@@ -216,7 +214,6 @@ static void act_range(struct world *w, struct tick_ctx *l, struct par_chunk *ch,
         }
     }
     ch->edge_hits = edges;
-    ch->fires = fires;
 }
 
 /* decide and act fused, block [lo, hi) on one thread (act_fusable).  The
@@ -262,7 +259,6 @@ static void fused_range(struct world *w, struct tick_ctx *c, struct par_chunk *c
     c->entries_maxs = maxs;
     c->entries_ready = collect && fires == 0;
     ch->edge_hits = edges;
-    ch->fires = fires;
     ch->nfired = 0;
     ch->fired_fail = 0;
     count_events(w, c, ch);
@@ -275,14 +271,12 @@ static int blocks_done(struct world *w, const struct tick_ctx *lanes,
                        struct par_state *p, size_t nb, int placed)
 {
     const struct par_chunk *ch = p->chunks;
-    int fires = 0, rc = placed ? 0 : -1;
+    int rc = placed ? 0 : -1;
     for (size_t k = 0; k < nb; k++) {
         w->stats.edge_hits += ch[k].edge_hits;
-        fires += ch[k].fires;
         if (lanes[k].failed || lanes[k].lane.failed || ch[k].fired_fail)
             rc = -1;
     }
-    w->fires = fires;
     p->fired_nc = nb;
     return rc;
 }

@@ -190,7 +190,7 @@ static double scan_pairs(const struct vehicle_grid *g, double reach,
 static double separation_scan(struct world *w, struct pairs *now, int *failp)
 {
     int fail = 0;
-    const struct vehicle_grid *g = &w->vgrid;
+    const struct vehicle_grid *g = &w->scratch.vgrid;
     double maxr = g->max_radius;
     double reach = 2 * maxr + SEPARATION_SLACK;
     int threads = par_threads(w);

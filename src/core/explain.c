@@ -33,7 +33,7 @@ struct explain *explain_start(const struct world *w, struct tick_ctx *c, int i)
 
 const struct explain *world_explain(const struct world *w, int i)
 {
-    const struct tick_ctx *c = w->ctx;
+    const struct tick_ctx *c = w->scratch.ctx;
     if (!w->explain || !c || i < 0 || (size_t)i >= c->whycap
         || (size_t)i >= w->vehicles.n)
         return NULL;

@@ -2,7 +2,7 @@
  * vehicle made this tick, written by the deciders while they decide.
  *
  * The record completes what the tick already keeps for its readers: the
- * avoidance record (vehicle.avoid), the sight records (w->sights, with the
+ * avoidance record (vehicle.avoid), the sight records (w->now.sights, with the
  * threshold that applied and why), the aim record (world_aim) and the race
  * record (racer.info).  This adds what those lack: the wander turn and its
  * rule, avoidance's chosen turn and speed with the predictive candidates'

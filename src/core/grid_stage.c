@@ -140,8 +140,8 @@ int grid_stage(struct world *w)
     double cell = 2 * world_max_radius(w);
     if (cell < VGRID_MIN_CELL)
         cell = VGRID_MIN_CELL;
-    struct vehicle_grid *g = &w->vgrid;
-    struct tick_ctx *c = w->ctx;
+    struct vehicle_grid *g = &w->scratch.vgrid;
+    struct tick_ctx *c = w->scratch.ctx;
     size_t n = w->vehicles.n;
     /* room for every vehicle (the wrecks are left out): one pass fewer
      * over the records than counting the live ones first */
@@ -154,7 +154,7 @@ int grid_stage(struct world *w)
         vehicle_grid_sum(g, (int)c->nentries, c->entries_maxr, c->entries_maxs);
         for (size_t k = 0; k < c->nentries; k++)
             vehicle_grid_put(g, (int)k, &c->entries[k]);
-        w->vgrid_tick = w->tick;
+        w->scratch.vgrid_tick = w->tick;
         return 0;
     }
     int threads = par_threads(w);
@@ -164,6 +164,6 @@ int grid_stage(struct world *w)
         || grow_reserve(&p->order, &p->caporder, n, sizeof *p->order))
         return -1;
     grid_blocks(w, g, p->cells, p->order, threads);
-    w->vgrid_tick = w->tick;
+    w->scratch.vgrid_tick = w->tick;
     return 0;
 }

@@ -74,7 +74,6 @@ struct par_chunk {
     int swapped;                    /* its lists became the world's (one
                                        block): nothing to copy */
     long edge_hits;
-    int fires;
     /* the shells the block's vehicles fire, in vehicle order, made as
      * each acts (shell_fire: its records in this core's cache), which
      * the shells stage joins to the world's list block after block, so

@@ -20,8 +20,8 @@ void player_tick_done(struct world *w)
 {
     if (w->player.vehicle < 0 || !w->player.in.fire)
         return;
-    for (size_t k = 0; k < w->events.n; k++)
-        if (w->events.p[k].kind == EV_SHOT && w->events.p[k].a == w->player.vehicle) {
+    for (size_t k = 0; k < w->now.events.n; k++)
+        if (w->now.events.p[k].kind == EV_SHOT && w->now.events.p[k].a == w->player.vehicle) {
             w->player.in.fire = 0;
             return;
         }

@@ -113,9 +113,9 @@ static void shell_fly(const struct world *w, struct shell *sh, double maxr,
         why = MISS_TREE;
 
     struct near_scan n = { w, sh, bodies, sh->pos, d, t0, tau, INFINITY, -1 };
-    if (w->vgrid.start && w->vgrid.n > 64) {
+    if (w->scratch.vgrid.start && w->scratch.vgrid.n > 64) {
         vec2 mid = v2_add(sh->pos, v2_scale(d, 0.5 * best));
-        vehicle_grid_query(&w->vgrid, mid, 0.5 * len * best + maxr + maxmove,
+        vehicle_grid_query(&w->scratch.vgrid, mid, 0.5 * len * best + maxr + maxmove,
                            near_visit, &n);
     } else {
         for (size_t j = 0; j < w->vehicles.n; j++) {

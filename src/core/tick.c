@@ -146,9 +146,9 @@ static int decide_tick_make(const struct world *w, struct tick_ctx *c)
 /* The world's context, made on its first step; sized for this tick. */
 static struct tick_ctx *ctx_for(struct world *w)
 {
-    if (!w->ctx && !(w->ctx = calloc(1, sizeof *w->ctx)))
+    if (!w->scratch.ctx && !(w->scratch.ctx = calloc(1, sizeof *w->scratch.ctx)))
         return NULL;
-    struct tick_ctx *c = w->ctx;
+    struct tick_ctx *c = w->scratch.ctx;
     if (grow_reserve(&c->d, &c->dcap, w->vehicles.n, sizeof *c->d)
         || grow_reserve(&c->race, &c->racecap, w->racers.n, sizeof *c->race)
         || decide_tick_make(w, c))
@@ -162,9 +162,9 @@ static struct tick_ctx *ctx_for(struct world *w)
 
 int tick_set_options(struct world *w, const struct tick_options *o)
 {
-    if (!w->ctx && !(w->ctx = calloc(1, sizeof *w->ctx)))
+    if (!w->scratch.ctx && !(w->scratch.ctx = calloc(1, sizeof *w->scratch.ctx)))
         return -1;
-    w->ctx->opts = *o;
+    w->scratch.ctx->opts = *o;
     return 0;
 }
 
@@ -194,7 +194,7 @@ void decision_start(const struct world *restrict w, int i, struct decision *rest
 struct tick_ctx *tick_ready(struct world *w)
 {
     struct tick_ctx *c = ctx_for(w);
-    if (!c || (w->vgrid_tick != w->tick && grid_stage(w)))
+    if (!c || (w->scratch.vgrid_tick != w->tick && grid_stage(w)))
         return NULL;
     return c;
 }
@@ -277,7 +277,7 @@ static void stage_mark(struct tick_ctx *c, enum tick_timer k, double *last)
 
 int tick_step(struct world *w)
 {
-    double t_mark = w->ctx && w->ctx->times ? clock_now() : 0;
+    double t_mark = w->scratch.ctx && w->scratch.ctx->times ? clock_now() : 0;
     struct tick_ctx *c = tick_ready(w);                     /* 1 grid */
     if (!c)
         return -1;
@@ -286,9 +286,9 @@ int tick_step(struct world *w)
         return -1;
     int rc = 0;
     w->tick++;
-    w->events.n = 0;
-    w->aims.n = 0;
-    w->aim_steps.n = 0;
+    w->now.events.n = 0;
+    w->now.aims.n = 0;
+    w->now.aim_steps.n = 0;
     if (sight_update(w))                                    /* 2 sense */
         rc = -1;
     stage_mark(c, TICK_T_SENSE, &t_mark);
@@ -317,7 +317,7 @@ void world_fused_check(const struct world *w, int i)
 {
     /* the fused sweep has moved vehicles [0, acted): no decision may
      * read them */
-    if (!w->ctx || i >= w->ctx->acted)
+    if (!w->scratch.ctx || i >= w->scratch.ctx->acted)
         return;
     fprintf(stderr, "botfield: tick %ld: a decision read vehicle %d, already "
             "moved by the fused decide+act pass\n", w->tick, i);
@@ -327,12 +327,12 @@ void world_fused_check(const struct world *w, int i)
 
 void world_moved(struct world *w)
 {
-    w->vgrid_tick = -1;
+    w->scratch.vgrid_tick = -1;
 }
 
 const struct decision *tick_decision(const struct world *w, int i)
 {
-    if (!w->ctx || !w->ctx->kept || i < 0 || (size_t)i >= w->ctx->dcap || (size_t)i >= w->vehicles.n)
+    if (!w->scratch.ctx || !w->scratch.ctx->kept || i < 0 || (size_t)i >= w->scratch.ctx->dcap || (size_t)i >= w->vehicles.n)
         return NULL;
-    return &w->ctx->d[i];
+    return &w->scratch.ctx->d[i];
 }

@@ -6,7 +6,7 @@
  * writes only the deciding vehicle's decision; act applies them together,
  * so the order of the vehicles never changes the outcome.  A world is
  * ready to step as soon as it is built (world_finish) or restored from a
- * snapshot.  The events of the step are in w->events until the next. */
+ * snapshot.  The events of the step are in w->now.events until the next. */
 #ifndef BOTFIELD_TICK_H
 #define BOTFIELD_TICK_H
 

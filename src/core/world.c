@@ -17,7 +17,7 @@ int world_array_reserve(void *arr, size_t need, size_t elem)
 void world_init(struct world *w, double width, double height)
 {
     memset(w, 0, sizeof *w);
-    w->vgrid_tick = -1;     /* no grid yet: the first step builds it */
+    w->scratch.vgrid_tick = -1;     /* no grid yet: the first step builds it */
     w->width = width;
     w->height = height;
 #define SETTING(field, unit, def) w->field = PARAM_VALUE(unit, def);
@@ -86,14 +86,14 @@ void world_free(struct world *w)
         next = c->next;
         free(c);
     }
-    free(w->aims.p);
+    free(w->now.aims.p);
     for (size_t i = 0; i < w->params.n; i++)
         free(w->params.p[i]);
     free(w->params.p);
     free(w->params_hash);
     free(w->racers.p);
-    free(w->aim_steps.p);
-    tick_ctx_free(w->ctx);
+    free(w->now.aim_steps.p);
+    tick_ctx_free(w->scratch.ctx);
     for (size_t i = 0; i < w->bots.n; i++) {
         free(w->bots.p[i].path);
         free(w->bots.p[i].where);
@@ -109,11 +109,11 @@ void world_free(struct world *w)
     free(w->vehicles.p);
     free(w->shells.p);
     free(w->overlaps.p);
-    free(w->events.p);
-    free(w->sights.p);
-    free(w->sight_intervals.p);
-    sight_store_free(&w->sight_store);
-    vehicle_grid_free(&w->vgrid);
+    free(w->now.events.p);
+    free(w->now.sights.p);
+    free(w->now.sight_intervals.p);
+    sight_store_free(&w->now.sight_store);
+    vehicle_grid_free(&w->scratch.vgrid);
     memset(w, 0, sizeof *w);
 }
 
@@ -439,9 +439,9 @@ const struct waypoint *world_route(const struct world *w,
 
 struct event *world_event(struct world *w, enum event_kind kind, int a, int b)
 {
-    if (WORLD_RESERVE(w->events, w->events.n + 1))
+    if (WORLD_RESERVE(w->now.events, w->now.events.n + 1))
         return NULL;
-    struct event *e = &w->events.p[w->events.n++];
+    struct event *e = &w->now.events.p[w->now.events.n++];
     memset(e, 0, sizeof *e);
     e->kind = kind;
     e->a = a;
@@ -475,8 +475,8 @@ int world_snapshot_save(const struct world *w, struct world_snapshot *s)
     s->shells = dup_array(w->shells.p, w->shells.n, sizeof *s->shells, &fail);
     s->noverlaps = w->overlaps.n;
     s->overlaps = dup_array(w->overlaps.p, w->overlaps.n, sizeof *s->overlaps, &fail);
-    s->naims = w->aims.n;
-    s->aims = dup_array(w->aims.p, w->aims.n, sizeof *s->aims, &fail);
+    s->naims = w->now.aims.n;
+    s->aims = dup_array(w->now.aims.p, w->now.aims.n, sizeof *s->aims, &fail);
     s->stats = w->stats;
     s->ended = w->ended;
     s->winner = w->winner;
@@ -502,7 +502,7 @@ int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
     if (s->nvehicles != w->vehicles.n || s->nracers != w->racers.n
         || WORLD_RESERVE(w->shells, s->nshells)
         || WORLD_RESERVE(w->overlaps, s->noverlaps)
-        || WORLD_RESERVE(w->aims, s->naims))
+        || WORLD_RESERVE(w->now.aims, s->naims))
         return -1;
     /* Ids belong to the world; a snapshot's copies point at the same ones. */
     if (s->nvehicles)
@@ -518,8 +518,8 @@ int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
     /* The guns' records of the snapshot's tick: the vehicles' aim_slot
      * refer to them, and the viewer shows them until the next step. */
     if (s->naims)
-        memcpy(w->aims.p, s->aims, s->naims * sizeof *s->aims);
-    w->aims.n = s->naims;
+        memcpy(w->now.aims.p, s->aims, s->naims * sizeof *s->aims);
+    w->now.aims.n = s->naims;
     w->tick = s->tick;
     w->stats = s->stats;
     w->ended = s->ended;
@@ -529,17 +529,17 @@ int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
         w->teams.p[t].alive = s->team_alive[t];
         w->teams.p[t].knockouts = s->team_knockouts[t];
     }
-    w->events.n = 0;
-    w->sights.n = 0;
-    w->sight_intervals.n = 0;
-    w->aim_steps.n = 0;
+    w->now.events.n = 0;
+    w->now.sights.n = 0;
+    w->now.sight_intervals.n = 0;
+    w->now.aim_steps.n = 0;
     /* The tick's stores were cleared: so are the vehicles' views of them
      * (sight_update relies on this while there are no records). */
-    for (size_t k = 0; k < w->aims.n; k++)
-        w->aims.p[k].nsteps = 0;
+    for (size_t k = 0; k < w->now.aims.n; k++)
+        w->now.aims.p[k].nsteps = 0;
     for (size_t i = 0; i < w->vehicles.n; i++)
         w->vehicles.p[i].sight_first = w->vehicles.p[i].sight_count = 0;
-    w->vgrid_tick = -1;     /* the next step indexes the restored state */
+    w->scratch.vgrid_tick = -1;     /* the next step indexes the restored state */
     return 0;
 }
 

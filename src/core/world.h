@@ -85,7 +85,7 @@ struct vehicle {
     struct rng rng;         /* this vehicle's own stream */
     struct wander_state wander;
     struct aim_state gun;
-    /* its records in w->sights; written by the sense stage's thread for
+    /* its records in w->now.sights; written by the sense stage's thread for
      * this observer, so kept off the lines other observers read of it as
      * a target (pos, heading, speed: sight_shape_of) */
     int sight_first, sight_count;
@@ -95,7 +95,7 @@ struct vehicle {
     vec2 from;              /* the position as this tick began: the shell
                                phase's swept test reads it for every
                                potential target, so it stays here */
-    int aim_slot;           /* its aim_info in w->aims this tick, -1 when
+    int aim_slot;           /* its aim_info in w->now.aims this tick, -1 when
                                it sought none (see world_aim); set by act */
     const char *id;         /* "tank.1", "car.a", ...: in the world's id
                                pool, never moved or freed before it */
@@ -174,6 +174,32 @@ struct world_stats {
 /* A growable array: p, n used, cap allocated. */
 #define WORLD_ARRAY(T) struct { T *p; size_t n, cap; }
 
+/* What a tick makes for its readers after it (the trace, the bots, the
+ * viewer, the tests): rebuilt every tick, so no snapshot saves it (the
+ * aims apart: the viewer shows the guns of a tick stepped back to). */
+struct tick_products {
+    WORLD_ARRAY(struct event) events;
+    WORLD_ARRAY(struct sight_record) sights;
+    WORLD_ARRAY(struct sight_interval) sight_intervals;
+    struct sight_store sight_store;     /* the records' cells and trees
+                                           (sight.h; the viewer draws
+                                           them) */
+    WORLD_ARRAY(struct aim_info) aims;  /* the guns that sought a
+                                           solution (vehicle.aim_slot) */
+    WORLD_ARRAY(float) aim_steps;       /* probe times, see aim_info */
+};
+
+/* What a tick uses and nobody reads after it: owned and reused from tick
+ * to tick, never state, never a product. */
+struct tick_scratch {
+    struct tick_ctx *ctx;               /* the stages' buffers (decide.h) */
+    struct vehicle_grid vgrid;          /* the vehicles at the start of
+                                           a tick: a cache the grid stage
+                                           rebuilds whenever vgrid_tick
+                                           is not w->tick */
+    long vgrid_tick;
+};
+
 struct world {
     /* the map: fixed once world_finish() ran */
     char *name;
@@ -196,6 +222,16 @@ struct world {
     const char *bot_engine;             /* "Lua 5.4.4" once bots run,
                                            for the trace header */
 
+    /* the vehicles' settings: interned copies, never moved or freed
+     * before the world (vehicle.p points at them) */
+    WORLD_ARRAY(struct params_slot *) params;
+    int *params_hash; size_t params_hash_cap;   /* open addressing, -1: free */
+
+    /* the vehicles' ids, packed in chunks that never move (a crowd's
+     * 100,000 short ids would otherwise be as many allocations, each
+     * with its own overhead); freed with the world */
+    struct id_chunk *ids;
+
     /* the state: what a snapshot saves */
     long tick;
     WORLD_ARRAY(struct vehicle) vehicles;
@@ -208,38 +244,16 @@ struct world {
     struct player_state player;         /* the keyboard's tank and the
                                            intents it holds (player.h) */
 
-    /* this tick's products: rebuilt every tick */
-    WORLD_ARRAY(struct event) events;
-    WORLD_ARRAY(struct sight_record) sights;
-    WORLD_ARRAY(struct sight_interval) sight_intervals;
-    WORLD_ARRAY(struct aim_info) aims;  /* the guns that sought a
-                                           solution (vehicle.aim_slot) */
-    WORLD_ARRAY(float) aim_steps;       /* probe times, see aim_info */
-    int fires;                          /* guns that fire this tick
-                                           (act counts) */
-    struct sight_store sight_store;     /* the records' cells and trees;
-                                           sight's scratch (sight.h) */
-    struct vehicle_grid vgrid;          /* the vehicles at the start of
-                                           a tick: built by the tick's
-                                           grid stage whenever vgrid_tick
-                                           is not w->tick */
-    long vgrid_tick;
+    /* this tick's products (struct tick_products) and its scratch
+     * (struct tick_scratch): never state */
+    struct tick_products now;
+    struct tick_scratch scratch;
 
-    /* the tick's scratch (decide.h): owned, reused, never state */
-    struct tick_ctx *ctx;
+    /* the run's settings: who decides, what is explained, on how many
+     * threads */
     /* decides for the vehicles it owns instead of the built-in rows (a
      * Lua bot, registered by src/bot/); NULL: none */
     const struct brain *brain;
-
-    /* the vehicles' settings: interned copies, never moved or freed
-     * before the world (vehicle.p points at them) */
-    WORLD_ARRAY(struct params_slot *) params;
-    int *params_hash; size_t params_hash_cap;   /* open addressing, -1: free */
-
-    /* the vehicles' ids, packed in chunks that never move (a crowd's
-     * 100,000 short ids would otherwise be as many allocations, each
-     * with its own overhead); freed with the world */
-    struct id_chunk *ids;
 
     /* keep a decision record per vehicle (explain.h): the viewer, and
      * headless runs with --trace-decisions */
@@ -308,7 +322,7 @@ static inline size_t world_nvehicles(const struct world *w)
 }
 static inline const struct sight_record *world_sight(const struct world *w, int k)
 {
-    return &w->sights.p[k];
+    return &w->now.sights.p[k];
 }
 /* The vehicle sight record k shows as seen this tick, or -1: the enemies
  * a shooter may aim at (the aim row) and a bot's world.enemies. */
@@ -320,14 +334,14 @@ static inline int world_sight_seen(const struct world *w, int k)
 }
 
 /* The vehicle grid's bounds (the largest radius and |speed| in it), for
- * decision code, which may not name w->vgrid (decide_guard.h). */
+ * decision code, which may not name w->scratch.vgrid (decide_guard.h). */
 static inline double world_vgrid_max_radius(const struct world *w)
 {
-    return w->vgrid.max_radius;
+    return w->scratch.vgrid.max_radius;
 }
 static inline double world_vgrid_max_speed(const struct world *w)
 {
-    return w->vgrid.max_speed;
+    return w->scratch.vgrid.max_speed;
 }
 
 /* Colour names a team may use, in the order teams get them by default
@@ -377,8 +391,8 @@ double world_max_radius(const struct world *w);
 static inline const struct aim_info *world_aim(const struct world *w,
                                                const struct vehicle *v)
 {
-    return v->aim_slot >= 0 && (size_t)v->aim_slot < w->aims.n
-         ? &w->aims.p[v->aim_slot] : NULL;
+    return v->aim_slot >= 0 && (size_t)v->aim_slot < w->now.aims.n
+         ? &w->now.aims.p[v->aim_slot] : NULL;
 }
 
 /* The race progress of vehicle v, NULL when it is no racer. */

@@ -255,8 +255,8 @@ static void put_event(FILE *f, const struct world *w, const struct event *e)
 
 int trace_events(FILE *f, const struct world *w)
 {
-    for (size_t k = 0; k < w->events.n; k++)
-        put_event(f, w, &w->events.p[k]);
+    for (size_t k = 0; k < w->now.events.n; k++)
+        put_event(f, w, &w->now.events.p[k]);
     return status(f);
 }
 

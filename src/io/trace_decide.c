@@ -108,9 +108,9 @@ static void put_sight(FILE *f, const struct world *w, const struct vehicle *v)
     fputs(",\"sight\":[", f);
     for (int k = 0; k < v->sight_count; k++) {
         size_t r = (size_t)(v->sight_first + k);
-        if (v->sight_first < 0 || r >= w->sights.n)
+        if (v->sight_first < 0 || r >= w->now.sights.n)
             break;
-        const struct sight_record *s = &w->sights.p[r];
+        const struct sight_record *s = &w->now.sights.p[r];
         fprintf(f, "%s{\"to\":", k ? "," : "");
         trace_put_str(f, vid(w, s->target));
         trace_put_key_str(f, "method", sight_names[v->p->sight]);

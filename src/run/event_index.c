@@ -10,8 +10,8 @@
 unsigned event_index_kinds(const struct world *w, const struct bot_world *bw)
 {
     unsigned k = 0;
-    for (size_t i = 0; i < w->events.n; i++)
-        switch (w->events.p[i].kind) {
+    for (size_t i = 0; i < w->now.events.n; i++)
+        switch (w->now.events.p[i].kind) {
         case EV_SHOT: k |= EVX_SHOT; break;
         case EV_HIT: k |= EVX_HIT; break;
         case EV_KNOCKOUT: k |= EVX_KNOCKOUT; break;

@@ -23,7 +23,7 @@ static size_t snapshot_bytes(const struct world *w)
          + w->racers.n * sizeof(struct racer)
          + w->shells.n * sizeof(struct shell)
          + w->overlaps.n * sizeof(uint64_t)
-         + w->aims.n * sizeof(struct aim_info)
+         + w->now.aims.n * sizeof(struct aim_info)
          + 2 * (w->teams.n + 1) * sizeof(int) + sizeof(struct history_snap);
 }
 

@@ -22,8 +22,8 @@ static const struct vehicle *live_player(const struct app *a)
 static int player_sees(const struct world *w, const struct vehicle *pv, int i)
 {
     for (int k = pv->sight_first; k < pv->sight_first + pv->sight_count; k++)
-        if ((size_t)k < w->sights.n && w->sights.p[k].target == i)
-            return w->sights.p[k].seen;
+        if ((size_t)k < w->now.sights.n && w->now.sights.p[k].target == i)
+            return w->now.sights.p[k].seen;
     return 0;
 }
 
@@ -98,8 +98,8 @@ static void sight_box(struct app *a, const struct vehicle *pv)
     char s[96];
     int shown = 0;
     line(a, y++, x, width, " seen by (visible / threshold)", COL_CYAN, CA_BOLD | CA_REVERSE);
-    for (size_t k = 0; k < w->sights.n && shown < rows - 2; k++) {
-        const struct sight_record *r = &w->sights.p[k];
+    for (size_t k = 0; k < w->now.sights.n && shown < rows - 2; k++) {
+        const struct sight_record *r = &w->now.sights.p[k];
         if (r->target != p)
             continue;
         snprintf(s, sizeof s, " %-12.12s %3.0f%% / %2.0f%% %s", w->vehicles.p[r->observer].id,
@@ -112,8 +112,8 @@ static void sight_box(struct app *a, const struct vehicle *pv)
     line(a, y++, x, width, " you see", COL_CYAN, CA_BOLD | CA_REVERSE);
     int seen = 0;
     for (int k = pv->sight_first; k < pv->sight_first + pv->sight_count
-                                   && (size_t)k < w->sights.n && y < a->map_y + rows + 2; k++) {
-        const struct sight_record *r = &w->sights.p[k];
+                                   && (size_t)k < w->now.sights.n && y < a->map_y + rows + 2; k++) {
+        const struct sight_record *r = &w->now.sights.p[k];
         if (!r->seen)
             continue;
         snprintf(s, sizeof s, " %-12.12s %3.0f%% at %.0f", w->vehicles.p[r->target].id,

@@ -138,8 +138,8 @@ static void world_changed(struct app *a)
 void note_events(struct app *a)
 {
     const struct world *w = &a->world;
-    for (size_t k = 0; k < w->events.n; k++) {
-        const struct event *e = &w->events.p[k];
+    for (size_t k = 0; k < w->now.events.n; k++) {
+        const struct event *e = &w->now.events.p[k];
         if (e->kind != EV_COLLISION || e->a < 0 || e->b < 0)
             continue;
         vec2 p = v2_scale(v2_add(w->vehicles.p[e->a].pos, w->vehicles.p[e->b].pos), 0.5);

@@ -92,8 +92,8 @@ static void rays(struct app *a)
     static const enum pal_item order[3] = { PAL_RAY_HIDDEN, PAL_RAY_PART, PAL_RAY_SEEN };
     for (int pass = 0; pass < 2; pass++)
         for (int o = 0; o < 3; o++)
-            for (size_t k = 0; k < w->sights.n; k++) {
-                const struct sight_record *r = &w->sights.p[k];
+            for (size_t k = 0; k < w->now.sights.n; k++) {
+                const struct sight_record *r = &w->now.sights.p[k];
                 if (!ray_drawable(w, r) || ray_kind(r) != order[o])
                     continue;
                 int mine = a->sel >= 0 && r->observer == a->sel;
@@ -113,12 +113,12 @@ static void rays(struct app *a)
 static void sight_walk(struct app *a)
 {
     const struct world *w = &a->world;
-    const struct sight_store *st = &w->sight_store;
+    const struct sight_store *st = &w->now.sight_store;
     double cell = w->tree_grid.cell;
     if (a->sel < 0)
         return;
-    for (size_t k = 0; k < w->sights.n; k++) {
-        const struct sight_record *r = &w->sights.p[k];
+    for (size_t k = 0; k < w->now.sights.n; k++) {
+        const struct sight_record *r = &w->now.sights.p[k];
         if (r->observer != a->sel || !ray_drawable(w, r))
             continue;
         for (int s = 0; cell > 0 && s < r->n_spans; s++) {
@@ -144,9 +144,9 @@ static void sight_walk(struct app *a)
         struct pen pen = pen_of(a, PAL_SHADOW, 0);
         for (int h = 0; h < r->n_intervals; h++) {
             size_t hi = (size_t)r->first_interval + (size_t)h;
-            if (r->first_interval < 0 || hi >= w->sight_intervals.n)
+            if (r->first_interval < 0 || hi >= w->now.sight_intervals.n)
                 break;
-            const struct sight_interval *iv = &w->sight_intervals.p[hi];
+            const struct sight_interval *iv = &w->now.sight_intervals.p[hi];
             line(a, o, v2_add(o, v2_scale(v2_dir(iv->a0), dist)), &pen);
             line(a, o, v2_add(o, v2_scale(v2_dir(iv->a1), dist)), &pen);
             circle(a, o, dist, iv->a0, iv->a1, &pen);

@@ -348,9 +348,9 @@ static void inspect_sight(const struct app *a, const struct vehicle *v, struct l
     int any = 0;
     for (int k = 0; k < v->sight_count; k++) {
         size_t r = (size_t)(v->sight_first + k);
-        if (v->sight_first < 0 || r >= w->sights.n)
+        if (v->sight_first < 0 || r >= w->now.sights.n)
             break;
-        const struct sight_record *s = &w->sights.p[r];
+        const struct sight_record *s = &w->now.sights.p[r];
         add(l, 0, " %s at %.0f", vehicle_name(a, s->target), s->distance);
         add(l, 0, "  %.0f%% %s %.0f%% %s: %s", 100 * s->visible, s->seen ? ">=" : "<",
             100 * s->threshold, sight_rule_names[s->rule], s->seen ? "seen" : "hidden");

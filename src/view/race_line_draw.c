@@ -25,10 +25,10 @@ void race_line_draw(struct app *a, const struct vehicle *v)
     const struct world *w = &a->world;
     int n;
     const struct waypoint *wp = world_route(w, v, &n);
-    if (v->kind != VK_CAR || v->p->steer != STEER_LINE || !wp || n < 3 || !w->ctx)
+    if (v->kind != VK_CAR || v->p->steer != STEER_LINE || !wp || n < 3 || !w->scratch.ctx)
         return;
     /* built on the car's first tick; before it, nothing to draw */
-    const struct race_plan *pl = race_plans_get(&w->ctx->plans, w, wp, n, v->p, w->dt);
+    const struct race_plan *pl = race_plans_get(&w->scratch.ctx->plans, w, wp, n, v->p, w->dt);
     if (!pl)
         return;
     /* the turning circles' pen, its colour the planned speed's (on a

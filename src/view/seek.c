@@ -90,8 +90,8 @@ static void describe_tick(const struct app *a, char *buf, size_t n)
     buf[0] = 0;
     for (size_t o = 0; o < sizeof order / sizeof order[0]; o++) {
         int count = 0;
-        for (size_t k = 0; k < w->events.n; k++) {
-            const struct event *e = &w->events.p[k];
+        for (size_t k = 0; k < w->now.events.n; k++) {
+            const struct event *e = &w->now.events.p[k];
             if (e->kind != order[o] || count++ >= 2)
                 continue;
             char part[160];

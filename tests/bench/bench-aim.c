@@ -186,8 +186,8 @@ static int turret_run(const char *path, enum aim_method m, long *shots, long *hi
     long ticks = (long)(TURRET_SECONDS * w.tick_rate);
     for (long t = 0; t < ticks; t++) {
         tick_step(&w);
-        for (size_t k = 0; k < w.events.n; k++) {
-            const struct event *e = &w.events.p[k];
+        for (size_t k = 0; k < w.now.events.n; k++) {
+            const struct event *e = &w.now.events.p[k];
             if (e->a != gun)
                 continue;
             *shots += e->kind == EV_SHOT;

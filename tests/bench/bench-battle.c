@@ -96,7 +96,7 @@ static struct battle_fig run_battle(int threads, int to_end, int sense)
         t0 = now();
         sight_update(&w);
         ts += now() - t0;
-        nq += (double)w.sights.n;
+        nq += (double)w.now.sights.n;
         tick_step(&w);
     }
     f.queries = nq / ts;
@@ -118,10 +118,10 @@ static void stage_times(int threads, double ms[TICK_T_COUNT])
     double t[TICK_T_COUNT] = { 0 };
     if (!tick_ready(&w))
         exit(1);
-    w.ctx->times = t;
+    w.scratch.ctx->times = t;
     for (int i = 0; i < 60; i++)
         tick_step(&w);
-    w.ctx->times = NULL;
+    w.scratch.ctx->times = NULL;
     world_free(&w);
     for (int k = 0; k < TICK_T_COUNT; k++)
         ms[k] = t[k] * 1e3 / 60;

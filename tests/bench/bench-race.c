@@ -81,8 +81,8 @@ static int run_method(const char *path, const char *name, int fast, int m, int s
         /* A lap counts when no waypoint of it was skipped (a skip is a
          * short cut, whatever the method): the skip of a lap comes before
          * its lap event in the same tick. */
-        for (size_t k = 0; k < w.events.n; k++) {
-            const struct event *e = &w.events.p[k];
+        for (size_t k = 0; k < w.now.events.n; k++) {
+            const struct event *e = &w.now.events.p[k];
             if (e->a < 0 || e->a >= MAXCARS)
                 continue;
             if (e->kind == EV_WAYPOINT_SKIPPED) {

@@ -446,16 +446,16 @@ static void put_shell(struct world *w, int shooter, vec2 at, double dir,
 static int count_events(const struct world *w, enum event_kind k)
 {
     int n = 0;
-    for (size_t i = 0; i < w->events.n; i++)
-        n += w->events.p[i].kind == k;
+    for (size_t i = 0; i < w->now.events.n; i++)
+        n += w->now.events.p[i].kind == k;
     return n;
 }
 
 static const struct event *find_event(const struct world *w, enum event_kind k)
 {
-    for (size_t i = 0; i < w->events.n; i++)
-        if (w->events.p[i].kind == k)
-            return &w->events.p[i];
+    for (size_t i = 0; i < w->now.events.n; i++)
+        if (w->now.events.p[i].kind == k)
+            return &w->now.events.p[i];
     return NULL;
 }
 
@@ -584,13 +584,13 @@ TEST(turret_turns_then_fires)
     world_moved(&w);
     w.dt = 1.0 / 60;
     /* one record: the turret sees the tank */
-    WORLD_RESERVE(w.sights, 1);
-    memset(&w.sights.p[0], 0, sizeof w.sights.p[0]);
-    w.sights.p[0].observer = gun;
-    w.sights.p[0].target = tank;
-    w.sights.p[0].visible = 1;
-    w.sights.p[0].seen = 1;
-    w.sights.n = 1;
+    WORLD_RESERVE(w.now.sights, 1);
+    memset(&w.now.sights.p[0], 0, sizeof w.now.sights.p[0]);
+    w.now.sights.p[0].observer = gun;
+    w.now.sights.p[0].target = tank;
+    w.now.sights.p[0].visible = 1;
+    w.now.sights.p[0].seen = 1;
+    w.now.sights.n = 1;
     struct vehicle *v = &w.vehicles.p[gun];
     v->sight_first = 0;
     v->sight_count = 1;
@@ -639,10 +639,10 @@ TEST(turret_map_hit_rates)
                 w.vehicles.p[i].health = 1000000;
         for (long t = 0; t < (long)(120 * w.tick_rate); t++) {
             tick_step(&w);
-            for (size_t k = 0; k < w.events.n; k++)
-                if (w.events.p[k].a == gun) {
-                    shots[m] += w.events.p[k].kind == EV_SHOT;
-                    hits[m] += w.events.p[k].kind == EV_HIT;
+            for (size_t k = 0; k < w.now.events.n; k++)
+                if (w.now.events.p[k].a == gun) {
+                    shots[m] += w.now.events.p[k].kind == EV_SHOT;
+                    hits[m] += w.now.events.p[k].kind == EV_HIT;
                 }
         }
         world_free(&w);
@@ -685,7 +685,7 @@ TEST(battles_end)
     world_free(&w);
 }
 
-/* The guns' records are the tick's, in w->aims: a wreck or a gun without
+/* The guns' records are the tick's, in w->now.aims: a wreck or a gun without
  * a target has none, and a snapshot brings back the ones its vehicles
  * refer to (the viewer shows them until the next step). */
 TEST(aim_records_per_tick)
@@ -716,7 +716,7 @@ TEST(aim_records_per_tick)
         records += world_aim(&w, v) != NULL;
         cars += (v->kind == VK_CAR || !v->alive) && world_aim(&w, v) != NULL;
     }
-    check_int(records, ==, (int)w.aims.n);
+    check_int(records, ==, (int)w.now.aims.n);
     check_int(cars, ==, 0);
     struct aim_info saved = *ai;
     struct world_snapshot s;

@@ -407,7 +407,7 @@ TEST(wander_and_avoid_equal_the_row)
 TEST(aim_exact_equals_the_builtin_aim)
 {
     /* the same turret twice: the built-in (it aims and logs its solution
-     * in w->aims) and a bot that logs aim.exact's answer */
+     * in w->now.aims) and a bot that logs aim.exact's answer */
     put("aim.lua", "function tick(me, w, mem, out)\n"
                    " local e = w.enemies[1]\n"
                    " if e then local d, t = aim.exact(e)\n"
@@ -529,7 +529,7 @@ TEST(step_back_with_mem_replays)
                    " mem.n = mem.n + 1\n"
                    " local r = math.random(1, 1000)\n"
                    " mem.seen[#mem.seen % 8 + 1] = r\n"
-                   " local ne = #w.events\n"
+                   " local ne = #w.now.events\n"
                    " log(mem.n, r, ne, #mem.seen)\n"
                    " out.turn = (r - 500) / 10\n"
                    " local e = w.enemies[1]\n"

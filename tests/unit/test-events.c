@@ -229,7 +229,7 @@ static const char *logged(const struct bot_world *bw, int i, int *n)
 /* Puts e in the world, then checks what each bot it is about saw. */
 static void check_event(struct world *w, struct bot_world *bw, const struct event *e)
 {
-    w->events.n = 0;
+    w->now.events.n = 0;
     struct event *we = world_event(w, e->kind, e->a, e->b);
     if (!we)
         exit(99);

@@ -33,7 +33,7 @@ TEST(off_means_none)
     check(world_explain(&w, 0) == NULL && world_explain(&w, 1) == NULL);
     const struct decision *d0 = tick_decision(&w, 0);     /* NULL: a fused tick */
     check(d0 == NULL || d0->why == NULL);
-    check(w.ctx->why == NULL);
+    check(w.scratch.ctx->why == NULL);
     world_free(&w);
 }
 

@@ -61,12 +61,12 @@ TEST(same_grid)
     for (int t = 0; t < 40; t++) {
         check_int(tick_step(&one), ==, 0);
         check_int(tick_step(&two), ==, 0);
-        long d = grid_diff(&one.vgrid, &two.vgrid);
+        long d = grid_diff(&one.scratch.vgrid, &two.scratch.vgrid);
         if (d != 0) {
             tap_note("tick %d: %ld differences", t + 1, d);
             differ++;
         }
-        wrecks |= one.vgrid.n < (int)one.vehicles.n;
+        wrecks |= one.scratch.vgrid.n < (int)one.vehicles.n;
     }
     check_int(differ, ==, 0);
     check(wrecks);              /* the wrecks were left out too */

@@ -99,16 +99,16 @@ TEST(vehicle_query_superset)
             e[ne++] = vehicle_entry(&w.vehicles.p[i], (int)i);
             maxr = fmax(maxr, w.vehicles.p[i].p->radius);
         }
-    check_int(vehicle_grid_build(&w.vgrid, e, ne, maxr, 0, w.width, w.height, 50), ==, 0);
+    check_int(vehicle_grid_build(&w.scratch.vgrid, e, ne, maxr, 0, w.width, w.height, 50), ==, 0);
     free(e);
-    check_int(w.vgrid.n, ==, 399);
+    check_int(w.scratch.vgrid.n, ==, 399);
     int missing = 0, twice = 0, dead = 0;
     for (int q = 0; q < 100; q++) {
         vec2 c = v2(rng_range(&r, -50, 1050), rng_range(&r, -50, 850));
         double rad = rng_range(&r, 1, 200);
         struct seen s;
         memset(&s, 0, sizeof s);
-        vehicle_grid_query(&w.vgrid, c, rad, mark, &s);
+        vehicle_grid_query(&w.scratch.vgrid, c, rad, mark, &s);
         for (int i = 0; i < 400; i++) {
             if (s.count[i] > 1) twice++;
             if (i == 7) { dead += s.count[i]; continue; }

@@ -41,7 +41,7 @@ static uint64_t state_hash(const struct world *w)
     MIX(&w->shells.n, sizeof w->shells.n);
     MIX(&w->stats.collisions, sizeof w->stats.collisions);
     MIX(&w->stats.shots, sizeof w->stats.shots);
-    MIX(&w->events.n, sizeof w->events.n);
+    MIX(&w->now.events.n, sizeof w->now.events.n);
 #undef MIX
     return h;
 }
@@ -192,8 +192,8 @@ static void event_index(void)
     for (long t = 1; t <= 3000; t++) {
         tick_step(&w);
         int any = 0;
-        for (size_t i = 0; i < w.events.n; i++) {
-            enum event_kind k = w.events.p[i].kind;
+        for (size_t i = 0; i < w.now.events.n; i++) {
+            enum event_kind k = w.now.events.p[i].kind;
             any |= k == EV_SHOT || k == EV_HIT || k == EV_KNOCKOUT || k == EV_COLLISION
                 || k == EV_LAP;
         }

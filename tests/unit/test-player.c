@@ -38,8 +38,8 @@ static int shots(struct world *w, int a, int b, int n)
     for (int t = 0; t < n; t++) {
         if (tick_step(w))
             return -1;
-        for (size_t k = 0; k < w->events.n; k++) {
-            const struct event *e = &w->events.p[k];
+        for (size_t k = 0; k < w->now.events.n; k++) {
+            const struct event *e = &w->now.events.p[k];
             if (e->kind == EV_SHOT && e->a == a && (b < 0 || e->b == b))
                 count++;
         }
@@ -56,10 +56,10 @@ TEST(hidden_behind_a_tree_is_not_shot_at)
     check_int(shots(&w, 1, me, 300), ==, 0);
     /* it looked, and saw too little of the player */
     int looked = 0;
-    for (size_t k = 0; k < w.sights.n; k++)
-        if (w.sights.p[k].observer == 1 && w.sights.p[k].target == me) {
+    for (size_t k = 0; k < w.now.sights.n; k++)
+        if (w.now.sights.p[k].observer == 1 && w.now.sights.p[k].target == me) {
             looked = 1;
-            check_int(w.sights.p[k].seen, ==, 0);
+            check_int(w.now.sights.p[k].seen, ==, 0);
         }
     check(looked);
     /* headless, the player holds still */

@@ -86,12 +86,12 @@ static void race(struct world *w, int laps, double seconds, int *skips, int *sho
         if (all || w->tick >= limit || w->ended)
             break;
         tick_step(w);
-        for (size_t e = 0; e < w->events.n; e++)
-            if (w->events.p[e].kind == EV_WAYPOINT_SKIPPED) {
+        for (size_t e = 0; e < w->now.events.n; e++)
+            if (w->now.events.p[e].kind == EV_WAYPOINT_SKIPPED) {
                 if (*skips < 3)
                     tap_note("tick %ld: %s skipped waypoint %d", w->tick,
-                             w->vehicles.p[w->events.p[e].a].id,
-                             w->events.p[e].u.waypoint.index);
+                             w->vehicles.p[w->now.events.p[e].a].id,
+                             w->now.events.p[e].u.waypoint.index);
                 (*skips)++;
             }
     }

@@ -38,8 +38,8 @@ struct race_log {
 
 static void count_events(const struct world *w, struct race_log *log)
 {
-    for (size_t e = 0; e < w->events.n; e++)
-        switch (w->events.p[e].kind) {
+    for (size_t e = 0; e < w->now.events.n; e++)
+        switch (w->now.events.p[e].kind) {
         case EV_WAYPOINT_REACHED: log->reached++; break;
         case EV_WAYPOINT_SKIPPED: log->skipped++; break;
         case EV_LAP: log->laps++; break;
@@ -249,8 +249,8 @@ static int skips(int wall)
     int next = world_race_state(&w, &w.vehicles.p[c]).next;
     check_int(next, ==, log.skipped ? 1 : 0);
     if (log.skipped) {
-        check_int(w.events.p[0].kind, ==, EV_WAYPOINT_SKIPPED);
-        check_int(w.events.p[0].u.waypoint.index, ==, 0);
+        check_int(w.now.events.p[0].kind, ==, EV_WAYPOINT_SKIPPED);
+        check_int(w.now.events.p[0].u.waypoint.index, ==, 0);
     }
     check(race_clear(&w, w.vehicles.p[c].pos, w.track.p[1].c) == !wall);
     world_free(&w);
@@ -282,8 +282,8 @@ TEST(triangle_no_skip_back)
     for (int k = 0; k < 60 * 30 && reached < 4; k++) {
         tick_step(&w);
         count_events(&w, &log);
-        for (size_t e = 0; e < w.events.n; e++) {
-            const struct event *ev = &w.events.p[e];
+        for (size_t e = 0; e < w.now.events.n; e++) {
+            const struct event *ev = &w.now.events.p[e];
             if (ev->kind == EV_WAYPOINT_REACHED) {
                 check_int(ev->u.waypoint.index, ==, expect);
                 expect = (expect + 1) % 3;
@@ -318,8 +318,8 @@ TEST(race_map_three_laps_in_order)
     long limit = (long)(w.duration * w.tick_rate);
     while (!w.ended && w.tick < limit) {
         tick_step(&w);
-        for (size_t e = 0; e < w.events.n; e++) {
-            const struct event *ev = &w.events.p[e];
+        for (size_t e = 0; e < w.now.events.n; e++) {
+            const struct event *ev = &w.now.events.p[e];
             if (ev->kind != EV_WAYPOINT_REACHED && ev->kind != EV_WAYPOINT_SKIPPED)
                 continue;
             /* In order: each waypoint reached or skipped, none jumped. */
@@ -435,7 +435,7 @@ TEST(patrol_tank_follows_route)
     }
     /* 180 s at 60 units/s is 10,800 units: two laps of 4,000 and more. */
     check_int(changes, >=, 9);
-    check_int(w.events.n, ==, 0);
+    check_int(w.now.events.n, ==, 0);
     world_free(&w);
 }
 

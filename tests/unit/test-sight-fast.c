@@ -138,18 +138,18 @@ TEST(sense_cone_grid_vs_all_pairs)
     check_int(world_finish(&w), ==, 0);
     /* Without a grid: all pairs. */
     sight_update(&w);
-    size_t n = w.sights.n;
+    size_t n = w.now.sights.n;
     struct sight_record *all = malloc(n * sizeof *all);
-    memcpy(all, w.sights.p, n * sizeof *all);
+    memcpy(all, w.now.sights.p, n * sizeof *all);
     world_moved(&w);
-    w.events.n = 0;
+    w.now.events.n = 0;
     sight_update(&w);
-    check_int(w.sights.n, ==, (long long)n);
-    int same = w.sights.n == n;
+    check_int(w.now.sights.n, ==, (long long)n);
+    int same = w.now.sights.n == n;
     for (size_t i = 0; same && i < n; i++)
-        same = all[i].observer == w.sights.p[i].observer
-            && all[i].target == w.sights.p[i].target
-            && memcmp(&all[i].visible, &w.sights.p[i].visible, sizeof all[i].visible) == 0;
+        same = all[i].observer == w.now.sights.p[i].observer
+            && all[i].target == w.now.sights.p[i].target
+            && memcmp(&all[i].visible, &w.now.sights.p[i].visible, sizeof all[i].visible) == 0;
     check(same);
     check_int(n, >, 500);
     tap_note("%zu records either way", n);
@@ -183,8 +183,8 @@ TEST(sense_edge_rule_as_by_acos)
         check_int(world_finish(&w), ==, 0);
         world_moved(&w);
         sight_update(&w);
-        for (size_t k = 0; k < w.sights.n; k++) {
-            const struct sight_record *r = &w.sights.p[k];
+        for (size_t k = 0; k < w.now.sights.n; k++) {
+            const struct sight_record *r = &w.now.sights.p[k];
             const struct vehicle *v = &w.vehicles.p[r->observer], *t = &w.vehicles.p[r->target];
             vec2 d = v2_sub(t->pos, v->pos);
             double dl = v2_len(d), half = v->p->fov / 2, off = 0;
@@ -242,8 +242,8 @@ TEST(sense_record_angles_as_query)
         sight_update(&w);
         struct sight_scratch s;
         memset(&s, 0, sizeof s);
-        for (size_t k = 0; k < w.sights.n; k++) {
-            const struct sight_record *r = &w.sights.p[k];
+        for (size_t k = 0; k < w.now.sights.n; k++) {
+            const struct sight_record *r = &w.now.sights.p[k];
             const struct vehicle *v = &w.vehicles.p[r->observer];
             struct sight_shape shape = sight_shape_of(&w.vehicles.p[r->target]);
             struct sight_result res;
@@ -255,7 +255,7 @@ TEST(sense_record_angles_as_query)
             struct sight_interval iv[64];
             int nh = sight_hidden_angles(&s, &res, iv, 64);
             for (int j = 0; !bad && j < nh && j < 64; j++)
-                bad = memcmp(&iv[j], &w.sight_intervals.p[r->first_interval + j], sizeof iv[j]) != 0;
+                bad = memcmp(&iv[j], &w.now.sight_intervals.p[r->first_interval + j], sizeof iv[j]) != 0;
             differ += bad;
             hidden += r->n_intervals > 0;
             on_top += res.degenerate == SIGHT_ON_TOP;

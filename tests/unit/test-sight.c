@@ -1085,9 +1085,9 @@ static int add_tank(struct world *w, const char *id, int team, vec2 p,
 
 static const struct sight_record *find(const struct world *w, int a, int b)
 {
-    for (size_t i = 0; i < w->sights.n; i++)
-        if (w->sights.p[i].observer == a && w->sights.p[i].target == b)
-            return &w->sights.p[i];
+    for (size_t i = 0; i < w->now.sights.n; i++)
+        if (w->now.sights.p[i].observer == a && w->now.sights.p[i].target == b)
+            return &w->now.sights.p[i];
     return NULL;
 }
 
@@ -1128,7 +1128,7 @@ TEST(sense_phase)
         double hid = 0, ra0, ra1;
         sight_record_angles(r, &ra0, &ra1);
         for (int k = 0; k < r->n_intervals; k++) {
-            const struct sight_interval *iv = &w.sight_intervals.p[r->first_interval + k];
+            const struct sight_interval *iv = &w.now.sight_intervals.p[r->first_interval + k];
             hid += iv->a1 - iv->a0;
             check(iv->a0 >= ra0 - 1e-12 && iv->a1 <= ra1 + 1e-12);
         }
@@ -1140,24 +1140,24 @@ TEST(sense_phase)
     /* Records per observer, in target order, one event each. */
     const struct vehicle *va = &w.vehicles.p[a];
     for (int k = 1; k < va->sight_count; k++)
-        check_int(w.sights.p[va->sight_first + k - 1].target, <,
-                  w.sights.p[va->sight_first + k].target);
+        check_int(w.now.sights.p[va->sight_first + k - 1].target, <,
+                  w.now.sights.p[va->sight_first + k].target);
     int nev = 0;
-    for (size_t k = 0; k < w.events.n; k++)
-        if (w.events.p[k].kind == EV_SIGHT) {
+    for (size_t k = 0; k < w.now.events.n; k++)
+        if (w.now.events.p[k].kind == EV_SIGHT) {
             nev++;
-            check_int(w.events.p[k].u.sight.method, ==, SIGHT_EXACT);
+            check_int(w.now.events.p[k].u.sight.method, ==, SIGHT_EXACT);
         }
-    check_int(nev, ==, (long long)w.sights.n);
+    check_int(nev, ==, (long long)w.now.sights.n);
     /* A moving target needs only 10 %. */
     w.vehicles.p[b].speed = 60;
-    w.events.n = 0;
+    w.now.events.n = 0;
     sight_update(&w);
     r = find(&w, a, b);
     check(r && r->threshold == 0.10);
     /* Dead vehicles neither look nor are seen. */
     w.vehicles.p[b].alive = 0;
-    w.events.n = 0;
+    w.now.events.n = 0;
     sight_update(&w);
     check(!find(&w, a, b) && !find(&w, b, a));
     world_free(&w);
@@ -1183,18 +1183,18 @@ TEST(sense_grid_vs_all_pairs)
     check_int(world_finish(&w), ==, 0);
     /* Without a grid: all pairs. */
     sight_update(&w);
-    size_t n = w.sights.n;
+    size_t n = w.now.sights.n;
     struct sight_record *all = malloc(n * sizeof *all);
-    memcpy(all, w.sights.p, n * sizeof *all);
+    memcpy(all, w.now.sights.p, n * sizeof *all);
     world_moved(&w);
-    w.events.n = 0;
+    w.now.events.n = 0;
     sight_update(&w);
-    check_int(w.sights.n, ==, (long long)n);
-    int same = w.sights.n == n;
+    check_int(w.now.sights.n, ==, (long long)n);
+    int same = w.now.sights.n == n;
     for (size_t i = 0; same && i < n; i++)
-        same = all[i].observer == w.sights.p[i].observer
-            && all[i].target == w.sights.p[i].target
-            && all[i].visible == w.sights.p[i].visible;
+        same = all[i].observer == w.now.sights.p[i].observer
+            && all[i].target == w.now.sights.p[i].target
+            && all[i].visible == w.now.sights.p[i].visible;
     check(same);
     check_int(n, >, 100);
     free(all);

@@ -103,12 +103,12 @@ TEST(collision_counted_once)
     long first = -1;
     for (int t = 0; t < 240; t++) {
         tick_step(&w);
-        for (size_t k = 0; k < w.events.n; k++)
-            if (w.events.p[k].kind == EV_COLLISION) {
+        for (size_t k = 0; k < w.now.events.n; k++)
+            if (w.now.events.p[k].kind == EV_COLLISION) {
                 events++;
                 if (first < 0)
                     first = w.tick;
-                check_num(w.events.p[k].u.collision.distance, <, 40);
+                check_num(w.now.events.p[k].u.collision.distance, <, 40);
             }
     }
     /* They close 2 units a tick from 200 apart: overlap (< 40) at tick 81. */
@@ -237,11 +237,11 @@ TEST(fused_pass_equals_two_passes)
                    || memcmp(&u->rng, &v->rng, sizeof u->rng) != 0
                    || u->avoid.threat != v->avoid.threat;
         }
-        differ += a.vgrid.n != b.vgrid.n || a.stats.collisions != b.stats.collisions;
-        for (int k = 0; k < a.vgrid.n && k < b.vgrid.n; k++)
-            differ += a.vgrid.items[k].index != b.vgrid.items[k].index
-                   || memcmp(&a.vgrid.items[k].pos, &b.vgrid.items[k].pos,
-                             sizeof a.vgrid.items[k].pos) != 0;
+        differ += a.scratch.vgrid.n != b.scratch.vgrid.n || a.stats.collisions != b.stats.collisions;
+        for (int k = 0; k < a.scratch.vgrid.n && k < b.scratch.vgrid.n; k++)
+            differ += a.scratch.vgrid.items[k].index != b.scratch.vgrid.items[k].index
+                   || memcmp(&a.scratch.vgrid.items[k].pos, &b.scratch.vgrid.items[k].pos,
+                             sizeof a.scratch.vgrid.items[k].pos) != 0;
     }
     check_int(fused, ==, 600);      /* the crowd took the fused pass */
     check_int(kept, ==, 600);       /* and the oracle the two passes */

@@ -105,7 +105,7 @@ double aim_miss_distance(const struct aim_scene *s, double dir, double t_fire);
 
 /* What the gun decided this tick, for the shell phase, the viewer and the
  * tests.  Only a gun with a target seeks a solution, and in a crowd few
- * do: the records live in the tick's store w->aims, not in every vehicle's
+ * do: the records live in the tick's store w->now.aims, not in every vehicle's
  * (which the tick loops stream over), and world_aim() finds a vehicle's. */
 struct aim_info {
     int sought;             /* a solution was sought this tick (always 1
@@ -120,7 +120,7 @@ struct aim_info {
     int iterations;
     double bracket_lo, bracket_hi;
     int first_step, nsteps; /* the solver's first probes of the impact time,
-                               in w->aim_steps (this tick only) */
+                               in w->now.aim_steps (this tick only) */
     int target;             /* vehicle index */
     int shooter;            /* the vehicle whose record it is */
     vec2 vel;               /* the vehicle's velocity this tick (where a

@@ -9,7 +9,7 @@
  *               speed limit that keeps every pair of predictive tanks apart.
  * avoid_decide() runs in the decide phase, after the behaviour wrote its
  * intent: it reads the world as it was at the start of the tick (through
- * w->vgrid) and writes only tank i's intent and avoid record.
+ * w->scratch.vgrid) and writes only tank i's intent and avoid record.
  * avoid_decide_brute() decides the same with an all-pairs search and no
  * grid: the tests' oracle and the benchmark's baseline.  Both give
  * identical decisions. */

@@ -42,7 +42,7 @@ static inline void avoid_neighbours(const struct world *w, int i, double range,
         }
         return;
     }
-    const struct vehicle_grid *g = &w->vgrid;
+    const struct vehicle_grid *g = &w->scratch.vgrid;
     /* A superset of the cells within range (extra cells hold nobody in
      * range), found by multiplying: four divisions a query are felt. */
     double inv = 1 / g->cell;

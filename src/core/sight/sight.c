@@ -837,8 +837,8 @@ int sight_collect(const struct world *w, struct sight_store *st, size_t i)
     c.range2 = v->p->view_range * v->p->view_range;
     c.all_round = half >= M_PI;
     c.coshalf = cos(half);
-    if (w->vgrid.start && w->vgrid.nx > 0)
-        collect_grid(&c, &w->vgrid, v->p->view_range);
+    if (w->scratch.vgrid.start && w->scratch.vgrid.nx > 0)
+        collect_grid(&c, &w->scratch.vgrid, v->p->view_range);
     else
         for (size_t j = 0; j < w->vehicles.n; j++)
             collect_one(&c, (int)j, w->vehicles.p[j].pos);

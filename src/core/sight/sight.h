@@ -6,7 +6,7 @@
  *   exact    ours: exact tangents (asin(r/d)), the exact union of the
  *            blocked intervals, depth tested against the target's hull.
  *
- * sight_update() is the sense phase: it fills w->sights with one record for
+ * sight_update() is the sense phase: it fills w->now.sights with one record for
  * each (observer, enemy whose centre is in its cone and range), keeps the
  * walked cells, candidate trees and hidden intervals of each record for the
  * viewer, and emits `sight` events.  sight_query() answers one question
@@ -73,10 +73,10 @@ struct sight_record {
     vec2 from, to;          /* both centres at the sense phase */
     struct sight_extent extent; /* the target's angular extent a0, a1
                                    (sight_record_angles) */
-    int first_interval;     /* hidden parts in w->sight_intervals */
+    int first_interval;     /* hidden parts in w->now.sight_intervals */
     int n_intervals;
-    int first_span, n_spans;    /* cells walked, in w->sight_store.spans */
-    int first_tree, n_trees;    /* candidate trees, in w->sight_store.trees */
+    int first_span, n_spans;    /* cells walked, in w->now.sight_store.spans */
+    int first_tree, n_trees;    /* candidate trees, in w->now.sight_store.trees */
     unsigned char rule;     /* which threshold, and why: an enum sight_rule */
     unsigned char seen;     /* visible >= threshold */
     unsigned char circle, method;   /* the extent's: a circle; the sight
@@ -190,7 +190,7 @@ double sight_rule_threshold(const struct sight_config *c, enum sight_rule r);
 /* The sense phase: every live tank and turret looks at every live enemy
  * tank and turret whose centre lies within fov/2 of its heading (a
  * turret's: its facing) and view_range of its centre, found through the
- * vehicle grid of the start of the tick (w->vgrid; all vehicles when it
+ * vehicle grid of the start of the tick (w->scratch.vgrid; all vehicles when it
  * was never built).  Records per observer in target order. */
 /* 0, or -1 when memory ran out (some records are then missing). */
 int sight_update(struct world *w);

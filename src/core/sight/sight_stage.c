@@ -81,14 +81,14 @@ static void gather_range(const struct world *w, struct sight_out *o,
  * move: nothing is writing them).  0, or -1 when they could not grow. */
 static int place_records(struct world *w, struct sight_out *outs, size_t nc)
 {
-    size_t ns = 0, ne = w->events.n;
+    size_t ns = 0, ne = w->now.events.n;
     for (size_t k = 0; k < nc; k++) {
         outs[k].at.sights = ns;
         outs[k].at.events = ne;
         ns += outs[k].ntargets;
         ne += outs[k].ntargets;
     }
-    return WORLD_RESERVE(w->sights, ns) || WORLD_RESERVE(w->events, ne) ? -1 : 0;
+    return WORLD_RESERVE(w->now.sights, ns) || WORLD_RESERVE(w->now.events, ne) ? -1 : 0;
 }
 
 /* sense, observers [lo, hi): each looks at its targets, its records,
@@ -127,8 +127,8 @@ static void sense_range(struct world *w, struct sight_out *o, struct sight_store
 static void look_block(struct world *w, struct sight_out *o, struct sight_store *st,
                        size_t lo, size_t hi)
 {
-    o->sights.p = o->ntargets ? w->sights.p + o->at.sights : NULL;
-    o->events.p = o->ntargets ? w->events.p + o->at.events : NULL;
+    o->sights.p = o->ntargets ? w->now.sights.p + o->at.sights : NULL;
+    o->events.p = o->ntargets ? w->now.events.p + o->at.events : NULL;
     o->sights.cap = o->events.cap = o->ntargets;
     o->sights.n = o->events.n = o->intervals.n = o->nspans = o->ntrees = 0;
     sense_range(w, o, st, lo, hi, 1);
@@ -143,7 +143,7 @@ static void look_block(struct world *w, struct sight_out *o, struct sight_store 
  * lists could not grow (no_records).  *join: some detail to copy. */
 static int place_details(struct world *w, struct sight_out *outs, size_t nc, int *join)
 {
-    struct sight_store *ws = &w->sight_store;
+    struct sight_store *ws = &w->now.sight_store;
     size_t ns = 0, ni = 0, nsp = 0, ntr = 0;
     int rc = 0;
     for (size_t k = 0; k < nc; k++) {
@@ -162,15 +162,15 @@ static int place_details(struct world *w, struct sight_out *outs, size_t nc, int
         nsp += o->nspans;
         ntr += o->ntrees;
     }
-    if (WORLD_RESERVE(w->sight_intervals, ni)
+    if (WORLD_RESERVE(w->now.sight_intervals, ni)
         || grow_reserve(&ws->spans, &ws->capspans, nsp, sizeof *ws->spans)
         || grow_reserve(&ws->trees, &ws->captrees, ntr, sizeof *ws->trees)) {
         no_records(w);
         return -2;
     }
-    w->sights.n = ns;
-    w->events.n += ns;
-    w->sight_intervals.n = ni;
+    w->now.sights.n = ns;
+    w->now.events.n += ns;
+    w->now.sight_intervals.n = ni;
     ws->nspans = nsp;
     ws->ntrees = ntr;
     *join = ni || nsp || ntr;
@@ -182,7 +182,7 @@ static int place_details(struct world *w, struct sight_out *outs, size_t nc, int
 static void join_details(struct world *w, const struct sight_out *o)
 {
     if (o->at.intervals || o->at.spans || o->at.trees) {
-        struct sight_record *r = w->sights.p + o->at.sights;
+        struct sight_record *r = w->now.sights.p + o->at.sights;
         for (size_t k = 0; k < o->sights.n; k++) {
             r[k].first_interval += (int)o->at.intervals;
             r[k].first_span += (int)o->at.spans;
@@ -191,18 +191,18 @@ static void join_details(struct world *w, const struct sight_out *o)
     }
     /* (an empty list may have no array: not even NULL + 0) */
     if (o->intervals.n)
-        memcpy(w->sight_intervals.p + o->at.intervals, o->intervals.p,
+        memcpy(w->now.sight_intervals.p + o->at.intervals, o->intervals.p,
                o->intervals.n * sizeof *o->intervals.p);
     if (o->nspans)
-        memcpy(w->sight_store.spans + o->at.spans, o->spans, o->nspans * sizeof *o->spans);
+        memcpy(w->now.sight_store.spans + o->at.spans, o->spans, o->nspans * sizeof *o->spans);
     if (o->ntrees)
-        memcpy(w->sight_store.trees + o->at.trees, o->trees, o->ntrees * sizeof *o->trees);
+        memcpy(w->now.sight_store.trees + o->at.trees, o->trees, o->ntrees * sizeof *o->trees);
 }
 
 static int sense_blocks(struct world *w, int threads)
 {
     size_t n = w->vehicles.n, nc = par_chunks(n, threads);
-    struct par_state *p = par_state_for(w->ctx, threads, nc);
+    struct par_state *p = par_state_for(w->scratch.ctx, threads, nc);
     if (!p) {
         no_records(w);
         return -1;
@@ -262,20 +262,20 @@ static int sense_blocks(struct world *w, int threads)
  * the tick's. */
 static int sense_one(struct world *w)
 {
-    struct sight_store *st = &w->sight_store;
+    struct sight_store *st = &w->now.sight_store;
     struct sight_out out;
     memset(&out, 0, sizeof out);
-    par_swap_array(&out.sights, &w->sights);
-    par_swap_array(&out.intervals, &w->sight_intervals);
-    par_swap_array(&out.events, &w->events);
+    par_swap_array(&out.sights, &w->now.sights);
+    par_swap_array(&out.intervals, &w->now.sight_intervals);
+    par_swap_array(&out.events, &w->now.events);
     out.spans = st->spans;
     out.capspans = st->capspans;
     out.trees = st->trees;
     out.captrees = st->captrees;
     sense_range(w, &out, st, 0, w->vehicles.n, 0);
-    par_swap_array(&out.sights, &w->sights);
-    par_swap_array(&out.intervals, &w->sight_intervals);
-    par_swap_array(&out.events, &w->events);
+    par_swap_array(&out.sights, &w->now.sights);
+    par_swap_array(&out.intervals, &w->now.sight_intervals);
+    par_swap_array(&out.events, &w->now.events);
     st->spans = out.spans;
     st->nspans = out.nspans;
     st->capspans = out.capspans;
@@ -297,22 +297,22 @@ static int two_teams_alive(const struct world *w)
 
 int sight_update(struct world *w)
 {
-    struct sight_store *st = &w->sight_store;
+    struct sight_store *st = &w->now.sight_store;
     /* Every record list empty.  While there are no records every
      * vehicle's first and count are already 0 (snapshot restores keep
      * that too), so without two teams the vehicles are only visited
      * after a tick that had some. */
     int sense = two_teams_alive(w);
-    if (!sense && w->sights.n > 0)
+    if (!sense && w->now.sights.n > 0)
         no_records(w);
-    w->sights.n = 0;
-    w->sight_intervals.n = 0;
+    w->now.sights.n = 0;
+    w->now.sight_intervals.n = 0;
     st->nspans = 0;
     st->ntrees = 0;
     if (!sense)
         return 0;
     int threads = par_threads(w);
-    if (threads > 1 && w->ctx)          /* the threads' buffers live there */
+    if (threads > 1 && w->scratch.ctx)          /* the threads' buffers live there */
         return sense_blocks(w, threads);
     return sense_one(w);
 }
