@@ -529,7 +529,7 @@ TEST(step_back_with_mem_replays)
                    " mem.n = mem.n + 1\n"
                    " local r = math.random(1, 1000)\n"
                    " mem.seen[#mem.seen % 8 + 1] = r\n"
-                   " local ne = #w.now.events\n"
+                   " local ne = #w.events\n"
                    " log(mem.n, r, ne, #mem.seen)\n"
                    " out.turn = (r - 500) / 10\n"
                    " local e = w.enemies[1]\n"

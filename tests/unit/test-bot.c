@@ -52,7 +52,7 @@ TEST(world_fields)
                   " local e = w.enemies[2]\n"
                   " log(e.id, e.x, e.y, e.heading, e.speed, e.visible, e.distance, e.bearing)\n"
                   " log(w.allies[2].id, w.allies[2].speed, #w.waypoints, w.waypoints[3].x, w.next_waypoint)\n"
-                  " log(w.now.events[1].type, w.now.events[1].shooter, w.now.events[1].damage, w.now.events[2].b)\n"
+                  " log(w.events[1].type, w.events[1].shooter, w.events[1].damage, w.events[2].b)\n"
                   " local t = w.trees(3) log(#t, t[3].y, #world_trees_colon(w))\n"
                   " out.turn = w.dt * 60\n"
                   "end\n"
