@@ -8,6 +8,10 @@
 
 #include <string.h>
 
+/* The hash is of the state alone: a tick's products and scratch
+ * (world.h) cannot be named here. */
+#pragma GCC poison now scratch
+
 /* Fields are packed into a small buffer, then streamed into the hash: one
  * update per vehicle, not per field. */
 struct packer {

@@ -86,14 +86,11 @@ void world_free(struct world *w)
         next = c->next;
         free(c);
     }
-    free(w->now.aims.p);
     for (size_t i = 0; i < w->params.n; i++)
         free(w->params.p[i]);
     free(w->params.p);
     free(w->params_hash);
     free(w->racers.p);
-    free(w->now.aim_steps.p);
-    tick_ctx_free(w->scratch.ctx);
     for (size_t i = 0; i < w->bots.n; i++) {
         free(w->bots.p[i].path);
         free(w->bots.p[i].where);
@@ -109,12 +106,42 @@ void world_free(struct world *w)
     free(w->vehicles.p);
     free(w->shells.p);
     free(w->overlaps.p);
-    free(w->now.events.p);
-    free(w->now.sights.p);
-    free(w->now.sight_intervals.p);
-    sight_store_free(&w->now.sight_store);
-    vehicle_grid_free(&w->scratch.vgrid);
+    tick_products_free(&w->now);
+    tick_scratch_free(&w->scratch);
     memset(w, 0, sizeof *w);
+}
+
+/* A field added to struct tick_products or tick_scratch is freed and
+ * cleared here, beside its kind's other fields. */
+void tick_products_free(struct tick_products *now)
+{
+    free(now->events.p);
+    free(now->sights.p);
+    free(now->sight_intervals.p);
+    sight_store_free(&now->sight_store);
+    free(now->aims.p);
+    free(now->aim_steps.p);
+    memset(now, 0, sizeof *now);
+}
+
+void tick_products_clear(struct tick_products *now)
+{
+    now->events.n = 0;
+    now->sights.n = 0;
+    now->sight_intervals.n = 0;
+    now->aim_steps.n = 0;
+    /* the aims stay (a snapshot's, for the viewer); their probe times,
+     * in aim_steps, went */
+    for (size_t k = 0; k < now->aims.n; k++)
+        now->aims.p[k].nsteps = 0;
+}
+
+void tick_scratch_free(struct tick_scratch *scratch)
+{
+    tick_ctx_free(scratch->ctx);
+    vehicle_grid_free(&scratch->vgrid);
+    memset(scratch, 0, sizeof *scratch);
+    scratch->vgrid_tick = -1;
 }
 
 /* Each field's unit, so that a PARAM_KIND line cannot give a default in
@@ -529,14 +556,9 @@ int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
         w->teams.p[t].alive = s->team_alive[t];
         w->teams.p[t].knockouts = s->team_knockouts[t];
     }
-    w->now.events.n = 0;
-    w->now.sights.n = 0;
-    w->now.sight_intervals.n = 0;
-    w->now.aim_steps.n = 0;
-    /* The tick's stores were cleared: so are the vehicles' views of them
-     * (sight_update relies on this while there are no records). */
-    for (size_t k = 0; k < w->now.aims.n; k++)
-        w->now.aims.p[k].nsteps = 0;
+    /* The tick's products were cleared: so are the vehicles' views of
+     * them (sight_update relies on this while there are no records). */
+    tick_products_clear(&w->now);
     for (size_t i = 0; i < w->vehicles.n; i++)
         w->vehicles.p[i].sight_first = w->vehicles.p[i].sight_count = 0;
     w->scratch.vgrid_tick = -1;     /* the next step indexes the restored state */

@@ -451,6 +451,11 @@ struct world_snapshot {
     int *team_alive, *team_knockouts;
 };
 int world_snapshot_save(const struct world *w, struct world_snapshot *s);
+/* A tick's products and scratch freed (world_free), or the products
+ * emptied, their storage kept (world_snapshot_restore: the aims apart). */
+void tick_products_free(struct tick_products *now);
+void tick_products_clear(struct tick_products *now);
+void tick_scratch_free(struct tick_scratch *scratch);
 /* Restores the state; this tick's products are cleared. 0 or -1. */
 int world_snapshot_restore(struct world *w, const struct world_snapshot *s);
 void world_snapshot_free(struct world_snapshot *s);
