@@ -1,5 +1,10 @@
-/* world.h — everything a simulation is: the map, trees, teams, vehicles,
- * the track, shells, the counters of the summary and this tick's events.
+/* world.h — everything a simulation is, in five groups (struct world):
+ * the map (trees, teams, the track: fixed once world_finish ran), the
+ * state (vehicles, shells, the counters of the summary: what a snapshot
+ * saves and state_hash hashes), this tick's products (w->now: events,
+ * sight and aim records, for the trace, the bots and the viewer), the
+ * tick's scratch (w->scratch: never read after the tick) and the run's
+ * settings (the brain, explain, threads).
  *
  * A world is made by the map loader (io/map.c) or directly by tests:
  *   world_init(&w, width, height) ... world_add_tree / world_add_vehicle ...
@@ -232,7 +237,11 @@ struct world {
      * with its own overhead); freed with the world */
     struct id_chunk *ids;
 
-    /* the state: what a snapshot saves */
+    /* the state: what a snapshot saves (world_snapshot_save) and
+     * state_hash hashes, with the teams' alive and knockouts counts.  No
+     * struct of its own: a snapshot still copies each array and hashes
+     * field by field (pointers, padding), so it would only rename ~1000
+     * uses of w->vehicles, w->tick... */
     long tick;
     WORLD_ARRAY(struct vehicle) vehicles;
     WORLD_ARRAY(struct racer) racers;
