@@ -112,6 +112,20 @@ static inline void vehicle_set_heading(struct vehicle *v, double heading)
     v->dir = v2_dir(heading);
 }
 
+/* Where a vehicle's view cone points: the one place that says so, for
+ * sight, the senses a bot reads and the viewer's cones (a tank's and a
+ * car's on the hull's heading, a turret's at its facing). */
+static inline double vehicle_sensor_angle(const struct vehicle *v)
+{
+    return v->kind == VK_TURRET ? v->p->facing : v->heading;
+}
+
+/* The same as a unit vector (the hull's is kept in dir already). */
+static inline vec2 vehicle_sensor_dir(const struct vehicle *v)
+{
+    return v->kind == VK_TURRET ? v2_dir(v->p->facing) : v->dir;
+}
+
 struct sight_config {
     double threshold, moving_threshold, edge_threshold, edge;
     int samples;

@@ -161,7 +161,7 @@ static void cones(struct app *a)
         const struct vehicle *v = &w->vehicles.p[i];
         if (!v->alive || v->kind == VK_CAR || !shown(a, (int)i))
             continue;
-        double dir = v->kind == VK_TURRET ? v->p->facing : v->heading;
+        double dir = vehicle_sensor_angle(v);
         double half = v->p->fov / 2, r = v->p->view_range;
         struct pen pen = pen_of(a, PAL_CONE, vehicle_color(a, (int)i));
         if (v->p->fov >= 2 * M_PI - 1e-9) {

@@ -764,7 +764,7 @@ static int look(const struct world *w, struct sight_out *out,
     vec2 d = v2_sub(t->pos, v->pos);
     double dl = v2_len(d), off = 0;
     if (dl > 0) {
-        vec2 h = (v->kind == VK_TURRET ? v2_dir(v->p->facing) : v->dir);
+        vec2 h = vehicle_sensor_dir(v);
         off = off_axis(&w->sight, v->p->fov, v2_dot(h, d) / dl, s);
     }
     if (off > half)             /* rounding at the cone's edge */
@@ -833,7 +833,7 @@ int sight_collect(const struct world *w, struct sight_store *st, size_t i)
     c.me = (int)i;
     c.team = v->team;
     c.o = v->pos;
-    c.h = (v->kind == VK_TURRET ? v2_dir(v->p->facing) : v->dir);
+    c.h = vehicle_sensor_dir(v);
     c.range2 = v->p->view_range * v->p->view_range;
     c.all_round = half >= M_PI;
     c.coshalf = cos(half);
