@@ -737,6 +737,9 @@ static int read_say(lua_State *L, struct bot *b)
         b->save_cap = 0;
         if (bot_say_encode(L, lua_gettop(L), b->out_msg, sizeof b->out_msg)) {
             rc = -1;
+        } else if (!b->save_buf) {      /* (never: the head is written first) */
+            snprintf(b->out_msg, sizeof b->out_msg, "out.say: out of memory");
+            rc = -1;
         } else {
             memcpy(b->said, b->save_buf, b->save_len);
             b->said_len = b->save_len;

@@ -508,9 +508,11 @@ int bot_mem_decode(lua_State *L, const unsigned char *buf, size_t len)
 
 int bot_value_decode(lua_State *L, const unsigned char *buf, size_t len)
 {
+    if (!buf)
+        return -1;
     struct dec d = { buf, buf + len };
     char magic[4];
-    if (!buf || get(&d, magic, 4) || memcmp(magic, "BFM1", 4))
+    if (get(&d, magic, 4) || memcmp(magic, "BFM1", 4))
         return -1;
     int top = lua_gettop(L);
     if (dec_value(&d, L, 0, 0) || d.p != d.end) {
@@ -625,9 +627,11 @@ static int json_value(FILE *f, struct dec *d, int depth, int as_key)
 
 int bot_value_json(FILE *f, const unsigned char *buf, size_t len)
 {
+    if (!buf)
+        return -1;
     struct dec d = { buf, buf + len };
     char magic[4];
-    if (!buf || get(&d, magic, 4) || memcmp(magic, "BFM1", 4) || json_value(f, &d, 0, 0)
+    if (get(&d, magic, 4) || memcmp(magic, "BFM1", 4) || json_value(f, &d, 0, 0)
         || d.p != d.end)
         return -1;
     return 0;
