@@ -726,6 +726,38 @@ const struct bot_report *bot_init_report(const struct bot *b)
     return &b->scratch;
 }
 
+/* out.say (out at index 2), encoded into b->said; nil says nothing.
+ * 0, or -1 with out_msg (the tick's error: its intents abandoned). */
+static int read_say(lua_State *L, struct bot *b)
+{
+    lua_pushliteral(L, "say");
+    int rc = 0;
+    if (lua_rawget(L, 2) != LUA_TNIL) {
+        b->save_buf = NULL;
+        b->save_cap = 0;
+        if (bot_say_encode(L, lua_gettop(L), b->out_msg, sizeof b->out_msg)) {
+            rc = -1;
+        } else if (!b->save_buf) {      /* (never: the head is written first) */
+            snprintf(b->out_msg, sizeof b->out_msg, "out.say: out of memory");
+            rc = -1;
+        } else {
+            memcpy(b->said, b->save_buf, b->save_len);
+            b->said_len = b->save_len;
+        }
+        free(b->save_buf);
+        b->save_buf = NULL;
+        b->save_len = b->save_cap = 0;
+    }
+    lua_pop(L, 1);
+    return rc;
+}
+
+const unsigned char *bot_said(const struct bot *b, size_t *len)
+{
+    *len = b->said_len;
+    return b->said_len ? b->said : NULL;
+}
+
 static int call_tick(lua_State *L)
 {
     struct bot *b = bot_of(L);
@@ -740,6 +772,8 @@ static int call_tick(lua_State *L)
     lua_pushvalue(L, 2);
     lua_call(L, 4, 0);
     b->out_bad = bot_read_out(L, 2, &b->out, b->out_msg, sizeof b->out_msg);
+    if (!b->out_bad)
+        b->out_bad = read_say(L, b);
     return 0;
 }
 
@@ -766,6 +800,7 @@ int bot_tick(struct bot *b, const struct bot_view *v, struct bot_out *out,
     rep->disabled = 0;
     rep->disabled_reason[0] = 0;
     rep->count_step = b->step;
+    b->said_len = 0;
     defaults(v, out);
     if (b->disabled) {
         out->speed = 0;
@@ -787,10 +822,15 @@ int bot_tick(struct bot *b, const struct bot_view *v, struct bot_out *out,
     b->rep = rep;
     b->out_bad = 0;
     int rc = pcall_fn(b, call_tick, b->lim.budget, b->lim.memory_bytes / 4, 1);
+    free(b->save_buf);          /* a say's walk cut short by an error */
+    b->save_buf = NULL;
+    b->save_len = b->save_cap = 0;
     if (rc == 0 && b->out_bad) {
         set_err(rep->error, sizeof rep->error, "%s: %s", b->path, b->out_msg);
         rc = -1;
     }
+    if (rc != 0)
+        b->said_len = 0;        /* an abandoned tick says nothing */
     if (rc == 0)
         *out = b->out;
     b->view = NULL;

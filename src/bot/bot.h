@@ -26,6 +26,7 @@
 #define BOTFIELD_BOT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "core/rng.h"
 #include "io/bot_limits.h"
@@ -120,6 +121,14 @@ struct bot_event {
     unsigned char kind[BOT_EVENT_FIELDS];
 };
 
+/* One of world.messages: what an ally (or I) said last tick (out.say),
+ * in the encoding bot_said gives. */
+struct bot_message {
+    const char *from;       /* the sender's id */
+    const unsigned char *data;
+    size_t len;
+};
+
 struct bot_calls;
 
 struct bot_view {
@@ -152,6 +161,12 @@ struct bot_view {
     size_t (*waypoints_of)(void *ctx,
                            void (*put)(void *arg, size_t k, const struct bot_waypoint *w),
                            void *arg);
+    /* world.messages, made when the script first reads it (as allies):
+     * the count, and put(arg, k, m) for each when put is not NULL; NULL:
+     * an empty list */
+    size_t (*messages_of)(void *ctx,
+                          void (*put)(void *arg, size_t k, const struct bot_message *m),
+                          void *arg);
     int next_waypoint;      /* 1-based; 0 when none */
     const struct bot_event *events; size_t n_events;
     /* the trees the trees callback examines per call (the map's): beyond
@@ -261,6 +276,17 @@ const struct bot_report *bot_init_report(const struct bot *b);
  * is disabled. */
 int bot_tick(struct bot *b, const struct bot_view *v, struct bot_out *out,
              struct bot_report *rep);
+
+/* out.say: at most BOT_SAY_BYTES once encoded (after a 4-byte head). */
+#define BOT_SAY_BYTES 256
+#define BOT_SAY_ENCODED (4 + BOT_SAY_BYTES)
+/* What the last bot_tick's script put in out.say, encoded (plain data, as
+ * mem); NULL (and *len 0) when it said nothing or the tick was abandoned.
+ * Valid until the next call on b. */
+const unsigned char *bot_said(const struct bot *b, size_t *len);
+/* The say's bytes as JSON (an array for keys 1..n, else an object with
+ * the keys as strings): 0, or -1 on bad bytes. */
+int bot_value_json(FILE *f, const unsigned char *buf, size_t len);
 
 /* mem as plain data, a deterministic byte string (keys in pairs order).
  * -1 with err for a cycle, a function/userdata/thread value, a key of

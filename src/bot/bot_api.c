@@ -249,10 +249,45 @@ static void lazy_get(lua_State *L, int idx, int i)
     keys_pop(L, old);
 }
 
+/* world.messages: what my team said last tick, {from, data} each, the
+ * data rebuilt in this state from its bytes; made on a read as the lists
+ * above (pushed, and kept raw in the world table at idx). */
+static void put_message(void *arg, size_t k, const struct bot_message *m)
+{
+    lua_State *L = arg;
+    lua_createtable(L, 0, 2);
+    lua_pushstring(L, m->from);
+    lua_setfield(L, -2, "from");
+    if (bot_value_decode(L, m->data, m->len) == 0)
+        lua_setfield(L, -2, "data");
+    lua_rawseti(L, -2, (lua_Integer)k + 1);
+}
+
+static void messages_get(lua_State *L, int idx)
+{
+    const struct bot_view *v = bot_of(L)->view;
+    if (!v) {
+        lua_pushnil(L);
+        return;
+    }
+    idx = lua_absindex(L, idx);
+    size_t n = v->messages_of ? v->messages_of(v->ctx, NULL, NULL) : 0;
+    lua_createtable(L, list_size(n), 0);
+    if (n)
+        v->messages_of(v->ctx, put_message, L);
+    lua_pushliteral(L, "messages");
+    lua_pushvalue(L, -2);
+    lua_rawset(L, idx);
+}
+
 static int world_index(lua_State *L)
 {
     if (lua_type(L, 2) != LUA_TSTRING)
         return 0;
+    if (!strcmp(lua_tostring(L, 2), "messages")) {
+        messages_get(L, 1);
+        return 1;
+    }
     int old = keys_push(L);
     for (int i = 0; i < 4; i++) {
         key(L, lazy_keys[i]);
@@ -281,6 +316,13 @@ static int world_pairs(lua_State *L)
         }
     }
     keys_pop(L, old);
+    lua_pushliteral(L, "messages");
+    int t = lua_rawget(L, 1);
+    lua_pop(L, 1);
+    if (t == LUA_TNIL) {
+        messages_get(L, 1);
+        lua_pop(L, 1);
+    }
     return bot_pairs_raw(L);
 }
 
@@ -294,6 +336,9 @@ void bot_push_world(lua_State *L, const struct bot_view *v)
         lua_pushnil(L);
         lua_rawset(L, -3);
     }
+    lua_pushliteral(L, "messages");
+    lua_pushnil(L);
+    lua_rawset(L, -3);
     key(L, K_TICK);
     lua_pushinteger(L, v->tick);
     lua_rawset(L, -3);
@@ -319,6 +364,9 @@ void bot_push_out(lua_State *L, const struct bot_view *v)
     setnum_k(L, K_TURRET, v->turret);
     key(L, K_FIRE);
     lua_pushboolean(L, 0);
+    lua_rawset(L, -3);
+    lua_pushliteral(L, "say");          /* says nothing unless set this tick */
+    lua_pushnil(L);
     lua_rawset(L, -3);
     keys_pop(L, old);
 }

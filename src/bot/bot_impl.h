@@ -62,6 +62,8 @@ struct bot {
     char save_err[BOT_ERR_BYTES];
     const unsigned char *load_buf;
     size_t load_len;
+    unsigned char said[BOT_SAY_ENCODED];   /* this tick's out.say, encoded */
+    size_t said_len;            /* 0: it said nothing */
     int keys_at;                /* bot_api.c's field-name table, on the stack */
     int keys_ref;               /* ... and its registry reference (the state's) */
     int in_row;                 /* abandoned ticks in a row */
@@ -133,6 +135,11 @@ int bot_heap_measure(lua_State *L, size_t *bytes);
 /* Encodes the table at idx into the bot's save_buf/save_len. */
 int bot_mem_encode(lua_State *L, int idx, char *err, size_t n);
 int bot_mem_decode(lua_State *L, const unsigned char *buf, size_t len);  /* pushes a table */
+/* out.say at idx into save_buf/save_len (mem's encoding, at most
+ * BOT_SAY_BYTES after its head); 0, or -1 with err. */
+int bot_say_encode(lua_State *L, int idx, char *err, size_t n);
+/* Pushes the value of a say's bytes; -1 (nothing pushed) on bad bytes. */
+int bot_value_decode(lua_State *L, const unsigned char *buf, size_t len);
 
 /* Registry keys: addresses (lua_rawgetp), cheaper than strings. */
 extern const char bot_reg_mem;          /* the bot's mem table */

@@ -20,6 +20,7 @@
  * but for an array of integers (16 bytes a slot, 18 written). */
 #include <lauxlib.h>
 #include <lua.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,7 @@
 
 #include "bot_impl.h"
 #include "core/grow.h"
+#include "io/trace_put.h"
 
 struct enc {
     struct bot *bot;
@@ -37,6 +39,12 @@ struct enc {
     char *err;
     size_t n;
     char path[160];
+    /* out.say (bot_say_encode): named so in messages, and held to what
+     * the receiving bots and the trace can take (no engine table, no
+     * number JSON cannot write) */
+    const char *what;
+    int say;
+    int too_big;            /* out.say passed BOT_SAY_BYTES: no more is written */
 };
 
 /* The walk's work is bounded like a call's budget (a table reached many
@@ -46,6 +54,13 @@ struct enc {
 static int put(struct enc *e, const void *p, size_t len)
 {
     struct bot *b = e->bot;
+    /* out.say past its size is not an error yet: the walk goes on writing
+     * nothing, so that a bad value anywhere is the error reported (the
+     * first in the sorted order), whatever order Lua walked the keys in */
+    if (e->say && (e->too_big || len > 4 + BOT_SAY_BYTES - b->save_len)) {
+        e->too_big = 1;
+        return 0;
+    }
     size_t max = 2 * b->lim.memory_bytes;
     if (len > max - b->save_len) {
         /* no path: where the walk was depends on Lua's order of keys */
@@ -211,6 +226,8 @@ static int enc_reorder(struct enc *e, const struct bot_key *sorted, const size_t
                        size_t n)
 {
     size_t r0 = 0;
+    if (e->too_big)
+        return 0;               /* the bytes are incomplete: an error anyway */
     while (r0 < n && sorted[r0].slot == (lua_Integer)r0)
         r0++;
     if (r0 == n)
@@ -285,6 +302,11 @@ static int enc_value(struct enc *e, lua_State *L, int idx, int depth)
     case LUA_TBOOLEAN:
         return put_c(e, lua_toboolean(L, idx) ? 't' : 'f');
     case LUA_TNUMBER:
+        if (e->say && !lua_isinteger(L, idx) && !isfinite(lua_tonumber(L, idx))) {
+            snprintf(e->err, e->n, "%s is not a finite number (out.say is written to the "
+                     "trace as JSON)", e->path);
+            return -1;
+        }
         if (lua_isinteger(L, idx))
             return put_c(e, 'i') || put_u64(e, (uint64_t)lua_tointeger(L, idx));
         else {
@@ -305,13 +327,19 @@ static int enc_value(struct enc *e, lua_State *L, int idx, int depth)
     case LUA_TTABLE: {
         /* me, world, out themselves: kept as references (bot_impl.h) */
         int which = bot_api_engine_table(L, idx);
+        if (which && e->say) {
+            snprintf(e->err, e->n, "%s is the engine's %s table (out.say holds plain data: "
+                     "booleans, numbers, strings, tables)", e->path,
+                     which == 1 ? "me" : which == 2 ? "world" : "out");
+            return -1;
+        }
         if (which)
             return put_c(e, 'E') || put_c(e, (char)which);
         return enc_table(e, L, idx, depth);
     }
     default:
-        snprintf(e->err, e->n, "%s is a %s (mem holds plain data: booleans, numbers, "
-                 "strings, tables)", e->path, luaL_typename(L, idx));
+        snprintf(e->err, e->n, "%s is a %s (%s holds plain data: booleans, numbers, "
+                 "strings, tables)", e->path, luaL_typename(L, idx), e->what);
         return -1;
     }
 }
@@ -323,9 +351,32 @@ int bot_mem_encode(lua_State *L, int idx, char *err, size_t n)
     e.bot = bot_of(L);
     e.err = err;
     e.n = n;
+    e.what = "mem";
     snprintf(e.path, sizeof e.path, "mem");
     e.bot->save_len = 0;
     int rc = put(&e, "BFM1", 4) || enc_value(&e, L, idx, 0);
+    return rc ? -1 : 0;
+}
+
+/* out.say: the encoding of mem, held to BOT_SAY_BYTES after the 4-byte
+ * head, any plain value (not only a table), and no engine table (the
+ * bots that read it have their own me, world and out). */
+int bot_say_encode(lua_State *L, int idx, char *err, size_t n)
+{
+    struct enc e;
+    memset(&e, 0, sizeof e);
+    e.bot = bot_of(L);
+    e.err = err;
+    e.n = n;
+    e.what = "out.say";
+    e.say = 1;
+    snprintf(e.path, sizeof e.path, "out.say");
+    e.bot->save_len = 0;
+    int rc = put(&e, "BFM1", 4) || enc_value(&e, L, idx, 0);
+    if (!rc && e.too_big) {
+        snprintf(err, n, "out.say is more than %d bytes once encoded", BOT_SAY_BYTES);
+        rc = -1;
+    }
     return rc ? -1 : 0;
 }
 
@@ -452,5 +503,136 @@ int bot_mem_decode(lua_State *L, const unsigned char *buf, size_t len)
         lua_settop(L, top);
         return -1;
     }
+    return 0;
+}
+
+int bot_value_decode(lua_State *L, const unsigned char *buf, size_t len)
+{
+    if (!buf)
+        return -1;
+    struct dec d = { buf, buf + len };
+    char magic[4];
+    if (get(&d, magic, 4) || memcmp(magic, "BFM1", 4))
+        return -1;
+    int top = lua_gettop(L);
+    if (dec_value(&d, L, 0, 0) || d.p != d.end) {
+        lua_settop(L, top);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- JSON, for the trace's say lines ----------------------------------------- */
+/* Skips one value; -1 on bad bytes. */
+static int skip_value(struct dec *d, int depth)
+{
+    unsigned char tag;
+    uint32_t n;
+    uint64_t u;
+    if (depth > BOT_MEM_DEPTH || get(d, &tag, 1))
+        return -1;
+    switch (tag) {
+    case 'f':
+    case 't':
+        return 0;
+    case 'i':
+    case 'd':
+        return get_u64(d, &u);
+    case 's':
+        if (get_u32(d, &n) || (size_t)(d->end - d->p) < n)
+            return -1;
+        d->p += n;
+        return 0;
+    case 'T':
+        if (get_u32(d, &n))
+            return -1;
+        for (uint32_t i = 0; i < 2 * (uint64_t)n; i++)
+            if (skip_value(d, depth + 1))
+                return -1;
+        return 0;
+    default:
+        return -1;
+    }
+}
+
+/* Whether the n pairs at d have the keys 1..n in order (a JSON array). */
+static int is_sequence(struct dec d, uint32_t n)
+{
+    for (uint32_t i = 1; i <= n; i++) {
+        unsigned char tag;
+        uint64_t u;
+        if (get(&d, &tag, 1) || tag != 'i' || get_u64(&d, &u) || u != i
+            || skip_value(&d, 1))
+            return 0;
+    }
+    return 1;
+}
+
+static int json_value(FILE *f, struct dec *d, int depth, int as_key)
+{
+    unsigned char tag;
+    uint32_t n;
+    uint64_t u;
+    if (depth > BOT_MEM_DEPTH || get(d, &tag, 1))
+        return -1;
+    const char *q = as_key ? "\"" : "";
+    switch (tag) {
+    case 'f':
+    case 't':
+        fprintf(f, "%s%s%s", q, tag == 't' ? "true" : "false", q);
+        return 0;
+    case 'i':
+        if (get_u64(d, &u))
+            return -1;
+        fprintf(f, "%s%lld%s", q, (long long)(int64_t)u, q);
+        return 0;
+    case 'd': {
+        double x;
+        if (get_u64(d, &u))
+            return -1;
+        memcpy(&x, &u, sizeof x);
+        fputs(q, f);
+        trace_put_value(f, x);
+        fputs(q, f);
+        return 0;
+    }
+    case 's':
+        if (get_u32(d, &n) || (size_t)(d->end - d->p) < n)
+            return -1;
+        trace_put_strn(f, (const char *)d->p, n);
+        d->p += n;
+        return 0;
+    case 'T': {
+        if (as_key || get_u32(d, &n))
+            return -1;
+        int seq = n > 0 && is_sequence(*d, n);
+        fputc(seq ? '[' : '{', f);
+        for (uint32_t i = 0; i < n; i++) {
+            if (i)
+                fputc(',', f);
+            if (seq ? skip_value(d, depth + 1) : json_value(f, d, depth + 1, 1))
+                return -1;
+            if (!seq)
+                fputc(':', f);
+            if (json_value(f, d, depth + 1, 0))
+                return -1;
+        }
+        fputc(seq ? ']' : '}', f);
+        return 0;
+    }
+    default:
+        return -1;
+    }
+}
+
+int bot_value_json(FILE *f, const unsigned char *buf, size_t len)
+{
+    if (!buf)
+        return -1;
+    struct dec d = { buf, buf + len };
+    char magic[4];
+    if (get(&d, magic, 4) || memcmp(magic, "BFM1", 4) || json_value(f, &d, 0, 0)
+        || d.p != d.end)
+        return -1;
     return 0;
 }

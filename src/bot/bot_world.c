@@ -43,6 +43,16 @@ struct slot {
     struct line *lines; size_t nlines, linecap;
     long line_tick;             /* the step they belong to */
     int errors;
+    /* out.say of that step (its say line), and what it said in the last
+     * step, which its team reads this tick as world.messages.  Kept here,
+     * in the bots' per-run state, not in the world: the bytes are the
+     * bot layer's encoding (the core knows no Lua), a decision may write
+     * only its own slot (as with the events above), and a snapshot
+     * keeps them beside mem and next tick's events (bot_world_save). */
+    unsigned char said[BOT_SAY_ENCODED];
+    size_t said_len;
+    unsigned char msg[BOT_SAY_ENCODED];
+    size_t msg_len;
     struct sight_scratch scratch;
 };
 
@@ -55,6 +65,8 @@ struct bot_world {
     char *dir;                  /* where the scripts are */
     int errors;                 /* bot_error lines of the last step */
     int unrebuilt;              /* bots disabled by the last step back */
+    int *heard;                 /* the slots with a msg, in vehicle order */
+    size_t nheard;
 };
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -366,6 +378,40 @@ static size_t allies_cb(void *p, void (*put)(void *arg, size_t k, const struct b
     return na;
 }
 
+/* What my team said last tick (world.messages), in vehicle order; the
+ * sender's own message too (it is of the team, and alive if it decides:
+ * botfield-bots(7)); a vehicle of no team hears only itself. */
+static size_t messages_cb(void *p, void (*put)(void *arg, size_t k, const struct bot_message *m),
+                          void *arg)
+{
+    struct call_ctx *cc = p;
+    const struct world *w = cc->w;
+    int team = world_vehicle(w, cc->i)->team;
+    size_t n = 0;
+    for (size_t h = 0; h < cc->bw->nheard; h++) {
+        const struct slot *s = &cc->bw->slots[cc->bw->heard[h]];
+        const struct vehicle *from = world_vehicle(w, s->vehicle);
+        if (s->vehicle != cc->i && (team < 0 || from->team != team))
+            continue;
+        if (put) {
+            struct bot_message m = { from->id, s->msg, s->msg_len };
+            put(arg, n, &m);
+        }
+        n++;
+    }
+    return n;
+}
+
+/* The slots with a message to deliver, in vehicle order (after a step,
+ * after a restore). */
+static void index_messages(struct bot_world *bw)
+{
+    bw->nheard = 0;
+    for (size_t i = 0; i < bw->nveh; i++)
+        if (bw->slot_of[i] >= 0 && bw->slots[bw->slot_of[i]].msg_len)
+            bw->heard[bw->nheard++] = bw->slot_of[i];
+}
+
 /* My route (a car's track, a patrol's points), from index 0. */
 static size_t waypoints_cb(void *p,
                            void (*put)(void *arg, size_t k, const struct bot_waypoint *b),
@@ -495,6 +541,7 @@ static void decide(void *user, const struct decide_view *c, int i, struct decisi
     view.ctx = &cc;
     view.allies_of = allies_cb;
     view.waypoints_of = waypoints_cb;
+    view.messages_of = messages_cb;
     if (!s->inited) {
         char err[BOT_ERR_BYTES];
         s->inited = 1;
@@ -511,6 +558,9 @@ static void decide(void *user, const struct decide_view *c, int i, struct decisi
     bot_set_exact_count(s->bot, d->why != NULL);
     int rc = bot_tick(s->bot, &view, &out, &s->rep);
     s->ran = 1;
+    const unsigned char *said = bot_said(s->bot, &s->said_len);
+    if (said)
+        memcpy(s->said, said, s->said_len);
     if (rc && s->rep.error[0]) {
         add_line(s, i, "bot_error", "error", s->rep.error);
         s->errors++;
@@ -636,6 +686,13 @@ static void after(void *user, const struct world *w)
             event_to_bot(w, ev, &s->ev[s->nev++]);
         }
     }
+    /* what each bot said in this step: its team hears it next tick */
+    for (size_t k = 0; k < bw->n; k++) {
+        struct slot *s = &bw->slots[k];
+        s->msg_len = s->line_tick == w->tick ? s->said_len : 0;
+        memcpy(s->msg, s->said, s->msg_len);
+    }
+    index_messages(bw);
     /* its own errors of this tick, as events too; and the step's count */
     bw->errors = 0;
     for (size_t k = 0; k < bw->n; k++) {
@@ -689,6 +746,7 @@ void bot_world_free(struct world *w, struct bot_world *bw)
         slot_free(&bw->slots[k]);
     free(bw->slots);
     free(bw->slot_of);
+    free(bw->heard);
     free(bw->dir);
     free(bw);
 }
@@ -744,8 +802,9 @@ static int attach(struct world *w, const char *bundled_dir, const struct bot_tex
     bw->nveh = w->vehicles.n;
     bw->slots = calloc(bw->n, sizeof *bw->slots);
     bw->slot_of = malloc(bw->nveh * sizeof *bw->slot_of);
+    bw->heard = malloc(bw->n * sizeof *bw->heard);
     bw->dir = w->map_path ? folder_of(w->map_path) : strdup(bundled_dir ? bundled_dir : ".");
-    if (!bw->slots || !bw->slot_of || !bw->dir)
+    if (!bw->slots || !bw->slot_of || !bw->heard || !bw->dir)
         goto oom;
     for (size_t i = 0; i < bw->nveh; i++)
         bw->slot_of[i] = -1;
@@ -783,6 +842,12 @@ int bot_world_attach_texts(struct world *w, const struct bot_texts *src,
 
 /* ---- readers ------------------------------------------------------------ */
 
+static int say_json(FILE *f, const void *arg)
+{
+    const struct slot *s = arg;
+    return bot_value_json(f, s->said, s->said_len);
+}
+
 int bot_world_trace(const struct bot_world *bw, const struct world *w, FILE *f)
 {
     int rc = 0;
@@ -793,6 +858,9 @@ int bot_world_trace(const struct bot_world *bw, const struct world *w, FILE *f)
             if (trace_bot_line(f, l->type, w->tick, w->vehicles.p[l->vehicle].id, l->key, l->text))
                 rc = -1;
         }
+        if (s && s->said_len
+            && trace_say_line(f, w->tick, w->vehicles.p[i].id, say_json, s))
+            rc = -1;
     }
     return rc;
 }
@@ -830,6 +898,8 @@ struct bot_world_events {
     char err_ev[BOT_ERR_BYTES];
     struct bot_run_state run;   /* abandoned in a row, disabled ... */
     char run_sha256[65];        /* ... of the script of then */
+    unsigned char msg[BOT_SAY_ENCODED];     /* what its team hears next tick */
+    size_t msg_len;
 };
 
 void bot_world_mem_free(struct bot_world_mem *m)
@@ -866,6 +936,8 @@ int bot_world_save(struct bot_world *bw, struct bot_world_mem *m, char *err, siz
         memcpy(m->events[k].err_ev, s->err_ev, sizeof s->err_ev);
         bot_run_state_get(s->bot, &m->events[k].run);
         memcpy(m->events[k].run_sha256, s->script.sha256, sizeof s->script.sha256);
+        memcpy(m->events[k].msg, s->msg, s->msg_len);
+        m->events[k].msg_len = s->msg_len;
         if (bot_mem_save(bw->slots[k].bot, &m->buf[k], &m->len[k], err, n)) {
             bot_world_mem_free(m);
             return -1;
@@ -923,7 +995,11 @@ int bot_world_restore(struct bot_world *bw, const struct bot_world_mem *m)
         for (size_t e = 0; e < s->nev; e++)
             if (!strcmp(s->ev[e].type, "bot_error"))
                 s->ev[e].fields[0].str = s->err_ev;
+        s->msg_len = m->events[k].msg_len;
+        memcpy(s->msg, m->events[k].msg, s->msg_len);
+        s->said_len = 0;
     }
+    index_messages(bw);
     return 0;
 }
 
@@ -1006,6 +1082,8 @@ uint64_t bot_world_hash(struct bot_world *bw, uint64_t seed)
         const struct slot *s = &bw->slots[k];
         long long head[3] = { s->vehicle, s->inited, (long long)s->nev };
         h = XXH3_64bits_withSeed(head, sizeof head, h);
+        if (s->msg_len)         /* (none: the hash as before messages) */
+            h = XXH3_64bits_withSeed(s->msg, s->msg_len, h);
         unsigned char *buf = NULL;
         size_t len = 0;
         char err[BOT_ERR_BYTES];

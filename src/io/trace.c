@@ -355,6 +355,43 @@ int trace_bot_line(FILE *f, const char *type, long tick, const char *id,
     return status(f);
 }
 
+/* A string of len bytes that may hold NULs (a bot's out.say): put_str's
+ * escapes, a NUL as \u0000 (a string may not end at its first one here). */
+static void put_strn(FILE *f, const char *s, size_t len)
+{
+    fputc('"', f);
+    for (size_t i = 0; i < len;) {
+        unsigned char c[5] = { 0 };
+        memcpy(c, s + i, len - i < 4 ? len - i : 4);
+        int n = c[0] ? utf8_len(c) : 1;
+        if (n == 0) {
+            fputs("\xef\xbf\xbd", f);
+            i++;
+        } else if (c[0] == '"' || c[0] == '\\') {
+            fprintf(f, "\\%c", c[0]);
+            i++;
+        } else if (c[0] < 0x20 || c[0] == 0x7f) {
+            fprintf(f, "\\u%04x", c[0]);
+            i++;
+        } else {
+            fwrite(c, 1, (size_t)n, f);
+            i += (size_t)n;
+        }
+    }
+    fputc('"', f);
+}
+
+int trace_say_line(FILE *f, long tick, const char *id,
+                   int (*data)(FILE *f, const void *arg), const void *arg)
+{
+    fprintf(f, "{\"type\":\"say\",\"tick\":%ld", tick);
+    put_key_str(f, "id", id);
+    fputs(",\"data\":", f);
+    int rc = data(f, arg);
+    fputs("}\n", f);
+    return rc || status(f) ? -1 : 0;
+}
+
 void trace_string(FILE *f, const char *s)
 {
     put_str(f, s);
@@ -365,3 +402,5 @@ void trace_put_str(FILE *f, const char *s) { put_str(f, s); }
 void trace_put_num(FILE *f, const char *key, double v) { put_num(f, key, v); }
 void trace_put_key_str(FILE *f, const char *key, const char *s) { put_key_str(f, key, s); }
 int trace_status(FILE *f) { return status(f); }
+void trace_put_strn(FILE *f, const char *s, size_t len) { put_strn(f, s, len); }
+void trace_put_value(FILE *f, double v) { put_value(f, "say data", v); }

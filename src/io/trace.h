@@ -48,6 +48,11 @@ int trace_summary(FILE *f, const struct world *w);
 int trace_bot_line(FILE *f, const char *type, long tick, const char *id,
                    const char *key, const char *text);
 
+/* A bot's say line: {"type":"say","tick":T,"id":ID,"data":...}, the data
+ * written by data(f, arg) (0, or -1 when it could not). */
+int trace_say_line(FILE *f, long tick, const char *id,
+                   int (*data)(FILE *f, const void *arg), const void *arg);
+
 /* A JSON string, quoted and escaped as every string of the trace (the
  * recordings write theirs with it too). */
 void trace_string(FILE *f, const char *s);

@@ -11,5 +11,8 @@ void trace_put_str(FILE *f, const char *s);
 void trace_put_num(FILE *f, const char *key, double v);
 void trace_put_key_str(FILE *f, const char *key, const char *s);
 int trace_status(FILE *f);
+/* A string of len bytes, NULs written as \u0000; a bare number. */
+void trace_put_strn(FILE *f, const char *s, size_t len);
+void trace_put_value(FILE *f, double v);
 
 #endif

@@ -586,6 +586,147 @@ TEST(step_back_with_mem_replays)
     unload(&w, bw);
 }
 
+/* ---- out.say, world.messages ----------------------------------------------- */
+
+static const char *const talk_map =
+    "[map]\nwidth = 2000\nheight = 2000\nseed = 3\n[team.red]\n[team.blue]\n"
+    "[tank.r1]\nteam = red\nx = 200\ny = 200\nbot = talk.lua\n"
+    "[tank.r2]\nteam = red\nx = 200\ny = 600\nbot = talk.lua\n"
+    "[tank.b1]\nteam = blue\nx = 1800\ny = 1800\nbot = talk.lua\n";
+
+/* Each bot logs what it heard (from:tick it was said) and says its id and
+ * the tick. */
+static const char talk_lua[] =
+    "function tick(me, w, mem, out)\n"
+    " local t = {}\n"
+    " for _, m in ipairs(w.messages) do t[#t + 1] = m.from .. ':' .. m.data.t end\n"
+    " log(table.concat(t, ' '))\n"
+    " out.say = {id = me.id, t = w.tick}\n"
+    "end\n";
+
+TEST(messages_reach_allies_next_tick)
+{
+    put("talk.lua", talk_lua);
+    struct world w;
+    struct bot_world *bw;
+    if (load(talk_map, &w, &bw))
+        return;
+    tick_step(&w);
+    /* not the same tick: nothing was said before */
+    check_str(log0(bw, &w, "tank.r1"), "");
+    check_str(log0(bw, &w, "tank.b1"), "");
+    char *lines = bot_lines(bw, &w);
+    if (!check(strstr(lines, "{\"type\":\"say\",\"tick\":1,\"id\":\"tank.r2\","
+                             "\"data\":{\"id\":\"tank.r2\",\"t\":1}}\n") != NULL))
+        tap_note("%s", lines);
+    free(lines);
+    tick_step(&w);
+    /* the team, the sender too, in vehicle order; never the enemy */
+    check_str(log0(bw, &w, "tank.r1"), "tank.r1:1 tank.r2:1");
+    check_str(log0(bw, &w, "tank.r2"), "tank.r1:1 tank.r2:1");
+    check_str(log0(bw, &w, "tank.b1"), "tank.b1:1");
+    tick_step(&w);
+    check_str(log0(bw, &w, "tank.r2"), "tank.r1:2 tank.r2:2");
+    unload(&w, bw);
+}
+
+/* A say that is not plain data of at most 256 bytes: the tick's error,
+ * its intents abandoned, nothing said. */
+static void bad_say(const char *value, const char *want_in_error)
+{
+    char lua[512];
+    snprintf(lua, sizeof lua, "function tick(me, w, mem, out)\n"
+             " out.turn = 20 out.speed = 10\n"
+             " if w.tick == 1 then out.say = %s else log(#w.messages) end\n"
+             "end\n", value);
+    put("bad.lua", lua);
+    struct world w;
+    struct bot_world *bw;
+    if (load(OPEN_MAP("bot = bad.lua\n"), &w, &bw))
+        return;
+    int a = vid(&w, "tank.a");
+    double h0 = w.vehicles.p[a].heading;
+    tick_step(&w);
+    char *lines = bot_lines(bw, &w);
+    int bad = want_in_error != NULL;
+    if (!check_int(bot_world_errors(bw), ==, bad)
+        || !check(bad ? strstr(lines, want_in_error) != NULL : strstr(lines, "\"say\"") != NULL))
+        tap_note("%s -> %s", value, lines);
+    free(lines);
+    check(bad ? w.vehicles.p[a].heading == h0 : w.vehicles.p[a].heading != h0);
+    tick_step(&w);
+    check_str(log0(bw, &w, "tank.a"), bad ? "0" : "1");
+    unload(&w, bw);
+}
+
+TEST(bad_says_are_errors)
+{
+    /* a string of n bytes takes 5 + n: 251 fit the 256, 252 do not */
+    bad_say("string.rep('x', 251)", NULL);
+    bad_say("string.rep('x', 252)", "out.say is more than 256 bytes once encoded");
+    bad_say("{f = function() end}", "out.say.f is a function");
+    bad_say("{a = string.rep('y', 300), b = function() end}", "out.say.b is a function");
+    bad_say("{c = {}, x = {1, {c = 2}}}", NULL);
+    bad_say("{l = {[{}] = 1}}", "out.say.l: the table has a key of type table");
+    bad_say("w", "out.say is the engine's world table");
+    bad_say("{0/0}", "out.say[1] is not a finite number");
+    bad_say("true", NULL);
+}
+
+/* Messages pending at a snapshot come back with it: the replayed ticks,
+ * messages heard included, are the first run's. */
+TEST(step_back_keeps_messages)
+{
+    put("talk.lua", "function tick(me, w, mem, out)\n"
+                    " local s = 0\n"
+                    " for _, m in ipairs(w.messages) do s = s + m.data end\n"
+                    " log(#w.messages, s)\n"
+                    " out.turn = s % 60 - 30\n"
+                    " out.say = math.random(1, 1000)\n"
+                    "end\n");
+    struct world w;
+    struct bot_world *bw;
+    if (load(talk_map, &w, &bw))
+        return;
+    enum { K = 20, N = 60 };
+    char *first[N + 1] = { 0 };
+    struct world_snapshot snap;
+    struct bot_world_mem mem;
+    char err[256];
+    int saved = 0;
+    while (w.tick < N) {
+        if (w.tick == K)
+            saved = world_snapshot_save(&w, &snap) == 0
+                    && bot_world_save(bw, &mem, err, sizeof err) == 0;
+        char *t = step_text(&w, bw);
+        first[w.tick] = t;
+    }
+    uint64_t h_end = bot_world_hash(bw, 1);
+    if (!check(saved)) {
+        unload(&w, bw);
+        return;
+    }
+    check_int(world_snapshot_restore(&w, &snap), ==, 0);
+    check_int(bot_world_restore(bw, &mem), ==, 0);
+    int differ = 0;
+    while (w.tick < N) {
+        char *t = step_text(&w, bw);
+        if (strcmp(t, first[w.tick]) && differ++ < 2)
+            tap_note("tick %ld differs:\nfirst:  %.600s\nreplay: %.600s", w.tick,
+                     first[w.tick], t);
+        free(t);
+    }
+    check_int(differ, ==, 0);
+    check(bot_world_hash(bw, 1) == h_end);
+    /* the red bots heard two messages then */
+    check(strstr(first[K + 1], "\"text\":\"2 ") != NULL);
+    for (int k = 0; k <= N; k++)
+        free(first[k]);
+    world_snapshot_free(&snap);
+    bot_world_mem_free(&mem);
+    unload(&w, bw);
+}
+
 /* A bot's abandoned ticks in a row and its being disabled are part of the
  * past a step back returns to: a snapshot taken at 30 abandoned ticks in a
  * row replays the disabling at tick 60 again (not 60 ticks after the
@@ -844,6 +985,9 @@ int main(void)
     run(trees_within_r, "world.trees(r) lists the trees within r");
     run(hidden_from_open_and_behind_a_tree, "sight.hidden_from: 0 in the open, > 0 behind a tree");
     run(step_back_with_mem_replays, "step back with mem: the same trace");
+    run(messages_reach_allies_next_tick, "out.say reaches the team next tick as world.messages, never enemies");
+    run(bad_says_are_errors, "out.say over 256 bytes or not plain data: the tick's error");
+    run(step_back_keeps_messages, "step back: pending messages come back, the same trace");
     run(step_back_keeps_abandoned_count_and_disabling,
         "step back: abandoned ticks in a row and disabling come back");
     run(step_back_with_a_full_heap, "step back: a heap filled by mem is rebuilt");
