@@ -19,6 +19,7 @@
 #include "run/recording.h"
 #include "run/replay_run.h"
 #include "run/stop.h"
+#include "tour/ladder.h"
 #include "view/view.h"
 
 /* The bundled maps' folder (Makefile.am passes it; a compile without it,
@@ -298,6 +299,9 @@ int main(int argc, char **argv)
      * handled in src/view/term_restore.c the same way). */
     signal(SIGXFSZ, SIG_IGN);
 
+    /* --ladder and --sprt read their own options (src/tour/ladder.c). */
+    if (ladder_wanted(argc, argv))
+        return ladder_main(argc, argv, BOTFIELD_MAPS_DIR);
     static struct cli c;        /* static: its options live until exit */
     int rc = cli_parse(&c, argc, argv);
     if (rc >= 0 || (rc = cli_check(&c)))

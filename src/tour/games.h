@@ -1,0 +1,47 @@
+/* games.h — games between bots on a two-team map, for --ladder and
+ * --sprt: in a game each bot drives every vehicle of one team (as a
+ * `bot` key on each would), each game a child process, at most `jobs` at
+ * a time, their results handed back in the order of the list whatever
+ * order they finished in. */
+#ifndef BOTFIELD_GAMES_H
+#define BOTFIELD_GAMES_H
+
+#include <stdint.h>
+
+#include "io/map.h"
+
+/* The map and the bots: read once by games_setup(). */
+struct games_setup {
+    const char *map;            /* the map file */
+    const char *maps_dir;       /* the bundled bots' folder */
+    char *team[2];              /* the map's two teams, in its order */
+    char **keys;                /* "tank.a.bot": a vehicle's bot key ... */
+    int *key_team;              /* ... and its team (0 or 1) */
+    int nkeys;
+    char **bots;                /* the bots' paths from the map's folder */
+    int nbots;
+};
+
+/* One game: its seed; bot[0] drives team[0], bot[1] team[1]. */
+struct game { uint64_t seed; int bot[2]; };
+
+/* What a game gave: bot[0]'s half points (2 won, 1 draw, 0 lost), the
+ * winning team (NULL: a draw); or half0 -1 and why it failed. */
+struct game_result { int half0; const char *winner; char *why; };
+
+/* Reads the map (two teams; its vehicles) and turns each bot's path (as
+ * given, from the current folder) into one from the map's folder: 0, or
+ * 2 after saying what is wrong. */
+int games_setup(struct games_setup *s, const char *map, const char *maps_dir,
+                char *const *bots, int nbots);
+void games_setup_free(struct games_setup *s);
+
+/* Called for each game in list order; a non-zero return stops the rest
+ * (the children running are killed). */
+typedef int (*game_done_fn)(void *ctx, long i, const struct game_result *r);
+
+/* Plays games[0..n): 0, or -1 when a process could not start. */
+int games_play(const struct games_setup *s, const struct game *games, long n, long jobs,
+               game_done_fn done, void *ctx);
+
+#endif

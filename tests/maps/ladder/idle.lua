@@ -1,0 +1,3 @@
+-- idle.lua: does nothing (the ladder's weakest bot).
+function tick(me, world, mem, out)
+end
