@@ -66,4 +66,29 @@ run "$TMPD/t2" --threads 2
 cmp -s "$TMPD/t1" "$TMPD/t2" && cmp -s "$TMPD/t1" "$TMPD/radar"
 ok $? "1 and 2 threads: the same trace"
 
+
+# A bot's radar: out.radar, clamped by radar_rate; this one sweeps
+# anticlockwise at full rate (asks for 90 degrees a tick, gets 1.5) and
+# logs what world.enemies holds
+cat >"$TMPD/sweep.lua" <<'LUA'
+function tick(me, world, mem, out)
+  out.radar = me.radar - 90
+  if #world.enemies > 0 then log("enemy", world.enemies[1].id, me.radar) end
+end
+LUA
+sed 's/^radar_rate = 90$/radar_rate = 90\nbot = sweep.lua/' "$TMPD/behind.ini" >"$TMPD/bot.ini"
+"$BOTFIELD" --headless --ticks 240 --trace "$TMPD/bot" --record "$TMPD/bot.rec" "$TMPD/bot.ini"
+expect_eq "a sweeping bot's run exits 0" "$?" 0
+first=$(grep '"type":"log"' "$TMPD/bot" | head -n 1)
+expect_eq "the bot's world.enemies holds the enemy behind from tick 111, its radar at -165" \
+    "$first" '{"type":"log","tick":111,"id":"tank.a","text":"enemy tank.b -165.0"}'
+"$BOTFIELD" --headless --ticks 240 --trace "$TMPD/bothull" --set tank.a.sensor=hull "$TMPD/bot.ini"
+expect_eq "the same bot with a hull sensor: never an enemy" "$(grep -c '"type":"log"' "$TMPD/bothull")" 0
+"$BOTFIELD" --headless --replay "$TMPD/bot.rec" --trace "$TMPD/botreplay" 2>"$TMPD/err"
+expect_eq "its recording replays (checkpoints hash the radar)" "$?" 0
+cmp -s "$TMPD/bot" "$TMPD/botreplay"
+ok $? "the replay's trace is the recorded run's, byte for byte"
+"$BOTFIELD" --headless --ticks 240 --threads 2 --trace "$TMPD/bot2" "$TMPD/bot.ini"
+cmp -s "$TMPD/bot" "$TMPD/bot2"
+ok $? "the bot on 2 threads: the same trace"
 done_testing
