@@ -52,8 +52,20 @@ ok $? "a sweeping radar sees the enemy behind its tank ($n ticks)"
 first=$(grep '"type":"sight"' "$TMPD/radar" | grep '"from":"tank.a"' | head -n 1 \
         | sed 's/.*"tick":\([0-9]*\).*/\1/')
 expect_eq "the enemy enters the radar's cone on tick 111 (165 degrees at 90 deg/s)" "$first" 111
+# the trace: the radar's settings on its entity line, its direction on
+# its state lines (1.5 degrees clockwise a tick); none for tank.b
+grep -q '"type":"entity","id":"tank.a",.*"health":1,"sensor":"radar","radar_rate":90}' "$TMPD/radar"
+ok $? "tank.a's entity line carries sensor and radar_rate"
+grep '"type":"entity","id":"tank.b"' "$TMPD/radar" | grep -q 'sensor\|radar'
+expect_eq "tank.b's (hull, the default): neither" "$?" 1
+grep -q '"type":"state","tick":2,"id":"tank.a",.*"turret":0,"radar":3,"alive":true}' "$TMPD/radar"
+ok $? "tank.a's state line of tick 2 carries its radar at 3 degrees"
+expect_eq "tank.b's state lines carry no radar" \
+    "$(grep '"type":"state".*"id":"tank.b"' "$TMPD/radar" | grep -c radar)" 0
 run "$TMPD/hull" --set tank.a.sensor=hull
 expect_eq "a hull sensor: no sight of the enemy behind" "$(seen "$TMPD/hull")" 0
+grep -q 'radar' "$TMPD/hull"
+expect_eq "with a hull sensor the trace names no radar" "$?" 1
 run "$TMPD/slow" --set tank.a.radar_rate=30
 expect_eq "at 30 deg/s the radar has not come round in four seconds" "$(seen "$TMPD/slow")" 0
 
