@@ -783,6 +783,7 @@ static void defaults(const struct bot_view *v, struct bot_out *o)
     o->speed = v->speed;
     o->turret = v->turret;
     o->fire = 0;
+    o->radar = v->radar;
 }
 
 int bot_tick(struct bot *b, const struct bot_view *v, struct bot_out *out,

@@ -145,6 +145,10 @@ struct bot_view {
      * and a racer's brake rule reads them, so a script can too */
     int is_car;
     double accel, brake, min_speed, back_angle;
+    /* where its view cone points (not a car's: cars do not look):
+     * "hull", "turret" or "radar", the radar's direction and turn rate */
+    const char *sensor;
+    double radar, radar_rate;
     /* world */
     long tick;
     double time, dt, width, height;
@@ -212,6 +216,7 @@ struct bot_out {
     double speed;
     double turret;          /* absolute direction, deg */
     int fire;
+    double radar;           /* absolute direction, deg (sensor = radar) */
 };
 
 #define BOT_LOG_LINES 8

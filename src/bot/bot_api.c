@@ -20,7 +20,7 @@ static const char *const key_names[] = {
     "shell_speed", "range", "fov", "view_range", "tick", "time", "dt", "width",
     "height", "enemies", "allies", "waypoints", "next_waypoint", "events", "trees",
     "visible", "distance", "bearing", "r", "type", "turn", "fire", "accel", "brake",
-    "min_speed", "back_angle", NULL
+    "min_speed", "back_angle", "sensor", "radar", "radar_rate", NULL
 };
 enum {
     K_ID = 1, K_KIND, K_TEAM, K_X, K_Y, K_HEADING, K_SPEED, K_TURRET, K_GUN_READY,
@@ -28,7 +28,7 @@ enum {
     K_SHELL_SPEED, K_RANGE, K_FOV, K_VIEW_RANGE, K_TICK, K_TIME, K_DT, K_WIDTH,
     K_HEIGHT, K_ENEMIES, K_ALLIES, K_WAYPOINTS, K_NEXT_WAYPOINT, K_EVENTS, K_TREES,
     K_VISIBLE, K_DISTANCE, K_BEARING, K_R, K_TYPE, K_TURN, K_FIRE, K_ACCEL, K_BRAKE,
-    K_MIN_SPEED, K_BACK_ANGLE,
+    K_MIN_SPEED, K_BACK_ANGLE, K_SENSOR, K_RADAR, K_RADAR_RATE,
     /* after the names, in the same table: me, world and out themselves */
     K_ME_TABLE, K_WORLD_TABLE, K_OUT_TABLE
 };
@@ -116,6 +116,10 @@ void bot_push_me(lua_State *L, const struct bot_view *v)
         setnum_k(L, K_BRAKE, v->brake);
         setnum_k(L, K_MIN_SPEED, v->min_speed);
         setnum_k(L, K_BACK_ANGLE, v->back_angle);
+    } else {
+        setstr_k(L, K_SENSOR, v->sensor);
+        setnum_k(L, K_RADAR, v->radar);
+        setnum_k(L, K_RADAR_RATE, v->radar_rate);
     }
     keys_pop(L, old);
 }
@@ -368,6 +372,7 @@ void bot_push_out(lua_State *L, const struct bot_view *v)
     lua_pushliteral(L, "say");          /* says nothing unless set this tick */
     lua_pushnil(L);
     lua_rawset(L, -3);
+    setnum_k(L, K_RADAR, v->radar);
     keys_pop(L, old);
 }
 
@@ -425,12 +430,13 @@ static int read_num(lua_State *L, int idx, int kk, const char *k, double *dst, c
 int bot_read_out(lua_State *L, int idx, struct bot_out *o, char *msg, size_t n)
 {
     const struct bot_view *v = bot_of(L)->view;
-    struct bot_out r = { 0, v->speed, v->turret, 0 };
+    struct bot_out r = { 0, v->speed, v->turret, 0, v->radar };
     idx = lua_absindex(L, idx);
     int old = keys_push(L), rc = 0;
     if (read_num(L, idx, K_TURN, "turn", &r.turn, msg, n)
         || read_num(L, idx, K_SPEED, "speed", &r.speed, msg, n)
-        || read_num(L, idx, K_TURRET, "turret", &r.turret, msg, n))
+        || read_num(L, idx, K_TURRET, "turret", &r.turret, msg, n)
+        || read_num(L, idx, K_RADAR, "radar", &r.radar, msg, n))
         rc = -1;
     if (rc == 0) {
         key(L, K_FIRE);

@@ -176,6 +176,9 @@ static int fill_view(struct bot_world *bw, struct slot *s, const struct world *w
     view->brake = v->p->brake;
     view->min_speed = v->p->min_speed;
     view->back_angle = rad2deg(v->p->back_angle);
+    view->sensor = sensor_names[v->p->sensor];
+    view->radar = rad2deg(v->radar);
+    view->radar_rate = rad2deg(v->p->radar_rate);
     view->tick = w->tick;
     view->time = (double)w->tick * w->dt;
     view->dt = w->dt;
@@ -468,8 +471,9 @@ static int owns(void *user, const struct world *w, int i)
 
 /* The script's intents, clamped to the vehicle's limits (bot.h leaves
  * that to us): turn to +-turn_rate, speed to [0, max_speed] and a car's
- * accel and brake, the turret toward `turret` at turret_rate, fire only
- * when loaded, along the turret as it points after this tick's turn. */
+ * accel and brake, the turret toward `turret` at turret_rate, a radar
+ * toward `radar` at radar_rate, fire only when loaded, along the turret
+ * as it points after this tick's turn. */
 static void apply_out(const struct world *w, int i, struct decide_lane *c,
                       struct decision *d, const struct bot_out *o)
 {
@@ -490,6 +494,10 @@ static void apply_out(const struct world *w, int i, struct decide_lane *c,
         return;
     double reach = v->p->turret_rate * dt;
     d->want.turret = clampd(angle_diff(deg2rad(o->turret), v->turret), -reach, reach);
+    /* a bot's radar stays unless it says where (no built-in sweep) */
+    double sweep = v->p->radar_rate * dt;
+    d->want.radar = v->p->sensor != SENSOR_RADAR ? 0
+                  : clampd(angle_diff(deg2rad(o->radar), v->radar), -sweep, sweep);
     if (o->fire && d->gun.reload_left <= 0) {
         struct aim_info *ai = lane_aim(c, i, &d->aim_slot);
         if (!ai)
@@ -554,7 +562,7 @@ static void decide(void *user, const struct decide_view *c, int i, struct decisi
         for (int k = 0; k < ir->n_log; k++)
             add_line(s, i, "log", "text", ir->log[k]);
     }
-    struct bot_out out = { 0, view.speed, view.turret, 0 };
+    struct bot_out out = { 0, view.speed, view.turret, 0, view.radar };
     bot_set_exact_count(s->bot, d->why != NULL);
     int rc = bot_tick(s->bot, &view, &out, &s->rep);
     s->ran = 1;

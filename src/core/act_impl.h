@@ -69,6 +69,8 @@ static inline int act_one(struct world *w, struct tick_ctx *c, size_t i,
             w->racers.p[v->racer].info = c->race[v->racer];
         if (d->want.turret != 0 || !normalised(v->turret))
             v->turret = angle_norm(v->turret + d->want.turret);
+        if (d->want.radar != 0 || !normalised(v->radar))
+            v->radar = angle_norm(v->radar + d->want.radar);
         if (v->kind != VK_TURRET) {
             if (d->want.turn != 0 || !normalised(v->heading))
                 vehicle_turned(&c->lane.turns, v, d->want.turn, &v->heading, &v->dir);

@@ -50,6 +50,8 @@ struct intent {
     double turn;            /* signed radians this tick (+: clockwise) */
     double speed;
     double turret;          /* signed radians of turret turn this tick */
+    double radar;           /* signed radians of radar turn this tick
+                               (sensor = radar; +: clockwise) */
     int fire;
 };
 

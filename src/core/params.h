@@ -32,6 +32,14 @@ enum sight_method { SIGHT_LIST(NAMES_ENUM) };
 #define SIGHT_COUNT (0 SIGHT_LIST(NAMES_COUNT))
 extern const char *const sight_names[SIGHT_COUNT + 1];
 
+/* Where the view cone points (key sensor): the hull's heading, the
+ * turret's direction, or a radar that turns on its own (radar_rate). */
+#define SENSOR_LIST(X)                                                  \
+    X(SENSOR_HULL, "hull") X(SENSOR_TURRET, "turret") X(SENSOR_RADAR, "radar")
+enum sensor_mount { SENSOR_LIST(NAMES_ENUM) };
+#define SENSOR_COUNT (0 SENSOR_LIST(NAMES_COUNT))
+extern const char *const sensor_names[SENSOR_COUNT + 1];
+
 /* The intercept solver (key aim; the trace's aim lines). */
 #define AIM_LIST(X)                                                     \
     X(AIM_NONE, "none") X(AIM_CLASSIC, "classic") X(AIM_EXACT, "exact")

@@ -64,6 +64,7 @@ static void put_vehicle(struct packer *p, const struct vehicle *v)
     put_i(p, v->touching_edge);
     put_d(p, v->heading);
     put_d(p, v->turret);
+    put_d(p, v->radar);
     put_i(p, v->health);
     put_i(p, v->racer);
     put_u(p, v->gen);

@@ -2,7 +2,7 @@
  *
  * Two worlds with the same hash step alike (up to a 2^-64 accident): the
  * tick, every vehicle's lasting state (position, heading and direction,
- * speed, turret, health, its generator, wander, gun and avoidance state,
+ * speed, turret, radar, health, its generator, wander, gun and avoidance state,
  * its settings by value, its id), the racers' progress, the shells in
  * flight, the overlapping pairs, the teams' counts, the summary's
  * counters and whether (and by whom) the run was won.  What a tick only

@@ -182,6 +182,9 @@ void decision_start(const struct world *restrict w, int i, struct decision *rest
     d->want.turn = 0;
     d->want.speed = v->speed;
     d->want.turret = 0;
+    /* a radar turns clockwise at its full rate unless a bot says
+     * otherwise (the built-in behaviours and the player's tank) */
+    d->want.radar = v->p->sensor == SENSOR_RADAR ? v->p->radar_rate * w->dt : 0;
     d->want.fire = 0;
     d->rng = v->rng;
     d->wander = v->wander;

@@ -356,6 +356,7 @@ int world_add_vehicle(struct world *w, const char *id, enum vehicle_kind kind,
     v.pos = pos;
     vehicle_set_heading(&v, angle_norm(kind == VK_TURRET ? p->facing : heading));
     v.turret = v.heading;
+    v.radar = v.heading;
     /* a player starts still: its intents start at zero (player.h) */
     v.speed = kind == VK_CAR || p->player ? 0 : p->drive == DRIVE_HOLD ? 0 : p->speed;
     v.alive = 1;

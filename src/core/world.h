@@ -84,6 +84,8 @@ struct vehicle {
     /* the second: the rest of what act reads */
     double heading;         /* hull (turret: fixed at facing) */
     double turret;          /* absolute turret direction */
+    double radar;           /* absolute radar direction (sensor = radar;
+                               otherwise it stays at its start) */
     int health;
     int racer;              /* index in w->racers, -1: none */
     uint32_t gen;           /* bumped when knocked out */
@@ -113,17 +115,22 @@ static inline void vehicle_set_heading(struct vehicle *v, double heading)
 }
 
 /* Where a vehicle's view cone points: the one place that says so, for
- * sight, the senses a bot reads and the viewer's cones (a tank's and a
- * car's on the hull's heading, a turret's at its facing). */
+ * sight, the senses a bot reads and the viewer's cones.  Its sensor
+ * (key sensor) is on the hull (the heading: a turret's hull is fixed at
+ * its facing), on the turret, or a radar that turns on its own. */
 static inline double vehicle_sensor_angle(const struct vehicle *v)
 {
-    return v->kind == VK_TURRET ? v->p->facing : v->heading;
+    switch (v->p->sensor) {
+    case SENSOR_TURRET: return v->turret;
+    case SENSOR_RADAR: return v->radar;
+    default: return v->heading;
+    }
 }
 
 /* The same as a unit vector (the hull's is kept in dir already). */
 static inline vec2 vehicle_sensor_dir(const struct vehicle *v)
 {
-    return v->kind == VK_TURRET ? v2_dir(v->p->facing) : v->dir;
+    return v->p->sensor == SENSOR_HULL ? v->dir : v2_dir(vehicle_sensor_angle(v));
 }
 
 struct sight_config {

@@ -200,6 +200,14 @@ const struct key_def key_table[] = {
     { .sections = GUNS, .name = "sight", .type = KEY_ENUM, .flags = KEY_CORE_DEFAULT,
       .help = "occlusion method",
       .names = sight_names, .target = TGT_VEHICLE, .offset = VP(sight) },
+    { .sections = GUNS, .name = "sensor", .type = KEY_ENUM, .flags = KEY_CORE_DEFAULT,
+      .help = "where the view cone points: hull (the heading), turret (the gun), or radar "
+              "(turned on its own at radar_rate: a bot's out.radar, else clockwise)",
+      .names = sensor_names, .target = TGT_VEHICLE, .offset = VP(sensor) },
+    { .sections = GUNS, .name = "radar_rate", .type = KEY_DEG, .min = 1, .max = 3600,
+      .flags = KEY_CORE_DEFAULT,
+      .help = "radar turn rate, degrees per second (sensor = radar)",
+      .target = TGT_VEHICLE, .offset = VP(radar_rate) },
 
     /* the gun */
     { .sections = GUNS, .name = "turret_rate", .type = KEY_DEG, .min = 0, .max = 36000,

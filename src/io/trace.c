@@ -158,6 +158,11 @@ static void put_settings(FILE *f, const struct vehicle *v)
     put_num(f, "reload", p->reload);
     put_key_str(f, "aim", aim_names[p->aim]);
     fprintf(f, ",\"health\":%d", p->health);
+    /* only where the map changed it: bundled traces stay as they were */
+    if (p->sensor != (v->kind == VK_TURRET ? SENSOR_TURRET : SENSOR_HULL))
+        put_key_str(f, "sensor", sensor_names[p->sensor]);
+    if (p->sensor == SENSOR_RADAR)
+        put_deg(f, "radar_rate", p->radar_rate);
 }
 
 int trace_begin(FILE *f, const struct world *w, const char *version)
@@ -274,6 +279,8 @@ int trace_states(FILE *f, const struct world *w)
         put_num(f, "speed", v->speed);
         if (v->kind != VK_CAR)
             put_num(f, "turret", rad2deg(v->turret));
+        if (v->p->sensor == SENSOR_RADAR)
+            put_num(f, "radar", rad2deg(v->radar));
         fprintf(f, ",\"alive\":%s}\n", v->alive ? "true" : "false");
     }
     return status(f);

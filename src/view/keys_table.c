@@ -290,7 +290,7 @@ const struct view_key view_keys[] = {
       "(shaded: \\[u00B7] or _) and, for each target, the angular parts the "
       "trees hide (a red wedge from the observer).", key_walk, 0 },
     { "v", { 'v' }, "view cones",
-      "View cones: field of view and view range.", key_cones, 0 },
+      "View cones: field of view and view range (a radar's with its centre line).", key_cones, 0 },
     { "a", { 'a' }, "avoidance: threat, turn",
       "Avoidance: a line to the threat, a \\fB!\\fR over the threat, the "
       "point of closest approach (\\[u2715] or x), and a stroke on the side "

@@ -164,6 +164,9 @@ static void cones(struct app *a)
         double dir = vehicle_sensor_angle(v);
         double half = v->p->fov / 2, r = v->p->view_range;
         struct pen pen = pen_of(a, PAL_CONE, vehicle_color(a, (int)i));
+        /* a radar's cone moves on its own: its centre line shows where */
+        if (v->p->sensor == SENSOR_RADAR)
+            line(a, v->pos, v2_add(v->pos, v2_scale(v2_dir(dir), r)), &pen);
         if (v->p->fov >= 2 * M_PI - 1e-9) {
             circle(a, v->pos, r, 0, 2 * M_PI, &pen);
             continue;

@@ -294,8 +294,8 @@ LUA
 run "$TMPD/field.ini" "$TMPD/me.lua" 1
 has "a car's me: no team, no gun; max_speed and its driving limits its own" '{"type":"log","tick":1,"id":"car.c","text":"accel=100.0 back_angle=120.0 brake=200.0 fov=45.0 gun_ready=false heading=90.0 health=1.0 id=car.c kind=car max_speed=200.0 min_speed=20.0 radius=10.0 range=800.0 reload_left=0.0 shell_speed=400.0 spe"}'
 has "(and the rest)" '{"type":"log","tick":1,"id":"car.c","text":"ed=0.0 team= turn_rate=180.0 turret=90.0 turret_rate=90.0 view_range=800.0 x=200.0 y=120.0"}'
-has "a turret's me: max_speed 0" '{"type":"log","tick":1,"id":"turret.t","text":"fov=360.0 gun_ready=true heading=-90.0 health=1.0 id=turret.t kind=turret max_speed=0.0 radius=15.0 range=800.0 reload_left=0.0 shell_speed=400.0 speed=0.0 team=blue turn_rate=30.0 turret=-90.0 turret"}'
-has "(and the rest)" '{"type":"log","tick":1,"id":"turret.t","text":"_rate=90.0 view_range=800.0 x=500.0 y=500.0"}'
+has "a turret's me: max_speed 0; its sensor the turret, a radar at its facing" '{"type":"log","tick":1,"id":"turret.t","text":"fov=360.0 gun_ready=true heading=-90.0 health=1.0 id=turret.t kind=turret max_speed=0.0 radar=-90.0 radar_rate=45.0 radius=15.0 range=800.0 reload_left=0.0 sensor=turret shell_speed=400.0 speed=0.0 te"}'
+has "(and the rest)" '{"type":"log","tick":1,"id":"turret.t","text":"am=blue turn_rate=30.0 turret=-90.0 turret_rate=90.0 view_range=800.0 x=500.0 y=500.0"}'
 
 # the sandbox: what is there, what is absent; the Determinism section
 cat > "$TMPD/sandbox.lua" <<'LUA'

@@ -17,7 +17,7 @@ check() {   # check MAP WANT
 
 check "$top_srcdir/maps/default.ini"        107708ab37d2be37
 check "$top_srcdir/maps/crowd.ini"          5e2f9430b086af50
-check "$top_srcdir/maps/forest.ini"         668da2db08dcb362
+check "$top_srcdir/maps/forest.ini"         bd2a82e471f7837b
 check "$top_srcdir/maps/race.ini"           732e253d31b2df8f
 check "$top_srcdir/maps/racing-line.ini"    37f7e599d94e5bdf
 check "$top_srcdir/maps/turret.ini"         b210f67e2bc177c9

@@ -142,6 +142,44 @@ TEST(turret_turns_at_its_rate)
     unload(&w, bw);
 }
 
+/* A bot's radar turns toward out.radar at radar_rate, and stays where it
+ * is when the bot says nothing (the built-in sweep is not a bot's); me
+ * tells the sensor, the radar's direction and its rate. */
+TEST(radar_turns_toward_out_radar)
+{
+    put("rad.lua", "function tick(me, w, mem, out)\n"
+                   " log(me.sensor, me.radar, me.radar_rate, out.radar)\n"
+                   " if w.tick <= 2 then out.radar = me.radar - 170\n"
+                   " elseif w.tick == 3 then out.radar = me.radar + 0.25 end\n"
+                   "end\n");
+    struct world w;
+    struct bot_world *bw;
+    if (load(OPEN_MAP("bot = rad.lua\nsensor = radar\nradar_rate = 120\n"
+                      "[turret.t]\nteam = red\nx = 100\ny = 100\nfacing = 30\nbot = rad.lua\n"),
+             &w, &bw))
+        return;
+    int a = vid(&w, "tank.a"), t = vid(&w, "turret.t");
+    double r0 = w.vehicles.p[a].radar, step = deg2rad(120) / w.tick_rate;
+    check_near(r0, 0, 0);
+    tick_step(&w);
+    check_str(log0(bw, &w, "tank.a"), "radar 0.0 120.0 0.0");
+    check_str(log0(bw, &w, "turret.t"), "turret 30.0 45.0 30.0");
+    check_near(angle_diff(w.vehicles.p[a].radar, r0), -step, 1e-12);
+    tick_step(&w);
+    check_near(angle_diff(w.vehicles.p[a].radar, r0), -2 * step, 1e-12);
+    double r2 = w.vehicles.p[a].radar;
+    tick_step(&w);      /* within reach: exactly there */
+    check_near(angle_diff(w.vehicles.p[a].radar, r2), deg2rad(0.25), 1e-12);
+    double r3 = w.vehicles.p[a].radar;
+    for (int k = 0; k < 5; k++)
+        tick_step(&w);
+    check_near(w.vehicles.p[a].radar, r3, 0);
+    /* a turret's sensor is its turret: no radar turns */
+    check_near(w.vehicles.p[t].radar, deg2rad(30), 1e-12);
+    check_int(bot_world_errors(bw), ==, 0);
+    unload(&w, bw);
+}
+
 TEST(car_accel_and_brake)
 {
     put("car.lua", "function tick(me, w, mem, out)\n"
@@ -237,21 +275,22 @@ static void bad_intent(const char *assign, const char *want_in_error)
     put("bad.lua", lua);
     struct world w;
     struct bot_world *bw;
-    if (load(OPEN_MAP("bot = bad.lua\n"), &w, &bw))
+    if (load(OPEN_MAP("bot = bad.lua\nsensor = radar\n"), &w, &bw))
         return;
     int a = vid(&w, "tank.a");
     double h0 = w.vehicles.p[a].heading, s0 = w.vehicles.p[a].speed;
-    double t0 = w.vehicles.p[a].turret;
+    double t0 = w.vehicles.p[a].turret, r0 = w.vehicles.p[a].radar;
     tick_step(&w);
     check_int(bot_world_errors(bw), ==, 1);
     char *lines = bot_lines(bw, &w);
     if (!check(strstr(lines, "\"type\":\"bot_error\"") && strstr(lines, want_in_error)))
         tap_note("%s -> %s", assign, lines);
     free(lines);
-    /* the defaults: no turn, the speed and the turret kept, no shot */
+    /* the defaults: no turn, the speed, turret and radar kept, no shot */
     check_num(w.vehicles.p[a].heading, ==, h0);
     check_num(w.vehicles.p[a].speed, ==, s0);
     check_num(w.vehicles.p[a].turret, ==, t0);
+    check_num(w.vehicles.p[a].radar, ==, r0);
     check_int(w.stats.shots, ==, 0);
     unload(&w, bw);
 }
@@ -261,6 +300,8 @@ TEST(bad_intents_are_errors)
     bad_intent("out.turn = 0/0", "turn");
     bad_intent("out.speed = 1/0", "speed");
     bad_intent("out.turret = -1/0", "turret");
+    bad_intent("out.radar = 0/0", "out.radar is not a finite number (nan)");
+    bad_intent("out.radar = 'north'", "out.radar is not a finite number (a string)");
     bad_intent("out.speed = 'fast'", "speed");
     bad_intent("out.turn = {}", "turn");
     bad_intent("out.fire = 1", "fire");
@@ -974,6 +1015,7 @@ int main(void)
     }
     run(turn_and_speed_clamped, "turn and speed clamped to turn_rate and [0, max]");
     run(turret_turns_at_its_rate, "the turret turns at turret_rate toward out.turret");
+    run(radar_turns_toward_out_radar, "a bot's radar turns at radar_rate toward out.radar");
     run(car_accel_and_brake, "a car's speed follows its accel and brake");
     run(allies_and_waypoints_made_when_read, "world.allies and world.waypoints made from the world when read");
     run(turret_vehicle_never_drives, "a turret never drives, its gun turns");

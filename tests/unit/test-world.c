@@ -11,6 +11,7 @@
 #include "core/rng.h"
 
 #include "../lib/tap.h"
+#include "core/state_hash.h"
 #include "core/tick.h"
 #include "core/world.h"
 
@@ -274,6 +275,57 @@ TEST(fused_guard_catches_a_misread)
 }
 #endif
 
+/* A radar turns clockwise (+) at radar_rate a tick for the built-in
+ * behaviours, the cone follows it; a hull sensor's radar never moves, and a
+ * turret's default sensor is its gun. */
+TEST(radar_turns_at_its_rate)
+{
+    struct world w;
+    world_init(&w, 1000, 1000);
+    struct vehicle_params p;
+    world_default_params(&p, VK_TANK);
+    p.drive = DRIVE_HOLD;
+    p.avoid = AVOID_NONE;
+    p.sensor = SENSOR_RADAR;
+    p.radar_rate = deg2rad(90);
+    check_int(world_add_vehicle(&w, "tank.r", VK_TANK, -1, &p, v2(300, 300), 0.5), ==, 0);
+    check_int(add_tank(&w, "tank.h", v2(700, 700), 0.5, DRIVE_HOLD, 0), ==, 1);
+    world_default_params(&p, VK_TURRET);
+    check_int(p.sensor, ==, SENSOR_TURRET);
+    check_int(world_add_vehicle(&w, "turret.t", VK_TURRET, -1, &p, v2(500, 100), 0), ==, 2);
+    check_int(world_finish(&w), ==, 0);
+    const struct vehicle *r = &w.vehicles.p[0], *h = &w.vehicles.p[1];
+    check_near(r->radar, 0.5, 0);
+    for (int i = 0; i < 30; i++)
+        tick_step(&w);
+    /* half a second at 90 deg/s: 45 degrees clockwise */
+    check_near(r->radar, 0.5 + deg2rad(45), 1e-12);
+    check_near(r->heading, 0.5, 0);
+    check_near(vehicle_sensor_angle(r), r->radar, 0);
+    check_near(vehicle_sensor_dir(r).x, cos(r->radar), 1e-15);
+    check_near(vehicle_sensor_dir(r).y, sin(r->radar), 1e-15);
+    check_near(h->radar, 0.5, 0);
+    check_near(vehicle_sensor_angle(h), h->heading, 0);
+    struct vehicle *t = &w.vehicles.p[2];
+    t->turret = 1.25;
+    check_near(vehicle_sensor_angle(t), 1.25, 0);
+    check_near(vehicle_sensor_dir(t).y, sin(1.25), 1e-15);
+    /* the radar is state: a snapshot restores it, and it is hashed */
+    struct world_snapshot s;
+    check_int(world_snapshot_save(&w, &s), ==, 0);
+    for (int i = 0; i < 7; i++)
+        tick_step(&w);
+    check(r->radar != s.vehicles[0].radar);
+    check_int(world_snapshot_restore(&w, &s), ==, 0);
+    r = &w.vehicles.p[0];
+    check_near(r->radar, 0.5 + deg2rad(45), 1e-12);
+    world_snapshot_free(&s);
+    uint64_t h0 = state_hash(&w);
+    w.vehicles.p[1].radar += 0.25;
+    check(state_hash(&w) != h0);
+    world_free(&w);
+}
+
 int main(void)
 {
     run(straight_moves_speed_dt, "straight and hold tanks move speed x dt a tick");
@@ -281,6 +333,7 @@ int main(void)
     run(wanderers_never_leave, "wandering tanks never leave the map in two minutes");
     run(collision_counted_once, "a head-on overlap is one collision event, on the right tick");
     run(snapshot_restores_exactly, "a restored snapshot replays to the same state");
+    run(radar_turns_at_its_rate, "a radar turns clockwise at radar_rate, the cone with it");
     run(ids_pooled_and_stable, "ids are pooled, survive growth and are found by name");
     run(fused_pass_equals_two_passes, "the fused decide+act pass gives the bits of two passes");
 #ifdef BOTFIELD_CHECK_FUSED
