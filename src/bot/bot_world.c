@@ -637,8 +637,23 @@ static void event_to_bot(const struct world *w, const struct event *ev, struct b
         put_bot_field(be, w, &x[k]);
 }
 
+/* A knockout is news to every bot whose vehicle is alive after the step
+ * (whoever it was and whoever fired). */
+static void knockout_to_all(struct bot_world *bw, const struct world *w,
+                            const struct event *ev)
+{
+    for (size_t k = 0; k < bw->n; k++) {
+        struct slot *s = &bw->slots[k];
+        if (!w->vehicles.p[s->vehicle].alive || s->nev >= EVENTS_MAX)
+            continue;
+        event_to_bot(w, ev, &s->ev[s->nev++]);
+    }
+}
+
 /* Keeps, for each bot, what happened to its vehicle in this step: next
- * tick's world.events. */
+ * tick's world.events: a hit to its target and its shooter, a miss and
+ * a shot to the shooter, a knockout to every vehicle alive, any other
+ * event to the vehicles it names. */
 static void after(void *user, const struct world *w)
 {
     struct bot_world *bw = user;
@@ -656,7 +671,12 @@ static void after(void *user, const struct world *w)
         int kind_pass = ev->kind == EV_SIGHT ? 2 : ev->kind == EV_AIM ? 1 : 0;
         if (kind_pass != pass)
             continue;
-        int who[2] = { ev->a, ev->b };
+        if (ev->kind == EV_KNOCKOUT) {
+            knockout_to_all(bw, w, ev);
+            continue;
+        }
+        /* a shot goes to its shooter only (not to the one it aims at) */
+        int who[2] = { ev->a, ev->kind == EV_SHOT ? -1 : ev->b };
         for (int m = 0; m < 2; m++) {
             if (who[m] < 0 || (size_t)who[m] >= bw->nveh || bw->slot_of[who[m]] < 0
                 || (m == 1 && who[1] == who[0]))

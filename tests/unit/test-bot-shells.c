@@ -246,6 +246,112 @@ TEST(many_shells_charged)
     unload(&w, bw);
 }
 
+/* ---- who gets which shell event ------------------------------------------ */
+
+/* Every shell event a bot gets, one log line each: its type and fields. */
+static const char *const events_lua =
+    "function tick(me, w, mem, out)\n"
+    " for _, e in ipairs(w.events) do\n"
+    "  if e.type == 'shot' or e.type == 'hit' or e.type == 'miss' or e.type == 'knockout' then\n"
+    "   local s = e.type\n"
+    "   for _, k in ipairs({'shooter', 'target', 'id', 'by'}) do\n"
+    "    if e[k] ~= nil then s = s .. ' ' .. k .. '=' .. e[k] end\n"
+    "   end\n"
+    "   if e.shell then s = s .. ' shell' end\n"
+    "   if e.x and e.y then s = s .. ' xy' end\n"
+    "   log(s)\n"
+    "  end\n"
+    " end\n"
+    " out.speed = 0\n"
+    " out.fire = me.id == 'tank.a'\n"
+    "end\n";
+
+struct got { char text[8192]; };
+
+/* Steps n ticks, each bot's log lines of each tick appended to got[k]
+ * (ids[k]'s). */
+static void gather(struct world *w, struct bot_world *bw, int n, const char *const *ids,
+                   struct got *got, int nids)
+{
+    for (int t = 0; t < n; t++) {
+        tick_step(w);
+        for (int k = 0; k < nids; k++) {
+            const struct bot_report *r = bot_world_report(bw, vid(w, ids[k]));
+            if (!r || !w->vehicles.p[vid(w, ids[k])].alive)
+                continue;
+            for (int l = 0; l < r->n_log; l++) {
+                size_t len = strlen(got[k].text);
+                snprintf(got[k].text + len, sizeof got[k].text - len, "%s\n", r->log[l]);
+            }
+        }
+    }
+}
+
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)); p++)
+        n++;
+    return n;
+}
+
+/* tank.a (a bot) shoots tank.b (a bot, two hits) dead: both get each
+ * hit, only a its shots and misses, and tank.c, which takes no part,
+ * only the knockout, with who fired. */
+TEST(a_bots_shot_hits_a_bot)
+{
+    put("ev.lua", events_lua);
+    struct world w;
+    struct bot_world *bw;
+    if (load("[map]\nwidth = 1000\nheight = 400\n[team.red]\n[team.blue]\n"
+             "[tank.a]\nteam = red\nx = 200\ny = 200\nheading = 0\nrange = 500\nbot = ev.lua\n"
+             "[tank.b]\nteam = blue\nx = 450\ny = 200\nheading = 90\nhealth = 2\nbot = ev.lua\n"
+             "[tank.c]\nteam = blue\nx = 100\ny = 40\nheading = 180\nbot = ev.lua\n", &w, &bw))
+        return;
+    static struct got got[3];
+    memset(got, 0, sizeof got);
+    const char *ids[3] = { "tank.a", "tank.b", "tank.c" };
+    gather(&w, bw, 400, ids, got, 3);
+    const char *a = got[0].text, *b = got[1].text, *c = got[2].text;
+    const char *hit = "hit shooter=tank.a target=tank.b shell xy\n";
+    const char *ko = "knockout id=tank.b by=tank.a\n";
+    check_int(count(a, "shot shooter=tank.a shell xy\n"), >=, 3);
+    check_int(count(a, "shot"), ==, count(a, "shot shooter=tank.a shell xy\n"));
+    check_int(count(a, hit), ==, 2);
+    check_int(count(a, ko), ==, 1);
+    check_int(count(a, "miss shooter=tank.a shell xy\n"), >=, 1);
+    check_int(count(b, hit), ==, 1);        /* the second knocked it out */
+    check_int(count(b, "shot") + count(b, "miss") + count(b, "knockout"), ==, 0);
+    check_str(c, ko);
+    if (count(a, hit) != 2 || strcmp(c, ko))
+        tap_note("a:\n%sb:\n%sc:\n%s", a, b, c);
+    unload(&w, bw);
+}
+
+/* A built-in turret's shots aim at tank.d, a bot: the shot events are
+ * the turret's, never d's; d gets the hits. */
+TEST(a_builtin_shot_is_not_the_targets)
+{
+    put("ev.lua", events_lua);
+    struct world w;
+    struct bot_world *bw;
+    if (load("[map]\nwidth = 1000\nheight = 400\n[team.red]\n[team.blue]\n"
+             "[turret.t]\nteam = blue\nx = 700\ny = 200\nfacing = 180\nfov = 360\n"
+             "view_range = 900\nrange = 900\n"
+             "[tank.d]\nteam = red\nx = 300\ny = 200\nheading = 0\nhealth = 100\nbot = ev.lua\n",
+             &w, &bw))
+        return;
+    static struct got got[1];
+    memset(got, 0, sizeof got);
+    const char *ids[1] = { "tank.d" };
+    gather(&w, bw, 300, ids, got, 1);
+    check_int(count(got[0].text, "hit shooter=turret.t target=tank.d shell xy\n"), >=, 2);
+    check_int(count(got[0].text, "shot"), ==, 0);
+    if (count(got[0].text, "shot"))
+        tap_note("d:\n%.400s", got[0].text);
+    unload(&w, bw);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "/tmp/botfield-bs-XXXXXX");
@@ -259,6 +365,9 @@ int main(void)
     run(car_sees_no_shells, "world.shells: a car's is empty");
     run(own_shots_listed_with_the_shot_id, "world.shells: my shots, mine, with the shot's id, by id");
     run(many_shells_charged, "world.shells: past 1024 shells, a quarter instruction each");
+    run(a_bots_shot_hits_a_bot,
+        "events: a bot's hit to both, shot and miss to the shooter, knockout to all alive");
+    run(a_builtin_shot_is_not_the_targets, "events: a built-in's shot goes to the shooter only");
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0)
