@@ -97,6 +97,13 @@ struct bot_enemy {
 };
 
 struct bot_ally { const char *id; double x, y, heading, speed; };
+/* A shell in flight this vehicle sees (or fired: mine). */
+struct bot_shell {
+    long id;                /* the trace's `shell` */
+    double x, y, heading, speed;
+    const char *team;       /* its shooter's team, as me.team names it */
+    int mine;
+};
 struct bot_waypoint { double x, y, r; };
 struct bot_tree { double x, y, r; };
 
@@ -171,6 +178,13 @@ struct bot_view {
     size_t (*messages_of)(void *ctx,
                           void (*put)(void *arg, size_t k, const struct bot_message *m),
                           void *arg);
+    /* world.shells, made when the script first reads it: the count and
+     * the list in *out (the ctx's, valid for this call), in the shells'
+     * order (by id); NULL: none.  Each read looks at every shell in
+     * flight (shells_total): beyond BOT_SHELLS_FREE, a quarter
+     * instruction each, charged before the look. */
+    size_t (*shells_of)(void *ctx, const struct bot_shell **out);
+    size_t shells_total;
     int next_waypoint;      /* 1-based; 0 when none */
     const struct bot_event *events; size_t n_events;
     /* the trees the trees callback examines per call (the map's): beyond
@@ -207,6 +221,7 @@ struct bot_calls {
 };
 #define BOT_TREES_MAX 256
 #define BOT_TREES_FREE 1024
+#define BOT_SHELLS_FREE 1024
 #define BOT_SIGHT_FREE 256
 #define BOT_SIGHT_COST 4
 

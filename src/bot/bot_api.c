@@ -20,7 +20,7 @@ static const char *const key_names[] = {
     "shell_speed", "range", "fov", "view_range", "tick", "time", "dt", "width",
     "height", "enemies", "allies", "waypoints", "next_waypoint", "events", "trees",
     "visible", "distance", "bearing", "r", "type", "turn", "fire", "accel", "brake",
-    "min_speed", "back_angle", "sensor", "radar", "radar_rate", NULL
+    "min_speed", "back_angle", "sensor", "radar", "radar_rate", "shells", "mine", NULL
 };
 enum {
     K_ID = 1, K_KIND, K_TEAM, K_X, K_Y, K_HEADING, K_SPEED, K_TURRET, K_GUN_READY,
@@ -28,7 +28,7 @@ enum {
     K_SHELL_SPEED, K_RANGE, K_FOV, K_VIEW_RANGE, K_TICK, K_TIME, K_DT, K_WIDTH,
     K_HEIGHT, K_ENEMIES, K_ALLIES, K_WAYPOINTS, K_NEXT_WAYPOINT, K_EVENTS, K_TREES,
     K_VISIBLE, K_DISTANCE, K_BEARING, K_R, K_TYPE, K_TURN, K_FIRE, K_ACCEL, K_BRAKE,
-    K_MIN_SPEED, K_BACK_ANGLE, K_SENSOR, K_RADAR, K_RADAR_RATE,
+    K_MIN_SPEED, K_BACK_ANGLE, K_SENSOR, K_RADAR, K_RADAR_RATE, K_SHELLS, K_MINE,
     /* after the names, in the same table: me, world and out themselves */
     K_ME_TABLE, K_WORLD_TABLE, K_OUT_TABLE
 };
@@ -231,10 +231,35 @@ static void build_events(lua_State *L, const struct bot_view *v)
 
 }
 
-static const int lazy_keys[] = { K_ENEMIES, K_ALLIES, K_WAYPOINTS, K_EVENTS };
+/* world.shells: what shells_of gives, {id, x, y, heading, speed, team,
+ * mine} each. */
+static void build_shells(lua_State *L, const struct bot_view *v)
+{
+    const struct bot_shell *sh = NULL;
+    size_t n = v->shells_of ? v->shells_of(v->ctx, &sh) : 0;
+    lua_createtable(L, list_size(n), 0);
+    for (size_t i = 0; i < n; i++) {
+        lua_createtable(L, 0, 7);
+        key(L, K_ID);
+        lua_pushinteger(L, (lua_Integer)sh[i].id);
+        lua_rawset(L, -3);
+        setnum_k(L, K_X, sh[i].x);
+        setnum_k(L, K_Y, sh[i].y);
+        setnum_k(L, K_HEADING, sh[i].heading);
+        setnum_k(L, K_SPEED, sh[i].speed);
+        setstr_k(L, K_TEAM, sh[i].team);
+        key(L, K_MINE);
+        lua_pushboolean(L, sh[i].mine);
+        lua_rawset(L, -3);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+}
+
+static const int lazy_keys[] = { K_ENEMIES, K_ALLIES, K_WAYPOINTS, K_EVENTS, K_SHELLS };
 static void (*const lazy_build[])(lua_State *, const struct bot_view *) = {
-    build_enemies, build_allies, build_waypoints, build_events
+    build_enemies, build_allies, build_waypoints, build_events, build_shells
 };
+#define N_LAZY ((int)(sizeof lazy_keys / sizeof lazy_keys[0]))
 /* Builds list i into the world table at idx from this call's view;
  * pushes the list (or nil outside a tick: there is no view). */
 static void lazy_get(lua_State *L, int idx, int i)
@@ -244,6 +269,10 @@ static void lazy_get(lua_State *L, int idx, int i)
         lua_pushnil(L);
         return;
     }
+    /* world.shells looks at every shell in flight: charged before the
+     * look, by their count, as world.trees is (a usual battle: free) */
+    if (lazy_keys[i] == K_SHELLS && v->shells_total > BOT_SHELLS_FREE)
+        bot_charge(L, (long)((v->shells_total - BOT_SHELLS_FREE) / 4));
     int old = keys_push(L);
     key(L, lazy_keys[i]);
     lazy_build[i](L, v);
@@ -293,7 +322,7 @@ static int world_index(lua_State *L)
         return 1;
     }
     int old = keys_push(L);
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < N_LAZY; i++) {
         key(L, lazy_keys[i]);
         int hit = lua_rawequal(L, -1, 2);
         lua_pop(L, 1);
@@ -310,7 +339,7 @@ static int world_index(lua_State *L)
 static int world_pairs(lua_State *L)
 {
     int old = keys_push(L);
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < N_LAZY; i++) {
         key(L, lazy_keys[i]);
         int t = lua_rawget(L, 1);
         lua_pop(L, 1);
@@ -335,7 +364,7 @@ void bot_push_world(lua_State *L, const struct bot_view *v)
     int old = keys_push(L);
     key(L, K_WORLD_TABLE);
     /* last tick's lists go: the metatable builds this tick's on a read */
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < N_LAZY; i++) {
         key(L, lazy_keys[i]);
         lua_pushnil(L);
         lua_rawset(L, -3);

@@ -36,6 +36,7 @@ struct slot {
     char err_ev[BOT_ERR_BYTES]; /* its own bot_error, as an event */
     /* the view's arrays, reused */
     struct bot_enemy *en; size_t encap;
+    struct bot_shell *sh; size_t shcap;
     /* What this bot gave in the step it last decided in (bot_error, log
      * lines), and its own sight scratch (sight.hidden_from): a bot's, not
      * the bot world's, so bots may decide on several threads at once
@@ -455,6 +456,34 @@ static size_t trees_cb(void *p, double r, struct bot_tree *out, size_t max)
     return n;
 }
 
+/* world.shells: the shells in flight I see (sight_sees_shell) and my
+ * own, in the shells' order, which is their ids' (each tick drops the
+ * ended ones in order and adds the new ones last, numbered on). */
+static size_t shells_cb(void *p, const struct bot_shell **out)
+{
+    struct call_ctx *cc = p;
+    const struct world *w = cc->w;
+    struct slot *s = &cc->bw->slots[cc->bw->slot_of[cc->i]];
+    size_t n = 0;
+    for (size_t k = 0; k < w->shells.n; k++) {
+        const struct shell *sh = &w->shells.p[k];
+        int mine = sh->shooter == cc->i;
+        if (!sh->alive || !(mine || sight_sees_shell(w, cc->i, sh)))
+            continue;
+        struct bot_shell *b = grow(s->sh, &s->shcap, n + 1, sizeof *b);
+        if (!b)
+            break;              /* out of memory: the shells so far */
+        s->sh = b;
+        const struct vehicle *from = world_vehicle(w, sh->shooter);
+        b[n++] = (struct bot_shell){ sh->id, sh->pos.x, sh->pos.y,
+                                     rad2deg(angle_norm(v2_angle(sh->vel))), v2_len(sh->vel),
+                                     from->team >= 0 ? w->teams.p[from->team].name : "",
+                                     mine };
+    }
+    *out = s->sh;
+    return n;
+}
+
 static const struct bot_calls calls = {
     aim_exact_cb, aim_classic_cb, avoid_predictive_cb, avoid_classic_cb,
     race_exact_cb, race_classic_cb, wander_cb, hidden_from_cb, trees_cb,
@@ -550,6 +579,8 @@ static void decide(void *user, const struct decide_view *c, int i, struct decisi
     view.allies_of = allies_cb;
     view.waypoints_of = waypoints_cb;
     view.messages_of = messages_cb;
+    view.shells_of = shells_cb;
+    view.shells_total = w->shells.n;
     if (!s->inited) {
         char err[BOT_ERR_BYTES];
         s->inited = 1;
@@ -664,8 +695,23 @@ static void event_to_bot(const struct world *w, const struct event *ev, struct b
         put_bot_field(be, w, &x[k]);
 }
 
+/* A knockout is news to every bot whose vehicle is alive after the step
+ * (whoever it was and whoever fired). */
+static void knockout_to_all(struct bot_world *bw, const struct world *w,
+                            const struct event *ev)
+{
+    for (size_t k = 0; k < bw->n; k++) {
+        struct slot *s = &bw->slots[k];
+        if (!w->vehicles.p[s->vehicle].alive || s->nev >= EVENTS_MAX)
+            continue;
+        event_to_bot(w, ev, &s->ev[s->nev++]);
+    }
+}
+
 /* Keeps, for each bot, what happened to its vehicle in this step: next
- * tick's world.events. */
+ * tick's world.events: a hit to its target and its shooter, a miss and
+ * a shot to the shooter, a knockout to every vehicle alive, any other
+ * event to the vehicles it names. */
 static void after(void *user, const struct world *w)
 {
     struct bot_world *bw = user;
@@ -683,7 +729,12 @@ static void after(void *user, const struct world *w)
         int kind_pass = ev->kind == EV_SIGHT ? 2 : ev->kind == EV_AIM ? 1 : 0;
         if (kind_pass != pass)
             continue;
-        int who[2] = { ev->a, ev->b };
+        if (ev->kind == EV_KNOCKOUT) {
+            knockout_to_all(bw, w, ev);
+            continue;
+        }
+        /* a shot goes to its shooter only (not to the one it aims at) */
+        int who[2] = { ev->a, ev->kind == EV_SHOT ? -1 : ev->b };
         for (int m = 0; m < 2; m++) {
             if (who[m] < 0 || (size_t)who[m] >= bw->nveh || bw->slot_of[who[m]] < 0
                 || (m == 1 && who[1] == who[0]))
@@ -739,6 +790,7 @@ static void slot_free(struct slot *s)
     bot_free(s->bot);
     bot_script_free(&s->script);
     free(s->en);
+    free(s->sh);
     clear_lines(s);
     free(s->lines);
     sight_scratch_free(&s->scratch);

@@ -304,7 +304,7 @@ static int shell_ended(struct world *w, const struct shell *sh)
                 w->teams.p[t->team].alive--;
                 w->teams.p[t->team].knockouts++;
             }
-            if (!world_event(w, EV_KNOCKOUT, sh->hit, -1))
+            if (!world_event(w, EV_KNOCKOUT, sh->hit, sh->shooter))
                 fail = 1;
         }
     } else if (sh->miss >= 0) {

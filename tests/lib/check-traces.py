@@ -84,6 +84,14 @@ def recount(lines, out, exact_edges=False):
         ko[ent[o["id"]]["team"]] += 1
     for team, n in summary["knockouts"].items():
         same("knockouts " + team, n, ko[team])
+    # A knockout names its shooter (by): one whose shell hit it that tick.
+    hitters = defaultdict(set)
+    for o in ev["hit"]:
+        hitters[(o["tick"], o["target"])].add(o["shooter"])
+    for o in ev["knockout"]:
+        if o.get("by") not in hitters[(o["tick"], o["id"])]:
+            out.append("knockout of %s on tick %d: by %r, hit by %s" % (
+                o["id"], o["tick"], o.get("by"), sorted(hitters[(o["tick"], o["id"])])))
     laps = defaultdict(int)
     best = {}
     for o in ev["lap"]:

@@ -35,7 +35,7 @@ REQUIRED = {
             "x": NUM, "y": NUM},
     "miss": {"tick": INT, "shooter": STR, "reason": STR, "shell": INT,
              "x": NUM, "y": NUM},
-    "knockout": {"tick": INT, "id": STR},
+    "knockout": {"tick": INT, "id": STR, "by": STR},
     "waypoint_reached": {"tick": INT, "id": STR, "index": INT},
     "waypoint_skipped": {"tick": INT, "id": STR, "index": INT},
     "lap": {"tick": INT, "id": STR, "lap": INT, "time": NUM},

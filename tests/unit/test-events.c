@@ -189,7 +189,7 @@ static size_t all_events(struct event *ev)
     ev[n].u.miss.shell = 4;
     ev[n].u.miss.x = 40;
     ev[n++].u.miss.y = 41.25;
-    ev[n++] = one(EV_KNOCKOUT, 1, -1);
+    ev[n++] = one(EV_KNOCKOUT, 1, 0);
     ev[n] = one(EV_WAYPOINT_REACHED, 0, -1);
     ev[n++].u.waypoint.index = 2;
     ev[n] = one(EV_WAYPOINT_SKIPPED, 0, -1);

@@ -15,6 +15,7 @@
 #include "grid_convex.h"
 #include "grow.h"
 #include "par.h"
+#include "trees.h"
 
 void sight_scratch_free(struct sight_scratch *s)
 {
@@ -658,21 +659,27 @@ struct collect {
 /* Range and cone first, from the position alone: with thousands of
  * vehicles most of those the grid offers fail them, and the vehicle
  * records are large. */
+/* Whether d (|d|^2 = d2) from the observer lies in the cone along h of
+ * half-angle acos(coshalf).  The cone selects by the direction of the
+ * centre only: within half when dot(h, d) >= |d| cos(half), squared to
+ * spare the root.  Sight's targets and seen shells share it. */
+static int in_cone(vec2 h, double coshalf, int all_round, vec2 d, double d2)
+{
+    if (all_round || d2 <= 0)
+        return 1;
+    double dot = v2_dot(h, d), k = coshalf;
+    return k >= 0 ? dot >= 0 && dot * dot >= d2 * k * k
+                  : dot >= 0 || dot * dot <= d2 * k * k;
+}
+
 static void collect_one(struct collect *c, int j, vec2 pos)
 {
     vec2 d = v2_sub(pos, c->o);
     double d2 = v2_len2(d);
     if (!(d2 <= c->range2))
         return;
-    /* The cone selects by the direction of the centre only: within half
-     * when dot(h, d) >= |d| cos(half), squared to spare the root. */
-    if (!c->all_round && d2 > 0) {
-        double dot = v2_dot(c->h, d), k = c->coshalf;
-        int in = k >= 0 ? dot >= 0 && dot * dot >= d2 * k * k
-                        : dot >= 0 || dot * dot <= d2 * k * k;
-        if (!in)
-            return;
-    }
+    if (!in_cone(c->h, c->coshalf, c->all_round, d, d2))
+        return;
     const struct vehicle *t = &c->w->vehicles.p[j];
     if (j == c->me || !t->alive || t->team < 0 || t->team == c->team
         || (t->kind != VK_TANK && t->kind != VK_TURRET))
@@ -862,4 +869,18 @@ int sight_look_at(struct world *w, struct sight_out *out, struct sight_scratch *
     }
     v->sight_count = (int)out->sights.n - v->sight_first;
     return rc;
+}
+
+int sight_sees_shell(const struct world *w, int i, const struct shell *sh)
+{
+    const struct vehicle *v = &w->vehicles.p[i];
+    if (!sh->alive || !v->alive || v->kind == VK_CAR)
+        return 0;
+    vec2 d = v2_sub(sh->pos, v->pos);
+    double d2 = v2_len2(d), half = v->p->fov / 2;
+    double range = v->p->view_range;
+    if (!(d2 <= range * range)
+        || !in_cone(vehicle_sensor_dir(v), cos(half), half >= M_PI, d, d2))
+        return 0;
+    return trees_clear(w, v->pos, sh->pos);
 }

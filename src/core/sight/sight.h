@@ -187,6 +187,14 @@ enum sight_rule sight_rule_for(const struct sight_config *c, double fov,
                                double off, int moving);
 double sight_rule_threshold(const struct sight_config *c, enum sight_rule r);
 
+/* Whether vehicle i sees shell sh this tick: sh in flight, i a live
+ * tank or turret (a car has no sight), sh's centre within i's view_range
+ * and inside its view cone (vehicle_sensor_dir, fov: the test sight
+ * makes of a target's centre), and no tree on the segment between their
+ * centres.  Whose shell it is does not matter here. */
+struct shell;
+int sight_sees_shell(const struct world *w, int i, const struct shell *sh);
+
 /* The sense phase: every live tank and turret looks at every live enemy
  * tank and turret whose centre lies within fov/2 of its heading (a
  * turret's: its facing) and view_range of its centre, found through the
