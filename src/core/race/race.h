@@ -72,6 +72,9 @@ void race_decide(const struct decide_view *c, int i, struct decision *d);
  * race.classic and race.exact. */
 void race_decide_with(const struct decide_view *c, int i, int rule,
                       struct decision *d);
+/* As a car with steer = line and its own speed rule decides, whatever its
+ * steer: the bot API's race.line (its plan: tick.c's line_plan). */
+void race_decide_line(const struct decide_view *c, int i, struct decision *d);
 void race_detect(struct world *w);
 
 /* The exact radius of the circle through the positions of a vehicle that

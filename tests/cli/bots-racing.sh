@@ -1,0 +1,69 @@
+#!/bin/sh
+# botfield-bots(7)'s racing additions, through the trace: race.line() is
+# the built-in steer = line driver's decision, byte for byte.
+. "$top_srcdir/tests/lib/lib.sh"
+
+# One car on bots-race.ini's track, steering by the racing line: built in,
+# or a bot whose every tick is race.line()'s answer.
+race_map() {    # race_map BOT-LINE
+    cat <<END
+[map]
+name = racing bot
+width = 1200
+height = 800
+seed = 3
+duration = 60
+[track]
+laps = 2
+waypoints = 200 150 25, 700 150 25, 1000 180 20, 1060 300 14, 980 420 14, 700 450 25, 500 650 25, 200 650 25, 120 400 25
+[car.a]
+x = 200
+y = 120
+max_speed = 220
+accel = 120
+brake = 240
+turn_rate = 200
+steer = $2
+$1
+[car.b]
+x = 140
+y = 180
+max_speed = 220
+accel = 120
+brake = 240
+turn_rate = 200
+steer = line
+END
+}
+# the car's positions, headings and speeds, tick by tick
+states() { grep '"type":"state".*"id":"car.a"' "$1" | sed 's/,"bot[^}]*//'; }
+
+cat >"$TMPD/line.lua" <<'END'
+function tick(me, world, mem, out)
+  out.turn, out.speed = race.line()
+end
+END
+race_map "" line >"$TMPD/builtin.ini"
+# (the bot's car steers the article's way itself: race.line() plans for it)
+race_map "bot = line.lua" classic >"$TMPD/bot.ini"
+"$BOTFIELD" --headless --trace "$TMPD/builtin.tr" "$TMPD/builtin.ini"
+ok $? "the built-in steer = line car runs"
+"$BOTFIELD" --headless --trace "$TMPD/bot.tr" "$TMPD/bot.ini"
+ok $? "the race.line() bot runs"
+states "$TMPD/builtin.tr" >"$TMPD/a"
+states "$TMPD/bot.tr" >"$TMPD/b"
+[ "$(wc -l <"$TMPD/a")" -gt 1000 ]
+ok $? "the car drove more than 1000 ticks"
+cmp -s "$TMPD/a" "$TMPD/b"
+ok $? "race.line() drives byte for byte as steer = line (positions, headings, speeds)"
+grep -q '"type":"bot_error"' "$TMPD/bot.tr"
+ok $((!$?)) "no bot_error"
+# the line is not race.exact(): a bot on it laps differently
+sed 's/race.line()/race.exact()/' "$TMPD/line.lua" >"$TMPD/exact.lua"
+sed 's/line.lua/exact.lua/' "$TMPD/bot.ini" >"$TMPD/exact.ini"
+"$BOTFIELD" --headless --trace "$TMPD/exact.tr" "$TMPD/exact.ini"
+states "$TMPD/exact.tr" >"$TMPD/c"
+cmp -s "$TMPD/a" "$TMPD/c"
+ok $((!$?)) "race.exact() drives another path (the comparison can tell)"
+
+done_testing
