@@ -164,7 +164,7 @@ struct event {
         struct { long shell; double x, y; } hit;    /* where the shell met it */
         struct { enum miss_reason reason; long shell; double x, y; } miss;
         struct { int index; } waypoint;
-        struct { int lap; double time; } lap;
+        struct { int lap; double time; int clean; } lap;
         struct { double time; } finish;
     } u;
 };

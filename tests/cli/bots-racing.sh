@@ -1,6 +1,7 @@
 #!/bin/sh
 # botfield-bots(7)'s racing additions, through the trace: race.line() is
-# the built-in steer = line driver's decision, byte for byte.
+# the built-in steer = line driver's decision, byte for byte; a lap is
+# clean when it skipped no waypoint, and best_lap counts clean laps only.
 . "$top_srcdir/tests/lib/lib.sh"
 
 # One car on bots-race.ini's track, steering by the racing line: built in,
@@ -65,5 +66,39 @@ sed 's/line.lua/exact.lua/' "$TMPD/bot.ini" >"$TMPD/exact.ini"
 states "$TMPD/exact.tr" >"$TMPD/c"
 cmp -s "$TMPD/a" "$TMPD/c"
 ok $((!$?)) "race.exact() drives another path (the comparison can tell)"
+
+# Clean laps on race.ini: its heavy blue car on speed_rule = none cannot
+# make the hairpin and skips waypoints every lap, yet laps faster than on
+# exact; exact skips none.
+RACE="$top_srcdir/maps/race.ini"
+# field VALUE of blue's lap lines, one a line
+blue_laps() { grep '"type":"lap".*"id":"car.blue"' "$1" | sed "s/.*\"$2\":\([^,}]*\).*/\1/"; }
+summary_best() { grep '"type":"summary"' "$1" | sed 's/.*"best_lap":{[^}]*"car.blue":\([^,}]*\).*/\1/'; }
+"$BOTFIELD" --headless --set car.blue.speed_rule=none --trace "$TMPD/none.tr" "$RACE"
+ok $? "race.ini, blue on speed_rule = none, runs"
+"$BOTFIELD" --headless --set car.blue.speed_rule=exact --trace "$TMPD/exact.tr" "$RACE"
+ok $? "race.ini, blue on speed_rule = exact, runs"
+expect_eq "none: three laps" "$(blue_laps "$TMPD/none.tr" lap | tr '\n' ' ')" "1 2 3 "
+[ "$(grep -c '"type":"waypoint_skipped".*"id":"car.blue"' "$TMPD/none.tr")" -ge 3 ]
+ok $? "none: blue skips waypoints"
+expect_eq "none: no lap is clean" "$(blue_laps "$TMPD/none.tr" clean | tr '\n' ' ')" \
+    "false false false "
+expect_eq "none: no clean lap, best_lap null" "$(summary_best "$TMPD/none.tr")" null
+grep -q '"type":"waypoint_skipped".*"id":"car.blue"' "$TMPD/exact.tr"
+ok $((!$?)) "exact: blue skips no waypoint"
+expect_eq "exact: every lap is clean" "$(blue_laps "$TMPD/exact.tr" clean | tr '\n' ' ')" \
+    "true true true "
+best=$(blue_laps "$TMPD/exact.tr" time | sort -g | head -1)
+expect_eq "exact: best_lap is the fastest clean lap" "$(summary_best "$TMPD/exact.tr")" "$best"
+fastest_none=$(blue_laps "$TMPD/none.tr" time | sort -g | head -1)
+awk -v a="$fastest_none" -v b="$best" 'BEGIN { exit !(a < b) }'
+ok $? "none's skipping laps are faster ($fastest_none s < $best s): they would have won"
+# the --seeds run lines and the aggregate: null, and left out of the mean
+"$BOTFIELD" --headless --seeds 1-2 --set car.blue.speed_rule=none "$RACE" >"$TMPD/runs"
+ok $? "--seeds runs"
+expect_eq "run lines: blue's best_lap null" "$(grep '"type":"run"' "$TMPD/runs" | \
+    sed 's/.*"car.blue":\([^,}]*\)}.*/\1/' | tr '\n' ' ')" "null null "
+grep -q '"type":"aggregate".*"best_lap":{"n":4,' "$TMPD/runs"
+ok $? "aggregate: best_lap over the 4 clean bests (red's and green's)"
 
 done_testing

@@ -40,12 +40,14 @@ struct race_state {
     int laps;               /* laps completed */
     int started;            /* has left the start (waypoint 0 reached once) */
     double lap_start;       /* simulated time the current lap began */
-    double best_lap;        /* 0: none yet */
+    double best_lap;        /* of the clean laps; 0: none yet */
     int finished;
     double finish_time;
     int touching;           /* 1 + the waypoint reached and still in
                                contact, 0: none (so a one-waypoint route is
                                not lapped again every tick spent on it) */
+    int skipped;            /* waypoints skipped since the last lap ended
+                               (or the run began): the lap is not clean */
 };
 
 /* What the speed rule decided this tick. */
