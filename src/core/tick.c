@@ -108,15 +108,6 @@ void decide_tick_brute(const struct world *w, struct tick_ctx *c)
     c->tick.brute_maxs = sp;
 }
 
-/* 1 when a Lua bot drives vehicle i: its race.line() needs the plan too. */
-static int has_bot(const struct world *w, int i)
-{
-    for (size_t k = 0; k < w->bots.n; k++)
-        if (w->bots.p[k].vehicle == i)
-            return 1;
-    return 0;
-}
-
 /* Racer r's racing line, when its car steers by one or a bot may ask
  * (race.c reads it):
  * planned here, before the decisions, so none fills the plan cache.  A
@@ -126,7 +117,7 @@ static const struct race_plan *line_plan(const struct world *w, struct tick_ctx 
 {
     const struct vehicle *v = &w->vehicles.p[w->racers.p[r].vehicle];
     if (!v->alive || v->kind != VK_CAR || v->p->player
-        || (v->p->steer != STEER_LINE && !has_bot(w, w->racers.p[r].vehicle)))
+        || (v->p->steer != STEER_LINE && !world_is_bot(w, w->racers.p[r].vehicle)))
         return NULL;
     int n;
     const struct waypoint *wp = world_route(w, v, &n);

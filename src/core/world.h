@@ -440,6 +440,8 @@ static inline struct race_state world_race_state(const struct world *w,
  * -1 when memory ran out. */
 int world_add_bot(struct world *w, int i, const char *path, const char *where,
                   long budget, long memory_kib);
+/* 1 when a Lua bot drives vehicle i (the map's `bot` key). */
+int world_is_bot(const struct world *w, int i);
 
 int world_find_team(const struct world *w, const char *name);
 int world_find_vehicle(const struct world *w, const char *id);

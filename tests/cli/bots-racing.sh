@@ -1,7 +1,8 @@
 #!/bin/sh
 # botfield-bots(7)'s racing additions, through the trace: race.line() is
 # the built-in steer = line driver's decision, byte for byte; a lap is
-# clean when it skipped no waypoint, and best_lap counts clean laps only.
+# clean when it skipped no waypoint, and best_lap counts clean laps only;
+# a bot reads its last lap's event before the run ends.
 . "$top_srcdir/tests/lib/lib.sh"
 
 # One car on bots-race.ini's track, steering by the racing line: built in,
@@ -100,5 +101,43 @@ expect_eq "run lines: blue's best_lap null" "$(grep '"type":"run"' "$TMPD/runs" 
     sed 's/.*"car.blue":\([^,}]*\)}.*/\1/' | tr '\n' ' ')" "null null "
 grep -q '"type":"aggregate".*"best_lap":{"n":4,' "$TMPD/runs"
 ok $? "aggregate: best_lap over the 4 clean bests (red's and green's)"
+
+# The last lap: a race ends when every car has finished, and a bot reads
+# the events of a tick on the next one; when a bot's car finishes last the
+# run lasts one tick more, so the bot gets its lap and finish events.
+cat >"$TMPD/ev.lua" <<'END'
+function tick(me, world, mem, out)
+  out.turn, out.speed = race.exact()
+  for _, ev in ipairs(world.events) do
+    if ev.type == "lap" or ev.type == "finish" then
+      log(ev.type, ev.tick, ev.lap, ev.clean)
+    end
+  end
+end
+END
+last_map() {    # last_map BOT-LINE
+    printf '%s\n' "[map]" "width = 800" "height = 600" "duration = 60" "[track]" "laps = 2" \
+        "waypoints = 100 100 25, 700 100 25, 700 500 25, 100 500 25" \
+        "[car.a]" "x = 100" "y = 60" "heading = 0" "steer = classic" "$1"
+}
+last_map "bot = ev.lua" >"$TMPD/last.ini"
+"$BOTFIELD" --headless --trace "$TMPD/last.tr" "$TMPD/last.ini"
+ok $? "a lone bot car races two laps"
+fin=$(grep '"type":"finish"' "$TMPD/last.tr" | sed 's/.*"tick":\([0-9]*\).*/\1/')
+[ -n "$fin" ]
+ok $? "it finished (tick $fin)"
+expect_eq "its bot logged the last lap's event on the next tick" \
+    "$(grep '"type":"log"' "$TMPD/last.tr" | tail -2 | sed 's/.*"tick":\([0-9]*\).*"text":"\([^"]*\)".*/\1 \2/' | tr '\n' '|')" \
+    "$((fin + 1)) lap $fin 2 true|$((fin + 1)) finish $fin nil nil|"
+expect_eq "the run ended one tick after the finish" \
+    "$(grep '"type":"summary"' "$TMPD/last.tr" | sed 's/.*"ticks":\([0-9]*\).*/\1/')" "$((fin + 1))"
+expect_eq "the extra tick's states close the trace" \
+    "$(grep '"type":"state"' "$TMPD/last.tr" | tail -1 | sed 's/.*"tick":\([0-9]*\).*/\1/')" "$((fin + 1))"
+# without a bot, the race still ends on the tick the last car finishes
+last_map "" >"$TMPD/nobot.ini"
+"$BOTFIELD" --headless --trace "$TMPD/nobot.tr" "$TMPD/nobot.ini"
+fin=$(grep '"type":"finish"' "$TMPD/nobot.tr" | sed 's/.*"tick":\([0-9]*\).*/\1/')
+expect_eq "without a bot the run ends on the finish tick" \
+    "$(grep '"type":"summary"' "$TMPD/nobot.tr" | sed 's/.*"ticks":\([0-9]*\).*/\1/')" "$fin"
 
 done_testing
