@@ -218,6 +218,8 @@ struct bot_calls {
     int (*hidden_from)(void *ctx, double x, double y, double *fraction);
     /* Up to max trees within r of me into out; returns the count. */
     size_t (*trees)(void *ctx, double r, struct bot_tree *out, size_t max);
+    /* race.line(): the planned racing line's decision (steer = line) */
+    int (*race_line)(void *ctx, double *turn, double *speed);
 };
 #define BOT_TREES_MAX 256
 #define BOT_TREES_FREE 1024

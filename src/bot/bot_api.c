@@ -595,6 +595,16 @@ static int do_race(lua_State *L, int exact)
 static int race_exact(lua_State *L) { return do_race(L, 1); }
 static int race_classic(lua_State *L) { return do_race(L, 0); }
 
+static int race_line(lua_State *L)
+{
+    const struct bot_calls *c = calls(L, "race.line", 1);
+    if (!c->race_line)
+        return luaL_error(L, "race.line is not available for this vehicle");
+    double turn = 0, sp = 0;
+    int rc = c->race_line(bot_of(L)->view->ctx, &turn, &sp);
+    return push_two(L, rc, turn, sp);
+}
+
 static int b_wander(lua_State *L)
 {
     const struct bot_calls *c = calls(L, "wander", 1);
@@ -791,7 +801,8 @@ void bot_api_open(lua_State *L)
     static const luaL_Reg aim[] = { { "exact", aim_exact }, { "classic", aim_classic }, { NULL, NULL } };
     static const luaL_Reg avoid[] = { { "predictive", avoid_predictive },
                                       { "classic", avoid_classic }, { NULL, NULL } };
-    static const luaL_Reg race[] = { { "exact", race_exact }, { "classic", race_classic }, { NULL, NULL } };
+    static const luaL_Reg race[] = { { "exact", race_exact }, { "classic", race_classic },
+                                     { "line", race_line }, { NULL, NULL } };
     static const luaL_Reg sight[] = { { "hidden_from", hidden_from }, { NULL, NULL } };
     static const luaL_Reg draw[] = { { "line", d_line }, { "circle", d_circle },
                                      { "text", d_text }, { "mark", d_mark }, { NULL, NULL } };

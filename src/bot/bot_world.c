@@ -141,6 +141,11 @@ struct call_ctx {
     struct bot_view *view;      /* a callback reports its work there */
     int wandered;               /* wander() ran this tick and gave */
     double wander_turn;         /* this turn (rad per tick) */
+    /* race.*()'s last answer: its turn in deg/s and as the tick's turn
+     * (rad), so a script that returns it unchanged drives exactly as
+     * the built-in (degrees and back would cost a rounding) */
+    int raced;
+    double race_deg, race_turn;
 };
 
 static double max_speed_of(const struct vehicle *v)
@@ -311,9 +316,15 @@ static int race_with(void *p, int rule, double *turn, double *speed)
     if (v->kind == VK_TURRET)
         return -1;
     struct decision dd = *cc->d;
-    race_decide_with(cc->c, cc->i, rule, &dd);
+    if (rule < 0)
+        race_decide_line(cc->c, cc->i, &dd);
+    else
+        race_decide_with(cc->c, cc->i, rule, &dd);
     *turn = rad2deg(dd.want.turn / cc->w->dt);
     *speed = dd.want.speed;
+    cc->raced = 1;
+    cc->race_deg = *turn;
+    cc->race_turn = dd.want.turn;
     return 0;
 }
 
@@ -325,6 +336,13 @@ static int race_exact_cb(void *p, double *t, double *s)
 static int race_classic_cb(void *p, double *t, double *s)
 {
     return race_with(p, SPEED_RULE_CLASSIC, t, s);
+}
+
+/* race.line(): as the built-in steer = line car decides (its plan made
+ * before the tick's decisions, tick.c, for every bot's car too). */
+static int race_line_cb(void *p, double *turn, double *speed)
+{
+    return race_with(p, -1, turn, speed);
 }
 
 static int wander_cb(void *p, double *turn, double *speed)
@@ -487,6 +505,7 @@ static size_t shells_cb(void *p, const struct bot_shell **out)
 static const struct bot_calls calls = {
     aim_exact_cb, aim_classic_cb, avoid_predictive_cb, avoid_classic_cb,
     race_exact_cb, race_classic_cb, wander_cb, hidden_from_cb, trees_cb,
+    race_line_cb,
 };
 
 /* ---- the brain ---------------------------------------------------------- */
@@ -568,7 +587,7 @@ static void decide(void *user, const struct decide_view *c, int i, struct decisi
     d->avoid.steer = 0;
 
     struct bot_view view;
-    struct call_ctx cc = { w, i, c, d, bw, &view, 0, 0 };
+    struct call_ctx cc = { w, i, c, d, bw, &view, 0, 0, 0, 0, 0 };
     if (fill_view(bw, s, w, i, d, &view)) {
         c->lane->failed = 1;
         return;
@@ -618,6 +637,8 @@ static void decide(void *user, const struct decide_view *c, int i, struct decisi
         x->error = s->rep.disabled ? s->rep.disabled_reason : s->rep.error;
     }
     apply_out(w, i, c->lane, d, &out);
+    if (cc.raced && out.turn == cc.race_deg && world_vehicle(w, i)->kind != VK_TURRET)
+        d->want.turn = cc.race_turn;    /* race.*()'s turn as it was */
 }
 
 /* Its own bot_error of this step, as one of next tick's world.events. */

@@ -106,6 +106,7 @@ static void put_racer(struct packer *p, const struct racer *r)
     put_i(p, s->finished);
     put_d(p, s->finish_time);
     put_i(p, s->touching);
+    put_i(p, s->skipped);
 }
 
 static void put_shell(struct packer *p, const struct shell *s)

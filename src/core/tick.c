@@ -108,14 +108,16 @@ void decide_tick_brute(const struct world *w, struct tick_ctx *c)
     c->tick.brute_maxs = sp;
 }
 
-/* Racer r's racing line, when its car steers by one (race.c reads it):
+/* Racer r's racing line, when its car steers by one or a bot may ask
+ * (race.c reads it):
  * planned here, before the decisions, so none fills the plan cache.  A
  * plan is a pure function of its key, whenever it is made. */
 static const struct race_plan *line_plan(const struct world *w, struct tick_ctx *c,
                                          size_t r)
 {
     const struct vehicle *v = &w->vehicles.p[w->racers.p[r].vehicle];
-    if (!v->alive || v->kind != VK_CAR || v->p->steer != STEER_LINE || v->p->player)
+    if (!v->alive || v->kind != VK_CAR || v->p->player
+        || (v->p->steer != STEER_LINE && !world_is_bot(w, w->racers.p[r].vehicle)))
         return NULL;
     int n;
     const struct waypoint *wp = world_route(w, v, &n);

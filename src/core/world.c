@@ -438,6 +438,14 @@ int world_add_bot(struct world *w, int i, const char *path, const char *where,
     return 0;
 }
 
+int world_is_bot(const struct world *w, int i)
+{
+    for (size_t k = 0; k < w->bots.n; k++)
+        if (w->bots.p[k].vehicle == i)
+            return 1;
+    return 0;
+}
+
 int world_find_team(const struct world *w, const char *name)
 {
     for (size_t i = 0; i < w->teams.n; i++)

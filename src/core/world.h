@@ -171,7 +171,7 @@ struct event {
         struct { long shell; double x, y; } hit;    /* where the shell met it */
         struct { enum miss_reason reason; long shell; double x, y; } miss;
         struct { int index; } waypoint;
-        struct { int lap; double time; } lap;
+        struct { int lap; double time; int clean; } lap;
         struct { double time; } finish;
     } u;
 };
@@ -447,6 +447,8 @@ static inline struct race_state world_race_state(const struct world *w,
  * -1 when memory ran out. */
 int world_add_bot(struct world *w, int i, const char *path, const char *where,
                   long budget, long memory_kib);
+/* 1 when a Lua bot drives vehicle i (the map's `bot` key). */
+int world_is_bot(const struct world *w, int i);
 
 int world_find_team(const struct world *w, const char *name);
 int world_find_vehicle(const struct world *w, const char *id);

@@ -326,7 +326,7 @@ int trace_summary(FILE *f, const struct world *w)
         fprintf(f, "%s", first ? "" : ",");
         first = 0;
         put_str(f, v->id);
-        if (world_race_state(w, v).laps > 0)
+        if (world_race_state(w, v).best_lap > 0)    /* a clean lap */
         {
             fputc(':', f);
             put_value(f, "best_lap", world_race_state(w, v).best_lap);

@@ -410,6 +410,8 @@ static void inspect_race(const struct app *a, const struct vehicle *v, struct li
         add(l, 0, " laps %d/%d", world_race_state(w, v).laps, w->track_laps);
         if (world_race_state(w, v).best_lap > 0)
             add(l, 0, " best lap %.2fs", world_race_state(w, v).best_lap);
+        else if (world_race_state(w, v).laps > 0)   /* none clean */
+            add(l, 0, " best lap -");
         if (world_race_state(w, v).finished)
             add(l, 0, " finished %.2fs", world_race_state(w, v).finish_time);
     }
@@ -557,7 +559,10 @@ void draw_banner(struct app *a)
             qsort(r, (size_t)n, sizeof *r, rank_cmp);
         for (int k = 0; k < n && k < 10; k++) {
             const struct vehicle *v = &w->vehicles.p[r[k].i];
-            if (world_race_state(w, v).finished)
+            if (world_race_state(w, v).finished && world_race_state(w, v).best_lap <= 0)
+                add(&l, 0, "%d. %-12.12s %7.2fs best -", k + 1, v->id,
+                    world_race_state(w, v).finish_time);
+            else if (world_race_state(w, v).finished)
                 add(&l, 0, "%d. %-12.12s %7.2fs best %.2fs", k + 1, v->id,
                     world_race_state(w, v).finish_time, world_race_state(w, v).best_lap);
             else

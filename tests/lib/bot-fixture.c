@@ -55,6 +55,13 @@ static int f_race_classic(void *ctx, double *turn, double *sp)
     return 0;
 }
 
+static int f_race_line(void *ctx, double *turn, double *sp)
+{
+    f_race(ctx, turn, sp);
+    *turn = 7;
+    return 0;
+}
+
 static int f_wander(void *ctx, double *turn, double *sp)
 {
     ((struct fixture *)ctx)->calls++;
@@ -86,7 +93,8 @@ static size_t f_trees(void *ctx, double r, struct bot_tree *out, size_t max)
 
 const struct bot_calls fixture_calls = {
     f_aim, f_aim_classic, f_avoid, f_avoid_classic, f_race, f_race_classic, f_wander,
-    f_hidden, f_trees
+    f_hidden, f_trees,
+    f_race_line,
 };
 
 void fixture_init(struct fixture *f, unsigned long long seed)

@@ -96,7 +96,8 @@ def recount(lines, out, exact_edges=False):
     best = {}
     for o in ev["lap"]:
         laps[o["id"]] += 1
-        best[o["id"]] = min(best.get(o["id"], math.inf), o["time"])
+        if o["clean"]:      # best_lap counts clean laps only
+            best[o["id"]] = min(best.get(o["id"], math.inf), o["time"])
     for car, n in summary["laps"].items():
         same("laps " + car, n, laps[car])
         same("best lap " + car, summary["best_lap"][car], best.get(car), 1e-9)

@@ -38,7 +38,7 @@ REQUIRED = {
     "knockout": {"tick": INT, "id": STR, "by": STR},
     "waypoint_reached": {"tick": INT, "id": STR, "index": INT},
     "waypoint_skipped": {"tick": INT, "id": STR, "index": INT},
-    "lap": {"tick": INT, "id": STR, "lap": INT, "time": NUM},
+    "lap": {"tick": INT, "id": STR, "lap": INT, "time": NUM, "clean": BOOL},
     "finish": {"tick": INT, "id": STR, "time": NUM},
     "bot_error": {"tick": INT, "id": STR, "error": STR},
     "log": {"tick": INT, "id": STR, "text": STR},

@@ -113,7 +113,7 @@ TEST(available_names)
         "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber",
         "tostring", "type", "rawequal", "rawget", "rawset", "rawlen", "setmetatable",
         "getmetatable", "wander", "log", "aim.exact", "aim.classic", "avoid.predictive",
-        "avoid.classic", "race.exact", "race.classic", "sight.hidden_from", "draw.line",
+        "avoid.classic", "race.exact", "race.classic", "race.line", "sight.hidden_from", "draw.line",
         "draw.circle", "draw.text", "draw.mark", "string.find", "string.format",
         "string.rep", "table.sort", "table.concat", "math.random", "math.floor",
         "utf8.char"

@@ -195,6 +195,9 @@ TEST(calls_reach_the_callbacks)
     check_str(rep.log[6], "12.0 34.0");
     check_str(rep.log[7], "-12.0 34.0");
     check_int(fx.calls, ==, 7);
+    rc = once("function tick(me, w, mem, out) log(race.line()) end");
+    check_int(rc, ==, 0);
+    check_str(rep.log[0], "7.0 34.0");
     rc = once("function tick(me, w, mem, out) log(wander()) log(sight.hidden_from(5, 1), sight.hidden_from(1, 5)) end");
     check_int(rc, ==, 0);
     check_str(rep.log[0], "5.0 6.0");

@@ -87,6 +87,7 @@ TEST(event_lines)
     e = world_event(&w, EV_LAP, 0, -1);
     e->u.lap.lap = 1;
     e->u.lap.time = 14.98;
+    e->u.lap.clean = 1;
     char *out = capture(write_events, &w);
     check_str(out,
         "{\"type\":\"collision\",\"tick\":12,\"a\":\"tank.1\",\"b\":\"tank.2\",\"distance\":31.2}\n"
@@ -94,7 +95,7 @@ TEST(event_lines)
         "{\"type\":\"shot\",\"tick\":12,\"shooter\":\"tank.1\",\"target\":\"tank.2\",\"x\":10,\"y\":10,\"heading\":180,\"shell\":3}\n"
         "{\"type\":\"hit\",\"tick\":12,\"shooter\":\"tank.1\",\"target\":\"tank.2\",\"shell\":3,\"x\":80.5,\"y\":82}\n"
         "{\"type\":\"miss\",\"tick\":12,\"shooter\":\"tank.2\",\"reason\":\"tree\",\"shell\":4,\"x\":40,\"y\":41.25}\n"
-        "{\"type\":\"lap\",\"tick\":12,\"id\":\"tank.1\",\"lap\":1,\"time\":14.98}\n");
+        "{\"type\":\"lap\",\"tick\":12,\"id\":\"tank.1\",\"lap\":1,\"time\":14.98,\"clean\":true}\n");
     free(out);
     w.teams.p[1].alive = 0;
     w.teams.p[1].knockouts = 1;

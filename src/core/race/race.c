@@ -107,6 +107,11 @@ void race_decide_with(const struct decide_view *tc, int i, int rule,
     decide(tc, i, rule, 0, d);
 }
 
+void race_decide_line(const struct decide_view *tc, int i, struct decision *d)
+{
+    decide(tc, i, world_vehicle(tc->w, i)->p->speed_rule, 1, d);
+}
+
 /* A car by a speed rule (or its racing line, when it has one near): the
  * article's steering is made; the speed is the rule's. */
 static void car_speed(const struct decide_view *tc, struct race_ctx *c, int rule, int line)

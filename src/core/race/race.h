@@ -40,12 +40,14 @@ struct race_state {
     int laps;               /* laps completed */
     int started;            /* has left the start (waypoint 0 reached once) */
     double lap_start;       /* simulated time the current lap began */
-    double best_lap;        /* 0: none yet */
+    double best_lap;        /* of the clean laps; 0: none yet */
     int finished;
     double finish_time;
     int touching;           /* 1 + the waypoint reached and still in
                                contact, 0: none (so a one-waypoint route is
                                not lapped again every tick spent on it) */
+    int skipped;            /* waypoints skipped since the last lap ended
+                               (or the run began): the lap is not clean */
 };
 
 /* What the speed rule decided this tick. */
@@ -72,6 +74,9 @@ void race_decide(const struct decide_view *c, int i, struct decision *d);
  * race.classic and race.exact. */
 void race_decide_with(const struct decide_view *c, int i, int rule,
                       struct decision *d);
+/* As a car with steer = line and its own speed rule decides, whatever its
+ * steer: the bot API's race.line (its plan: tick.c's line_plan). */
+void race_decide_line(const struct decide_view *c, int i, struct decision *d);
 void race_detect(struct world *w);
 
 /* The exact radius of the circle through the positions of a vehicle that

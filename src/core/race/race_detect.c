@@ -19,14 +19,18 @@ static void pass_start(struct world *w, int i, double now)
         return;
     }
     double t = now - s->lap_start;
+    int clean = s->skipped == 0;
     s->laps++;
     s->lap_start = now;
-    if (s->best_lap == 0 || t < s->best_lap)
+    s->skipped = 0;
+    /* a lap that skipped a waypoint did not go round the track */
+    if (clean && (s->best_lap == 0 || t < s->best_lap))
         s->best_lap = t;
     struct event *e = world_event(w, EV_LAP, i, -1);
     if (e) {
         e->u.lap.lap = s->laps;
         e->u.lap.time = t;
+        e->u.lap.clean = clean;
     }
     if (w->track_laps > 0 && s->laps >= w->track_laps) {
         s->finished = 1;
@@ -46,6 +50,7 @@ static void advance(struct world *w, int i, int n, int skipped, double now)
     s->next = (k + 1) % n;
     if (!events)
         return;
+    s->skipped += skipped;
     struct event *e = world_event(w, skipped ? EV_WAYPOINT_SKIPPED
                                              : EV_WAYPOINT_REACHED, i, -1);
     if (e)
