@@ -90,6 +90,10 @@ static void put_vehicle(struct packer *p, const struct vehicle *v)
     put_i(p, a->plan_m);
     put_i(p, a->danger);
     put_v(p, v->from);
+    put_i(p, v->score.damage);
+    put_i(p, v->score.kills);
+    put_i(p, v->score.survival);
+    put_i(p, v->score.last);
     /* the id with its end, so "ab"+"c" differs from "a"+"bc" */
     put(p, v->id, strlen(v->id) + 1);
 }

@@ -51,6 +51,12 @@ struct team {
     int knockouts;          /* of those, knocked out */
 };
 
+/* What a vehicle scored (score.h): survival is kept here only once it
+ * is knocked out (while alive it is its enemies' knockouts so far). */
+struct vehicle_score {
+    int damage, kills, survival, last;
+};
+
 struct params_slot;          /* world.c */
 struct id_chunk;             /* world.c */
 
@@ -106,6 +112,7 @@ struct vehicle {
                                it sought none (see world_aim); set by act */
     const char *id;         /* "tank.1", "car.a", ...: in the world's id
                                pool, never moved or freed before it */
+    struct vehicle_score score;     /* state: read at the end of a run */
 };
 
 static inline void vehicle_set_heading(struct vehicle *v, double heading)
