@@ -40,14 +40,6 @@ static int bad(const char *opt, const char *value, const char *allowed)
     return 2;
 }
 
-int ladder_wanted(int argc, char **argv)
-{
-    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
-        if (!strcmp(argv[i], "--ladder") || !strcmp(argv[i], "--sprt"))
-            return 1;
-    return 0;
-}
-
 static int seed_number(const char *s, size_t n, uint64_t *out)
 {
     if (n == 0 || n > 19)
@@ -153,7 +145,7 @@ static int parse(struct ladder_options *o, int argc, char **argv)
 {
     *o = (struct ladder_options){ .lo = 1, .hi = 10, .elo0 = 0, .elo1 = 5,
                                   .alpha = 0.05, .beta = 0.05 };
-    optind = 1;
+    optind = 0;                 /* 0: getopt starts afresh (main.c's table read argv first) */
     opterr = 1;
     int c, rc = 0;
     while (rc == 0 && (c = getopt_long(argc, argv, "", long_opts, NULL)) != -1)
