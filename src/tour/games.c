@@ -20,6 +20,7 @@
 #include <jansson.h>
 
 #include "games.h"
+#include "bot/bot.h"
 #include "bot/bot_world.h"
 #include "core/world.h"
 #include "run/headless.h"
@@ -62,22 +63,79 @@ static int read_teams(struct games_setup *s, const struct world *w)
     return 0;
 }
 
-/* A bot's path from the map's folder (a map's bot paths stay inside it). */
+/* name is free for bot i: no other bot's, and no file of the map's folder
+ * (which a map's own bot key could name). */
+static int name_free(const struct games_setup *s, const char *dir, const char *name, int i)
+{
+    for (int k = 0; k < i; k++)
+        if (strcmp(s->bots[k], name) == 0)
+            return 0;
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return access(path, F_OK) != 0;
+}
+
+/* The name of bot i (real path `real`) in the games: its path from the
+ * map's folder when it is inside, else its file name (or "N-name", N its
+ * place on the command line, when that is taken). */
+static int bot_name(struct games_setup *s, const char *dir, const char *real, int i)
+{
+    size_t n = strlen(dir);
+    if (strncmp(real, dir, n) == 0 && real[n] == '/')
+        return (s->bots[i] = strdup(real + n + 1)) ? 0 : -1;
+    const char *base = strrchr(real, '/') + 1;
+    size_t len = strlen(base) + 24;
+    if (!(s->bots[i] = malloc(len)))
+        return -1;
+    snprintf(s->bots[i], len, "%s", base);
+    if (!name_free(s, dir, s->bots[i], i))
+        snprintf(s->bots[i], len, "%d-%s", i + 1, base);
+    return name_free(s, dir, s->bots[i], i) ? 0 : 1;
+}
+
+/* Bot i's script from its real path, under the rules of any script (a
+ * regular file, its size capped) but in its own folder, which is the
+ * user's choice: kept as text for the games. */
+static int bot_text(struct games_setup *s, const char *bot, const char *real, int i)
+{
+    char folder[PATH_MAX], msg[512];
+    snprintf(folder, sizeof folder, "%.*s", (int)(strrchr(real, '/') - real), real);
+    struct bot_script sc;
+    if (bot_script_read(*folder ? folder : "/", strrchr(real, '/') + 1, &sc, msg, sizeof msg))
+        return setup_error(bot, msg);
+    int nul = memchr(sc.bytes, 0, sc.len) != NULL;
+    if (!nul && (s->texts[i] = malloc(sc.len + 1))) {
+        memcpy(s->texts[i], sc.bytes, sc.len);
+        s->texts[i][sc.len] = 0;
+    }
+    bot_script_free(&sc);
+    if (nul)
+        return setup_error(bot, "a NUL byte: a bot script is text");
+    return s->texts[i] ? 0 : setup_error(bot, "out of memory");
+}
+
+/* A bot named on the command line: the user typed its path, so it may be
+ * anywhere (a map's bot keys, a stranger's file, never leave the map's
+ * folder: that rule is the map loader's and is unchanged). */
 static int bot_path(struct games_setup *s, const char *dir, const char *bot, int i)
 {
     char real[PATH_MAX];
     if (!realpath(bot, real))
         return setup_error(bot, strerror(errno));
-    size_t n = strlen(dir), len = strlen(real);
-    if (strncmp(real, dir, n) || real[n] != '/' || len < 5 || strcmp(real + len - 4, ".lua"))
-        return setup_error(bot, "a bot must be a .lua file in the map's folder or below "
-                           "(a map's bot paths never leave its folder)");
-    if (!(s->bots[i] = strdup(real + n + 1)))
-        return setup_error(bot, "out of memory");
+    size_t len = strlen(real);
+    if (len < 5 || strcmp(real + len - 4, ".lua"))
+        return setup_error(bot, "a bot must be a .lua file");
     for (int k = 0; k < i; k++)
-        if (strcmp(s->bots[k], s->bots[i]) == 0)
+        if (strcmp(s->real[k], real) == 0)
             return setup_error(bot, "that bot is given twice");
-    return 0;
+    if (!(s->real[i] = strdup(real)))
+        return setup_error(bot, "out of memory");
+    int rc = bot_name(s, dir, real, i);
+    if (rc)
+        return setup_error(bot, rc < 0 ? "out of memory"
+                           : "its file name is taken in the map's folder and by another bot; "
+                             "rename it");
+    return bot_text(s, bot, real, i);
 }
 
 int games_setup(struct games_setup *s, const char *map, const char *maps_dir,
@@ -100,8 +158,10 @@ int games_setup(struct games_setup *s, const char *map, const char *maps_dir,
     if (!rc && !realpath(map, real))
         rc = setup_error(map, strerror(errno));
     s->bots = calloc((size_t)nbots + 1, sizeof *s->bots);
+    s->real = calloc((size_t)nbots + 1, sizeof *s->real);
+    s->texts = calloc((size_t)nbots + 1, sizeof *s->texts);
     s->nbots = nbots;
-    if (!rc && !s->bots)
+    if (!rc && (!s->bots || !s->real || !s->texts))
         rc = setup_error(map, "out of memory");
     const char *dir = rc ? "" : dirname(real);
     for (int i = 0; !rc && i < nbots; i++)
@@ -120,6 +180,12 @@ void games_setup_free(struct games_setup *s)
     for (int i = 0; s->bots && i < s->nbots; i++)
         free(s->bots[i]);
     free(s->bots);
+    for (int i = 0; s->real && i < s->nbots; i++)
+        free(s->real[i]);
+    free(s->real);
+    for (int i = 0; s->texts && i < s->nbots; i++)
+        free(s->texts[i]);
+    free(s->texts);
 }
 
 /* In the child: the game headless, its summary (and any message) on fd. */
@@ -142,7 +208,11 @@ static void play_child(const struct games_setup *s, const struct game *g, int fd
     }
     struct bot_world *bots = NULL;
     char *berr = NULL;
-    if (bot_world_attach(&w, s->maps_dir, &bots, &berr)) {
+    /* the user's bots by their texts; any other bot key of the map from
+     * its folder, under the map's rules */
+    struct bot_texts given = { (size_t)s->nbots, (const char *const *)s->bots,
+                               (const char *const *)s->texts };
+    if (bot_world_attach_given(&w, s->maps_dir, &given, &bots, &berr)) {
         fprintf(stderr, "%s\n", berr ? berr : "botfield: cannot load the bots");
         fflush(stderr);
         _exit(2);
