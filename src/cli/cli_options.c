@@ -205,6 +205,11 @@ static const struct cli_opt opts[CO_COUNT] = {
     [CO_MAX_GAMES] = { .name = "max-games", .arg = "N", .modes = CLI_SPRT, .needs = CLI_SPRT,
         .help = "stop undecided after N games (2 to 1000000)",
         .kind = K_OWN, .set = set_ladder },
+    [CO_GAMES] = { .name = "games", .arg = "FILE", .modes = M_LADDER, .needs = M_LADDER,
+        .help = "read the games' lines from FILE ('-': standard\n"
+                "input) instead of playing them: the merge of\n"
+                "botfield-parallel's jobs",
+        .kind = K_OWN, .set = set_ladder },
     [CO_COMPARE] = { .name = "compare", .arg = "SECTION.KEY=VALUE", .repeat = 1,
         .modes = CLI_VIEWER | CLI_HEADLESS | CLI_COMPARE, .section = "Both:",
         .help = "a second world with this setting beside\n"

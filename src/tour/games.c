@@ -352,3 +352,117 @@ int games_play(const struct games_setup *s, const struct game *games, long n, lo
     free(fd);
     return rc;
 }
+
+/* ---- results read back (botfield-parallel's merge) ----------------------- */
+
+static int read_error(const char *file, long line, const char *what)
+{
+    fprintf(stderr, "botfield: --games %s:%ld: %s\n", file, line, what);
+    return 2;
+}
+
+/* The last part of a path. */
+static const char *base_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* Whether a line's bot name is bot i: the same file name as the path the
+ * user gave or its real one (a job names the bot by its own copy's path). */
+static int same_bot(const struct games_setup *s, char *const *given, int i, const char *name)
+{
+    return strcmp(base_of(name), base_of(given[i])) == 0
+        || strcmp(base_of(name), base_of(s->real[i])) == 0;
+}
+
+/* A game line's result for game g: 0, or 2 after saying what is wrong. */
+static int line_result(const struct games_setup *s, char *const *given, const struct game *g,
+                       json_t *o, const char *file, long line, struct game_result *r)
+{
+    json_t *seed = json_object_get(o, "seed"), *w = json_object_get(o, "winner");
+    json_t *failed = json_object_get(o, "failed"), *bots = json_object_get(o, "bots");
+    char what[400];
+    int ok = json_is_integer(seed) && (uint64_t)json_integer_value(seed) == g->seed;
+    for (int t = 0; t < 2 && ok; t++) {
+        json_t *b = json_object_get(bots, s->team[t]);
+        ok = json_is_string(b) && same_bot(s, given, g->bot[t], json_string_value(b));
+    }
+    if (!ok) {
+        snprintf(what, sizeof what, "a game of seed %llu, %s on %s and %s on %s, was expected "
+                 "here (the games come in the order one machine plays them)",
+                 (unsigned long long)g->seed, base_of(given[g->bot[0]]), s->team[0],
+                 base_of(given[g->bot[1]]), s->team[1]);
+        return read_error(file, line, what);
+    }
+    *r = (struct game_result){ -1, NULL, NULL };
+    if (json_is_string(failed)) {
+        r->why = strdup(json_string_value(failed));
+        return 0;
+    }
+    if (json_is_null(w)) {
+        r->half0 = 1;
+        return 0;
+    }
+    for (int t = 0; t < 2 && json_is_string(w); t++)
+        if (strcmp(json_string_value(w), s->team[t]) == 0) {
+            r->half0 = t == 0 ? 2 : 0;
+            r->winner = s->team[t];
+        }
+    return r->half0 < 0 ? read_error(file, line, "\"winner\" is not one of the map's two "
+                                     "teams nor null") : 0;
+}
+
+/* Every game line of f, checked against the list: 0, or 2 said. */
+static int read_results(const struct games_setup *s, char *const *given,
+                        const struct game *games, long n, const char *file, FILE *f,
+                        struct game_result *res)
+{
+    char *buf = NULL;
+    size_t cap = 0;
+    long i = 0, line = 0;
+    int rc = 0;
+    while (rc == 0 && getline(&buf, &cap, f) > 0) {
+        line++;
+        json_t *o = json_loads(buf, 0, NULL);
+        json_t *type = o ? json_object_get(o, "type") : NULL;
+        if (!o)
+            rc = read_error(file, line, "not a JSON line");
+        else if (json_is_string(type) && !strcmp(json_string_value(type), "game"))
+            rc = i < n ? line_result(s, given, &games[i], o, file, line, &res[i])
+                       : read_error(file, line, "more games than the range's");
+        i += rc == 0 && json_is_string(type) && !strcmp(json_string_value(type), "game");
+        json_decref(o);
+    }
+    free(buf);
+    if (rc == 0 && i < n) {
+        fprintf(stderr, "botfield: --games %s: %ld games where %ld were expected\n",
+                file, i, n);
+        rc = 2;
+    }
+    return rc;
+}
+
+int games_read(const struct games_setup *s, char *const *given, const struct game *games,
+               long n, const char *file, game_done_fn done, void *ctx)
+{
+    FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
+    if (!f) {
+        fprintf(stderr, "botfield: --games %s: %s\n", file, strerror(errno));
+        return 2;
+    }
+    struct game_result *res = calloc((size_t)n + 1, sizeof *res);
+    int rc = res ? read_results(s, given, games, n, file, f, res) : 2;
+    if (!res)
+        fprintf(stderr, "botfield: --games %s: out of memory\n", file);
+    /* every line checked before the first is used: a bad file prints nothing */
+    for (long i = 0; rc == 0 && i < n; i++)
+        if (done(ctx, i, &res[i]))
+            break;
+    for (long i = 0; res && i < n; i++)
+        free(res[i].why);
+    free(res);
+    if (f != stdin)
+        fclose(f);
+    return rc;
+}

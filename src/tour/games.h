@@ -48,4 +48,14 @@ typedef int (*game_done_fn)(void *ctx, long i, const struct game_result *r);
 int games_play(const struct games_setup *s, const struct game *games, long n, long jobs,
                game_done_fn done, void *ctx);
 
+/* The same games' results read from game lines (as --ladder prints them)
+ * instead of played: botfield-parallel's jobs played them elsewhere, in
+ * the list's order.  A line's seed must be the game's and its bots the
+ * game's by file name (a job names them by its own copies' paths; given:
+ * the paths the user gave).  Other lines are skipped.  Every game of the
+ * list must be there, all checked before the first is handed on.  0, or
+ * 2 after saying what is wrong (file:line). */
+int games_read(const struct games_setup *s, char *const *given, const struct game *games,
+               long n, const char *file, game_done_fn done, void *ctx);
+
 #endif

@@ -148,4 +148,32 @@ expect_eq "--ladder on a map whose bot key leaves its folder: refused (exit 2)" 
 grep -q "leaves the map's folder" "$TMPD/err" && [ ! -s "$TMPD/out" ]
 ok $? "--ladder on that map: says so, no game line"
 
+# ---- --games: the results of games played elsewhere -------------------
+# The games of ranges of seeds, put end to end, are the games of the whole
+# range: read back, the same bytes as playing them (botfield-parallel's
+# merge); a line out of place or missing games are refused.
+for r in 1-1 2-3 4-4; do
+    "$BOTFIELD" --ladder shoot.lua idle.lua lucky.lua --map duel.ini --seeds $r --jobs 1
+done >"$TMPD/parts"
+"$BOTFIELD" --ladder shoot.lua idle.lua lucky.lua --map duel.ini --seeds 1-4 --csv "$TMPD/g.csv" \
+    --games "$TMPD/parts" >"$TMPD/merged"
+expect_eq "--games: exit 0" "$?" 0
+cmp -s "$TMPD/merged" "$TMPD/j1" && cmp -s "$TMPD/g.csv" "$TMPD/r.csv"
+ok $? "--games: the played run's bytes and CSV"
+"$BOTFIELD" --ladder lucky.lua idle.lua --map duel.ini --seeds 1-30 --jobs 1 \
+    | "$BOTFIELD" --sprt lucky.lua idle.lua --map duel.ini --seeds 1-30 --games - >"$TMPD/gs"
+st=$?
+"$BOTFIELD" --sprt lucky.lua idle.lua --map duel.ini --seeds 1-30 >"$TMPD/ps"
+expect_eq "--sprt --games -: the played test's exit status" "$st" "$?"
+cmp -s "$TMPD/gs" "$TMPD/ps"
+ok $? "--sprt --games -: the played test's bytes"
+sed 1d "$TMPD/parts" >"$TMPD/bad"
+refused "--games with a game out of place" "bad:1: a game of seed 1, shoot.lua on red and idle.lua on blue, was expected" \
+    --ladder shoot.lua idle.lua lucky.lua --map duel.ini --seeds 1-4 --games "$TMPD/bad"
+head -n 3 "$TMPD/parts" >"$TMPD/short"
+refused "--games with games missing" "3 games where 24 were expected" \
+    --ladder shoot.lua idle.lua lucky.lua --map duel.ini --seeds 1-4 --games "$TMPD/short"
+refused "--games with --jobs" "jobs plays none" \
+    --ladder shoot.lua idle.lua --map duel.ini --games "$TMPD/parts" --jobs 2
+
 done_testing
