@@ -64,6 +64,7 @@ struct bot_world {
     int *slot_of;               /* per vehicle: its slot, -1 none */
     size_t nveh;
     char *dir;                  /* where the scripts are */
+    int disk_too;               /* given texts first, then dir (bot_world_attach_given) */
     int errors;                 /* bot_error lines of the last step */
     int unrebuilt;              /* bots disabled by the last step back */
     int *heard;                 /* the slots with a msg, in vehicle order */
@@ -832,8 +833,9 @@ void bot_world_free(struct world *w, struct bot_world *bw)
     free(bw);
 }
 
-/* The script of wb: from the texts when given (a recording's), else read
- * from the map's folder. */
+/* The script of wb: from the texts when given (a recording's, or the
+ * user's own bots of --ladder: bw->disk_too), else read from the map's
+ * folder. */
 static int script_of(const struct bot_world *bw, const struct bot_texts *src,
                      const struct world_bot *wb, struct bot_script *out, char *msg, size_t n)
 {
@@ -846,6 +848,8 @@ static int script_of(const struct bot_world *bw, const struct bot_texts *src,
         if (!strcmp(src->path[k], wb->path))
             return bot_script_from_bytes(wb->path, src->text[k], strlen(src->text[k]),
                                          out, msg, n);
+    if (bw->disk_too)
+        return bot_script_read(bw->dir, wb->path, out, msg, n);
     snprintf(msg, n, "bot '%s': the recording holds no bot_source for it", wb->path);
     return -1;
 }
@@ -870,7 +874,7 @@ static int load_slot(struct bot_world *bw, const struct bot_texts *src,
 }
 
 static int attach(struct world *w, const char *bundled_dir, const struct bot_texts *src,
-                  struct bot_world **out, char **err)
+                  int disk_too, struct bot_world **out, char **err)
 {
     *out = NULL;
     *err = NULL;
@@ -885,6 +889,7 @@ static int attach(struct world *w, const char *bundled_dir, const struct bot_tex
     bw->slot_of = malloc(bw->nveh * sizeof *bw->slot_of);
     bw->heard = malloc(bw->n * sizeof *bw->heard);
     bw->dir = w->map_path ? folder_of(w->map_path) : strdup(bundled_dir ? bundled_dir : ".");
+    bw->disk_too = disk_too;
     if (!bw->slots || !bw->slot_of || !bw->heard || !bw->dir)
         goto oom;
     for (size_t i = 0; i < bw->nveh; i++)
@@ -912,13 +917,19 @@ oom:
 int bot_world_attach(struct world *w, const char *bundled_dir,
                      struct bot_world **out, char **err)
 {
-    return attach(w, bundled_dir, NULL, out, err);
+    return attach(w, bundled_dir, NULL, 0, out, err);
+}
+
+int bot_world_attach_given(struct world *w, const char *bundled_dir,
+                           const struct bot_texts *given, struct bot_world **out, char **err)
+{
+    return attach(w, bundled_dir, given, 1, out, err);
 }
 
 int bot_world_attach_texts(struct world *w, const struct bot_texts *src,
                            struct bot_world **out, char **err)
 {
-    return attach(w, NULL, src, out, err);
+    return attach(w, NULL, src, 0, out, err);
 }
 
 /* ---- readers ------------------------------------------------------------ */
