@@ -147,6 +147,7 @@ struct bot_view {
     double accel, brake, min_speed, back_angle;
     /* world */
     long tick;
+    int round, rounds;      /* world.round, world.rounds (round.h) */
     double time, dt, width, height;
     const struct bot_enemy *enemies; size_t n_enemies;
     const struct bot_ally *allies; size_t n_allies;
