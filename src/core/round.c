@@ -88,20 +88,23 @@ int round_begin(struct world *w, const struct world *fresh)
     }
     for (size_t i = 0; i < w->vehicles.n; i++)
         ps[i] = w->vehicles.p[i].p;
-    w->round_winners.p[w->round_winners.n] = round_result(w);
-    /* The tick, the run's counters and the player's held keys go on. */
+    /* The tick, the run's counters and the player's held keys go on;
+     * the round over joins the winners. */
+    w->round_winners.p[w->round_winners.n++] = round_result(w);
+    free(s.round_winners);
+    s.round_winners = w->round_winners.p;
+    s.nround_winners = w->round_winners.n;
     s.tick = w->tick;
     s.stats = w->stats;
     s.player_in = w->player.in;
     s.round = w->round + 1;
     s.round_start = w->tick;
-    s.nround_winners = w->round_winners.n + 1;
-    w->round_winners.n++;
     int rc = world_snapshot_restore(w, &s);
     for (size_t i = 0; rc == 0 && i < w->vehicles.n; i++) {
         w->vehicles.p[i].id = ids[i];
         w->vehicles.p[i].p = ps[i];
     }
+    s.round_winners = NULL;         /* (w's own) */
     world_snapshot_free(&s);
     free(ps);
     free(ids);

@@ -514,6 +514,8 @@ int world_snapshot_save(const struct world *w, struct world_snapshot *s)
     s->round = w->round;
     s->round_start = w->round_start;
     s->nround_winners = w->round_winners.n;
+    s->round_winners = dup_array(w->round_winners.p, w->round_winners.n,
+                                 sizeof *s->round_winners, &fail);
     size_t nt = w->teams.n;
     s->team_alive = calloc(nt + 1, sizeof *s->team_alive);
     s->team_knockouts = calloc(nt + 1, sizeof *s->team_knockouts);
@@ -535,7 +537,8 @@ int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
     if (s->nvehicles != w->vehicles.n || s->nracers != w->racers.n
         || WORLD_RESERVE(w->shells, s->nshells)
         || WORLD_RESERVE(w->overlaps, s->noverlaps)
-        || WORLD_RESERVE(w->now.aims, s->naims))
+        || WORLD_RESERVE(w->now.aims, s->naims)
+        || WORLD_RESERVE(w->round_winners, s->nround_winners))
         return -1;
     /* Ids belong to the world; a snapshot's copies point at the same ones. */
     if (s->nvehicles)
@@ -560,8 +563,10 @@ int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
     w->player.in = s->player_in;
     w->round = s->round;
     w->round_start = s->round_start;
-    if (s->nround_winners <= w->round_winners.n)
-        w->round_winners.n = s->nround_winners;
+    if (s->nround_winners)
+        memmove(w->round_winners.p, s->round_winners,
+               s->nround_winners * sizeof *s->round_winners);
+    w->round_winners.n = s->nround_winners;
     for (size_t t = 0; t < w->teams.n; t++) {
         w->teams.p[t].alive = s->team_alive[t];
         w->teams.p[t].knockouts = s->team_knockouts[t];
@@ -584,5 +589,6 @@ void world_snapshot_free(struct world_snapshot *s)
     free(s->aims);
     free(s->team_alive);
     free(s->team_knockouts);
+    free(s->round_winners);
     memset(s, 0, sizeof *s);
 }

@@ -275,9 +275,7 @@ struct world {
     int round;                          /* the round running, from 1 */
     long round_start;                   /* the tick it started on */
     WORLD_ARRAY(int) round_winners;     /* the rounds before it: each
-                                           one's winning team, -1: none
-                                           (only ever appended: a snapshot
-                                           keeps the count) */
+                                           one's winning team, -1: none */
 
     /* this tick's products (struct tick_products) and its scratch
      * (struct tick_scratch): never state */
@@ -484,7 +482,8 @@ struct world_snapshot {
     int ended, winner;
     struct player_input player_in;
     int *team_alive, *team_knockouts;
-    int round; long round_start; size_t nround_winners;
+    int round; long round_start;
+    int *round_winners; size_t nround_winners;
 };
 int world_snapshot_save(const struct world *w, struct world_snapshot *s);
 /* A tick's products and scratch freed (world_free), or the products
