@@ -116,4 +116,11 @@ expect_eq "two rounds won by red" \
 "round":2,"rounds":2,"winner":"red"'
 grep -q '"round_wins":{"red":2,"blue":0},"winner":"red"}$' "$TMPD/w"
 ok $? "the match's winner: the team with most rounds won"
+# A mem that cannot be kept stops the match at its round's end, said.
+sed 's/count.lua/bad.lua/' "$TMPD/m.ini" >"$TMPD/mb.ini"
+printf 'function tick(me, w, mem, out)\n  mem.f = function() end\nend\n' >"$TMPD/bad.lua"
+"$BOTFIELD" --headless "$TMPD/mb.ini" >/dev/null 2>"$TMPD/err"
+expect_eq "a mem that is not plain data: exit 1" "$?" 1
+grep -q "tick 180: round 2 cannot start: bad.lua: mem cannot be saved: mem.f is a function" "$TMPD/err"
+ok $? "it says the round, the bot and why"
 done_testing
