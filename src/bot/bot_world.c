@@ -187,6 +187,8 @@ static int fill_view(struct bot_world *bw, struct slot *s, const struct world *w
     view->radar = rad2deg(v->radar);
     view->radar_rate = rad2deg(v->p->radar_rate);
     view->tick = w->tick;
+    view->round = w->round;
+    view->rounds = w->rounds;
     view->time = (double)w->tick * w->dt;
     view->dt = w->dt;
     view->width = w->width;
@@ -1188,4 +1190,22 @@ uint64_t bot_world_hash(struct bot_world *bw, uint64_t seed)
         free(buf);
     }
     return h;
+}
+
+int bot_world_new_round(struct bot_world *bw, char *err, size_t n)
+{
+    struct bot_world_mem m;
+    if (bot_world_save(bw, &m, err, n))
+        return -1;
+    for (size_t k = 0; k < m.n; k++) {
+        m.inited[k] = 0;
+        m.events[k].nev = 0;
+        m.events[k].msg_len = 0;
+        m.events[k].run_sha256[0] = 0;  /* a fresh run state */
+    }
+    int rc = bot_world_restore(bw, &m);
+    bot_world_mem_free(&m);
+    if (rc)
+        snprintf(err, n, "the bots do not match the world");
+    return rc;
 }

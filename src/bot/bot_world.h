@@ -87,6 +87,11 @@ int bot_world_save(struct bot_world *bw, struct bot_world_mem *m, char *err, siz
  * says why on its next tick.  0, or -1 when m is not this world's. */
 int bot_world_restore(struct bot_world *bw, const struct bot_world_mem *m);
 void bot_world_mem_free(struct bot_world_mem *m);
+/* A match's next round: every bot rebuilt from its script as at a step
+ * back, with its mem kept, and nothing else: its init runs again, no
+ * events or messages carry over, a disabled bot runs again.  0, or -1
+ * with err (a mem that is not plain data cannot be kept). */
+int bot_world_new_round(struct bot_world *bw, char *err, size_t n);
 
 /* The bots' part of the state a tick reads, hashed on from `seed` (the
  * core's state_hash()): every bot's mem as a snapshot keeps it, whether

@@ -254,6 +254,12 @@ struct world {
                                            the built-in map */
     const char *bot_engine;             /* "Lua 5.4.4" once bots run,
                                            for the trace header */
+    int rounds;                         /* [match] rounds: 1 to 1000 */
+    char *round_text;                   /* the map's text (its --set
+                                           written in), to build each
+                                           next round's start from; NULL
+                                           with one round (round.h) */
+    size_t round_text_len;
 
     /* the vehicles' settings: interned copies, never moved or freed
      * before the world (vehicle.p points at them) */
@@ -280,6 +286,10 @@ struct world {
     int winner;                         /* team index, -1: none */
     struct player_state player;         /* the keyboard's tank and the
                                            intents it holds (player.h) */
+    int round;                          /* the round running, from 1 */
+    long round_start;                   /* the tick it started on */
+    WORLD_ARRAY(int) round_winners;     /* the rounds before it: each
+                                           one's winning team, -1: none */
 
     /* this tick's products (struct tick_products) and its scratch
      * (struct tick_scratch): never state */
@@ -488,6 +498,8 @@ struct world_snapshot {
     int ended, winner;
     struct player_input player_in;
     int *team_alive, *team_knockouts;
+    int round; long round_start;
+    int *round_winners; size_t nround_winners;
 };
 int world_snapshot_save(const struct world *w, struct world_snapshot *s);
 /* A tick's products and scratch freed (world_free), or the products

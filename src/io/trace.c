@@ -11,6 +11,7 @@
 #include "../core/world.h"
 #include "../core/score.h"
 #include "../core/tick.h"
+#include "../core/round.h"
 
 const char *trace_strerror(int e)
 {
@@ -326,6 +327,55 @@ static void put_scores(FILE *f, const struct world *w, const struct score_sum *t
         }
         fputc('}', f);
     }
+
+/* A team's name, or null for none. */
+static void put_team(FILE *f, const struct world *w, int t)
+{
+    if (t >= 0 && (size_t)t < w->teams.n)
+        put_str(f, w->teams.p[t].name);
+    else
+        fputs("null", f);
+}
+
+/* A match's end of the summary: each round's winner, the rounds each
+ * team won, and the match's winner (round.h judges). */
+static int put_match(FILE *f, const struct world *w)
+{
+    int *wins = calloc(w->teams.n + 1, sizeof *wins);
+    if (!wins)
+        return -1;
+    int winner = round_match_winner(w, wins);
+    fputs("},\"rounds\":[", f);
+    for (size_t k = 0; k < w->round_winners.n; k++) {
+        fprintf(f, "%s{\"round\":%zu,\"winner\":", k ? "," : "", k + 1);
+        put_team(f, w, w->round_winners.p[k]);
+        fputc('}', f);
+    }
+    if (round_over(w)) {
+        fprintf(f, "%s{\"round\":%d,\"winner\":", w->round_winners.n ? "," : "", w->round);
+        put_team(f, w, round_result(w));
+        fputc('}', f);
+    }
+    fputs("],\"round_wins\":{", f);
+    for (size_t t = 0; t < w->teams.n; t++) {
+        fprintf(f, "%s", t ? "," : "");
+        put_str(f, w->teams.p[t].name);
+        fprintf(f, ":%d", wins[t]);
+    }
+    free(wins);
+    fputs("},\"winner\":", f);
+    put_team(f, w, winner);
+    fputs("}\n", f);
+    return status(f);
+}
+
+int trace_round(FILE *f, const struct world *w)
+{
+    fprintf(f, "{\"type\":\"round\",\"tick\":%ld,\"round\":%d,\"rounds\":%d,\"winner\":",
+            w->tick, w->round, w->rounds);
+    put_team(f, w, round_result(w));
+    fputs("}\n", f);
+    return status(f);
 }
 
 int trace_summary(FILE *f, const struct world *w)
@@ -376,6 +426,8 @@ int trace_summary(FILE *f, const struct world *w)
         else
             fputs(":null", f);
     }
+    if (w->rounds > 1)
+        return put_match(f, w);
     fputs("},\"winner\":", f);
     int winner = -1, left = 0;
     if (tick_teams_started(w) >= 2)
