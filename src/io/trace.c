@@ -359,18 +359,18 @@ static int put_match(FILE *f, const struct world *w)
     }
     int winner = round_match_winner(w, wins);
     round_totals(w, teams, vehicles);
-    fputs("},\"rounds\":[", f);
+    /* an object by round ("1": its winner), not an array: the summary
+     * is a tournament's run line, whose values may not be arrays */
+    fputs("},\"rounds\":{", f);
     for (size_t k = 0; k < w->round_winners.n; k++) {
-        fprintf(f, "%s{\"round\":%zu,\"winner\":", k ? "," : "", k + 1);
+        fprintf(f, "%s\"%zu\":", k ? "," : "", k + 1);
         put_team(f, w, w->round_winners.p[k]);
-        fputc('}', f);
     }
     if (round_over(w)) {
-        fprintf(f, "%s{\"round\":%d,\"winner\":", w->round_winners.n ? "," : "", w->round);
+        fprintf(f, "%s\"%d\":", w->round_winners.n ? "," : "", w->round);
         put_team(f, w, round_result(w));
-        fputc('}', f);
     }
-    fputs("],\"round_wins\":{", f);
+    fputs("},\"round_wins\":{", f);
     for (size_t t = 0; t < w->teams.n; t++) {
         fprintf(f, "%s", t ? "," : "");
         put_str(f, w->teams.p[t].name);

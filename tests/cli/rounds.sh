@@ -56,7 +56,7 @@ expect_eq "a round line at each round's end (the map's duration), won on score" 
     '{"type":"round","tick":180,"round":1,"rounds":3,"winner":"blue","won_by":"score"
 {"type":"round","tick":360,"round":2,"rounds":3,"winner":"red","won_by":"score"
 {"type":"round","tick":540,"round":3,"rounds":3,"winner":null,"won_by":"score"'
-grep -q '"ticks":540,.*"rounds":\[{"round":1,"winner":"blue"},{"round":2,"winner":"red"},{"round":3,"winner":null}\],"round_wins":{"red":1,"blue":1},"winner":"red","won_by":"score",' "$TMPD/a"
+grep -q '"ticks":540,.*"rounds":{"1":"blue","2":"red","3":null},"round_wins":{"red":1,"blue":1},"winner":"red","won_by":"score",' "$TMPD/a"
 ok $? "the summary: the rounds split 1-1, the match won by red on the total score"
 # The match's totals recounted from the round lines: each field by team
 # summed over the rounds; the winner the higher total; the vehicles'
@@ -93,6 +93,13 @@ if len(rounds) != 3 or sum(tot.values()) == 0:
 print("\n".join(bad))
 PY
 expect_eq "the summary's totals recount from the round lines" "$(cat "$TMPD/recount")" ""
+# A match in a tournament: its summary is the run line, the aggregate
+# counts the matches' winners and their total scores.
+"$BOTFIELD" --headless --seeds 7-8 --jobs 1 "$TMPD/m.ini" >"$TMPD/tour" 2>"$TMPD/err"
+expect_eq "--seeds on a match: exit 0, two run lines and the aggregate" \
+    "$? $(grep -c '"type":"run","seed":[78],.*"rounds":{"1":' "$TMPD/tour") $(grep -c '"type":"aggregate"' "$TMPD/tour")" "0 2 1"
+grep -q '"type":"run","seed":7,.*"winner":"red","won_by":"score",.*"scores":{"red":45,"blue":40}' "$TMPD/tour"
+ok $? "seed 7's run line: the match's winner and total scores"
 
 # Round 2's first tick is tick 1 of a one-round run with seed 8: the
 # positions are the map's with seed + 1 (random tanks, headings).
