@@ -161,6 +161,11 @@ grep -q '"round_wins":{"red":2,"blue":0},"winner":"red","won_by":"score",' "$TMP
 ok $? "the match's winner: the higher total score"
 expect_eq "rounds won by the last team standing" \
     "$(grep '"type":"round"' "$TMPD/w" | grep -c '"won_by":"last_standing","damage"')" 2
+# The traces as every trace must be (round lines' fields, the match's
+# totals the rounds' sums), a match stopped in a round too.
+expect_eq "the matches' traces pass the schema and the recount" \
+    "$(python3 "$top_srcdir/tests/lib/trace-schema.py" "$TMPD/a" "$TMPD/w" "$TMPD/d" 2>&1
+       python3 "$top_srcdir/tests/lib/check-traces.py" "$TMPD/a" "$TMPD/w" "$TMPD/d" 2>&1)" ""
 # A mem that cannot be kept stops the match at its round's end, said.
 sed 's/count.lua/bad.lua/' "$TMPD/m.ini" >"$TMPD/mb.ini"
 printf 'function tick(me, w, mem, out)\n  mem.f = function() end\nend\n' >"$TMPD/bad.lua"
