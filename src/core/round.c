@@ -5,6 +5,8 @@
 #include <stdlib.h>
 
 #include "round.h"
+#include "score.h"
+#include "tick.h"
 
 long round_ticks(const struct world *w)
 {
@@ -28,7 +30,50 @@ uint64_t round_seed(const struct world *w, int r)
 
 int round_result(const struct world *w)
 {
-    return w->ended ? w->winner : -1;
+    if (w->ended)
+        return w->winner;
+    /* time up: with two teams or more alive, the higher score wins */
+    int left = 0;
+    for (size_t t = 0; t < w->teams.n; t++)
+        left += w->teams.p[t].alive > 0;
+    if (tick_teams_started(w) < 2 || left < 2)
+        return -1;
+    struct score_sum *teams = calloc(w->teams.n + 1, sizeof *teams);
+    if (!teams)
+        return -1;
+    score_teams(w, teams);
+    int winner = score_winner(w, teams);
+    free(teams);
+    return winner;
+}
+
+void round_totals(const struct world *w, struct score_sum *teams, struct score_sum *vehicles)
+{
+    for (size_t t = 0; teams && t < w->teams.n; t++)
+        teams[t] = (struct score_sum){ 0, 0, 0, 0, 0 };
+    for (size_t i = 0; i < w->vehicles.n; i++) {
+        const struct vehicle *v = &w->vehicles.p[i];
+        struct score_sum s = score_vehicle(w, v);
+        if (v->team >= 0 && i < w->round_totals.n) {
+            const struct vehicle_score *b = &w->round_totals.p[i];
+            s.damage += b->damage;
+            s.kills += b->kills;
+            s.survival += b->survival;
+            s.last += b->last;
+            s.score = SCORE_DAMAGE * s.damage + SCORE_KILL * s.kills
+                      + SCORE_SURVIVAL * s.survival + SCORE_LAST * s.last;
+        }
+        if (vehicles)
+            vehicles[i] = s;
+        if (teams && v->team >= 0) {
+            struct score_sum *t = &teams[v->team];
+            t->damage += s.damage;
+            t->kills += s.kills;
+            t->survival += s.survival;
+            t->last += s.last;
+            t->score += s.score;
+        }
+    }
 }
 
 int round_match_winner(const struct world *w, int *wins)
@@ -45,27 +90,40 @@ int round_match_winner(const struct world *w, int *wins)
     int last = round_over(w) ? round_result(w) : -1;
     if (last >= 0 && (size_t)last < nt)
         own[last]++;
-    int best = -1, tie = 0;
-    for (size_t t = 0; t < nt; t++) {
-        if (own[t] == 0)
-            continue;
-        if (best < 0 || own[t] > own[best]) {
-            best = (int)t;
-            tie = 0;
-        } else if (own[t] == own[best]) {
-            tie = 1;
-        }
-    }
     if (!wins)
         free(own);
-    return tie ? -1 : best;
+    /* the match is won on the total score, not on rounds won */
+    struct score_sum *teams = calloc(nt + 1, sizeof *teams);
+    if (!teams)
+        return -1;
+    round_totals(w, teams, NULL);
+    int best = tick_teams_started(w) >= 2 ? score_winner(w, teams) : -1;
+    free(teams);
+    return best;
+}
+
+/* The round over's scores join each vehicle's totals (reserved). */
+static void add_round_scores(struct world *w)
+{
+    for (size_t i = w->round_totals.n; i < w->vehicles.n; i++)
+        w->round_totals.p[i] = (struct vehicle_score){ 0, 0, 0, 0 };
+    w->round_totals.n = w->vehicles.n;
+    for (size_t i = 0; i < w->vehicles.n; i++) {
+        struct score_sum s = score_vehicle(w, &w->vehicles.p[i]);
+        struct vehicle_score *t = &w->round_totals.p[i];
+        t->damage += (int)s.damage;
+        t->kills += (int)s.kills;
+        t->survival += (int)s.survival;
+        t->last += (int)s.last;
+    }
 }
 
 int round_begin(struct world *w, const struct world *fresh)
 {
     if (fresh->vehicles.n != w->vehicles.n || fresh->racers.n != w->racers.n
         || fresh->teams.n != w->teams.n
-        || WORLD_RESERVE(w->round_winners, w->round_winners.n + 1))
+        || WORLD_RESERVE(w->round_winners, w->round_winners.n + 1)
+        || WORLD_RESERVE(w->round_totals, w->vehicles.n))
         return -1;
     /* Each vehicle's settings interned in w (fresh's pool goes with it),
      * its id kept (the same string in w's pool). */
@@ -91,9 +149,13 @@ int round_begin(struct world *w, const struct world *fresh)
     /* The tick, the run's counters and the player's held keys go on;
      * the round over joins the winners. */
     w->round_winners.p[w->round_winners.n++] = round_result(w);
+    add_round_scores(w);
     free(s.round_winners);
     s.round_winners = w->round_winners.p;
     s.nround_winners = w->round_winners.n;
+    free(s.round_totals);
+    s.round_totals = w->round_totals.p;
+    s.nround_totals = w->round_totals.n;
     s.tick = w->tick;
     s.stats = w->stats;
     s.player_in = w->player.in;
@@ -105,6 +167,7 @@ int round_begin(struct world *w, const struct world *fresh)
         w->vehicles.p[i].p = ps[i];
     }
     s.round_winners = NULL;         /* (w's own) */
+    s.round_totals = NULL;
     world_snapshot_free(&s);
     free(ps);
     free(ids);

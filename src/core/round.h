@@ -7,7 +7,8 @@
  * built by the map loader (the session does it: the core reads no map)
  * and moved in by round_begin; the map part stays, which is why a match
  * of several rounds may not have random trees.  The round, the tick it
- * started on and the winners of the rounds before are state: snapshots
+ * started on, the winners of the rounds before and their scores
+ * summed (round_totals) are state: snapshots
  * keep them, so stepping back across a round's start works as any step
  * back does. */
 #ifndef BOTFIELD_ROUND_H
@@ -28,15 +29,21 @@ int round_match_over(const struct world *w);
 uint64_t round_seed(const struct world *w, int r);
 
 /* The round's result: the winning team's index, or -1 for a draw.
- * THE ONE PLACE a round is judged: a battle won is its winner's; a
- * round that ended otherwise (time up, a race) is a draw until scores
- * decide it. */
+ * THE ONE PLACE a round is judged, as a run's end is: a battle won is
+ * its winner's; time up with two teams or more alive, the higher round
+ * score's (equal: a draw); a race is a draw. */
 int round_result(const struct world *w);
 
-/* The match's winner: the team that won most rounds, -1 on a tie or
- * with none won.  THE ONE PLACE a match is judged (to become the higher
- * total score once scores exist).  wins (w->teams.n counts, or NULL)
- * gets each team's rounds won, the round running counted when over. */
+struct score_sum;
+/* The match's scores so far: each field summed over the rounds before
+ * and the round running, by team (teams: w->teams.n, or NULL) and by
+ * vehicle (vehicles: w->vehicles.n, or NULL). */
+void round_totals(const struct world *w, struct score_sum *teams, struct score_sum *vehicles);
+
+/* The match's winner: the team of the higher total score (round_totals),
+ * -1 on a tie.  THE ONE PLACE a match is judged.  wins (w->teams.n
+ * counts, or NULL) gets each team's rounds won, the round running
+ * counted when over. */
 int round_match_winner(const struct world *w, int *wins);
 
 /* The next round begins in w from `fresh` (the map built with the next

@@ -180,6 +180,14 @@ uint64_t state_hash(const struct world *w)
         put_u(&p, w->round_winners.n);
         for (size_t k = 0; k < w->round_winners.n; k++)
             put_i(&p, w->round_winners.p[k]);
+        put_u(&p, w->round_totals.n);
+        for (size_t k = 0; k < w->round_totals.n; k++) {
+            const struct vehicle_score *t = &w->round_totals.p[k];
+            put_i(&p, t->damage);
+            put_i(&p, t->kills);
+            put_i(&p, t->survival);
+            put_i(&p, t->last);
+        }
     }
     flush(&p);
     return XXH3_64bits_digest(&st);

@@ -100,6 +100,7 @@ void world_free(struct world *w)
     free(w->map_path);
     free(w->round_text);
     free(w->round_winners.p);
+    free(w->round_totals.p);
     free(w->name);
     free(w->trees.p);
     free(w->teams.p);
@@ -525,6 +526,9 @@ int world_snapshot_save(const struct world *w, struct world_snapshot *s)
     s->nround_winners = w->round_winners.n;
     s->round_winners = dup_array(w->round_winners.p, w->round_winners.n,
                                  sizeof *s->round_winners, &fail);
+    s->nround_totals = w->round_totals.n;
+    s->round_totals = dup_array(w->round_totals.p, w->round_totals.n,
+                                sizeof *s->round_totals, &fail);
     size_t nt = w->teams.n;
     s->team_alive = calloc(nt + 1, sizeof *s->team_alive);
     s->team_knockouts = calloc(nt + 1, sizeof *s->team_knockouts);
@@ -547,7 +551,8 @@ int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
         || WORLD_RESERVE(w->shells, s->nshells)
         || WORLD_RESERVE(w->overlaps, s->noverlaps)
         || WORLD_RESERVE(w->now.aims, s->naims)
-        || WORLD_RESERVE(w->round_winners, s->nround_winners))
+        || WORLD_RESERVE(w->round_winners, s->nround_winners)
+        || WORLD_RESERVE(w->round_totals, s->nround_totals))
         return -1;
     /* Ids belong to the world; a snapshot's copies point at the same ones. */
     if (s->nvehicles)
@@ -576,6 +581,10 @@ int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
         memmove(w->round_winners.p, s->round_winners,
                s->nround_winners * sizeof *s->round_winners);
     w->round_winners.n = s->nround_winners;
+    if (s->nround_totals)
+        memmove(w->round_totals.p, s->round_totals,
+                s->nround_totals * sizeof *s->round_totals);
+    w->round_totals.n = s->nround_totals;
     for (size_t t = 0; t < w->teams.n; t++) {
         w->teams.p[t].alive = s->team_alive[t];
         w->teams.p[t].knockouts = s->team_knockouts[t];
@@ -599,5 +608,6 @@ void world_snapshot_free(struct world_snapshot *s)
     free(s->team_alive);
     free(s->team_knockouts);
     free(s->round_winners);
+    free(s->round_totals);
     memset(s, 0, sizeof *s);
 }

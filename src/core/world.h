@@ -290,6 +290,9 @@ struct world {
     long round_start;                   /* the tick it started on */
     WORLD_ARRAY(int) round_winners;     /* the rounds before it: each
                                            one's winning team, -1: none */
+    WORLD_ARRAY(struct vehicle_score) round_totals;  /* each vehicle's
+                                           scores summed over the rounds
+                                           before it (none: no round yet) */
 
     /* this tick's products (struct tick_products) and its scratch
      * (struct tick_scratch): never state */
@@ -509,6 +512,7 @@ struct world_snapshot {
     int *team_alive, *team_knockouts;
     int round; long round_start;
     int *round_winners; size_t nround_winners;
+    struct vehicle_score *round_totals; size_t nround_totals;
 };
 int world_snapshot_save(const struct world *w, struct world_snapshot *s);
 /* A tick's products and scratch freed (world_free), or the products

@@ -297,10 +297,15 @@ static long score_field(const struct score_sum *s, int k)
     return f[k];
 }
 
-/* The summary's scores: for each field an object by team ("scores" the
+/* put_scores' vehicles for a round line: the teams' fields only. */
+static const struct score_sum teams_only;
+#define SCORES_TEAMS_ONLY (&teams_only)
+
+/* The summary's scores (vehicles: each vehicle's, NULL: as they stand): for each field an object by team ("scores" the
  * score), then the same by tank and turret ("vehicle_..."): flat, as a
  * run line's values must be (objects of numbers), one CSV column each. */
-static void put_scores(FILE *f, const struct world *w, const struct score_sum *teams)
+static void put_scores(FILE *f, const struct world *w, const struct score_sum *teams,
+                       const struct score_sum *vehicles)
 {
     static const char *const name[] = { "damage", "kills", "survival", "last", "scores" };
     for (int k = 0; k < 5; k++) {
@@ -313,7 +318,7 @@ static void put_scores(FILE *f, const struct world *w, const struct score_sum *t
         }
         fputc('}', f);
     }
-    for (int k = 0; k < 5; k++) {
+    for (int k = 0; vehicles != SCORES_TEAMS_ONLY && k < 5; k++) {
         fprintf(f, ",\"vehicle_%s\":{", name[k]);
         int first = 1;
         for (size_t i = 0; i < w->vehicles.n; i++) {
@@ -324,7 +329,7 @@ static void put_scores(FILE *f, const struct world *w, const struct score_sum *t
                 fputc(',', f);
             first = 0;
             put_str(f, v->id);
-            struct score_sum s = score_vehicle(w, v);
+            struct score_sum s = vehicles ? vehicles[i] : score_vehicle(w, v);
             fprintf(f, ":%ld", score_field(&s, k));
         }
         fputc('}', f);
@@ -341,25 +346,33 @@ static void put_team(FILE *f, const struct world *w, int t)
 }
 
 /* A match's end of the summary: each round's winner, the rounds each
- * team won, and the match's winner (round.h judges). */
+ * team won, the match's winner (round.h judges: on the total score) and
+ * the scores summed over the rounds. */
 static int put_match(FILE *f, const struct world *w)
 {
     int *wins = calloc(w->teams.n + 1, sizeof *wins);
-    if (!wins)
+    struct score_sum *teams = calloc(w->teams.n + 1, sizeof *teams);
+    struct score_sum *vehicles = calloc(w->vehicles.n + 1, sizeof *vehicles);
+    if (!wins || !teams || !vehicles) {
+        free(wins);
+        free(teams);
+        free(vehicles);
         return -1;
+    }
     int winner = round_match_winner(w, wins);
-    fputs("},\"rounds\":[", f);
+    round_totals(w, teams, vehicles);
+    /* an object by round ("1": its winner), not an array: the summary
+     * is a tournament's run line, whose values may not be arrays */
+    fputs("},\"rounds\":{", f);
     for (size_t k = 0; k < w->round_winners.n; k++) {
-        fprintf(f, "%s{\"round\":%zu,\"winner\":", k ? "," : "", k + 1);
+        fprintf(f, "%s\"%zu\":", k ? "," : "", k + 1);
         put_team(f, w, w->round_winners.p[k]);
-        fputc('}', f);
     }
     if (round_over(w)) {
-        fprintf(f, "%s{\"round\":%d,\"winner\":", w->round_winners.n ? "," : "", w->round);
+        fprintf(f, "%s\"%d\":", w->round_winners.n ? "," : "", w->round);
         put_team(f, w, round_result(w));
-        fputc('}', f);
     }
-    fputs("],\"round_wins\":{", f);
+    fputs("},\"round_wins\":{", f);
     for (size_t t = 0; t < w->teams.n; t++) {
         fprintf(f, "%s", t ? "," : "");
         put_str(f, w->teams.p[t].name);
@@ -368,6 +381,10 @@ static int put_match(FILE *f, const struct world *w)
     free(wins);
     fputs("},\"winner\":", f);
     put_team(f, w, winner);
+    fprintf(f, ",\"won_by\":%s", tick_teams_started(w) >= 2 ? "\"score\"" : "null");
+    put_scores(f, w, teams, vehicles);
+    free(teams);
+    free(vehicles);
     fputs("}\n", f);
     return status(f);
 }
@@ -377,6 +394,19 @@ int trace_round(FILE *f, const struct world *w)
     fprintf(f, "{\"type\":\"round\",\"tick\":%ld,\"round\":%d,\"rounds\":%d,\"winner\":",
             w->tick, w->round, w->rounds);
     put_team(f, w, round_result(w));
+    /* how, as a run's won_by; then this round's scores by team */
+    int left = 0;
+    for (size_t t = 0; t < w->teams.n; t++)
+        left += w->teams.p[t].alive > 0;
+    const char *by = tick_teams_started(w) < 2 ? "null"
+                     : left == 1 ? "\"last_standing\"" : left >= 2 ? "\"score\"" : "null";
+    fprintf(f, ",\"won_by\":%s", by);
+    struct score_sum *teams = calloc(w->teams.n + 1, sizeof *teams);
+    if (!teams)
+        return -1;
+    score_teams(w, teams);
+    put_scores(f, w, teams, SCORES_TEAMS_ONLY);
+    free(teams);
     fputs("}\n", f);
     return status(f);
 }
@@ -450,7 +480,7 @@ int trace_summary(FILE *f, const struct world *w)
     else
         fputs("null", f);
     fprintf(f, ",\"won_by\":%s", left == 1 ? "\"last_standing\"" : left >= 2 ? "\"score\"" : "null");
-    put_scores(f, w, teams);
+    put_scores(f, w, teams, NULL);
     free(teams);
     fputs("}\n", f);
     return status(f);

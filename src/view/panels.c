@@ -15,6 +15,7 @@
 #include "../bot/bot_world.h"
 #include "../core/explain.h"
 #include "../core/round.h"
+#include "../core/score.h"
 
 /* A text line of exactly w cells: the text, then blanks, so the previous
  * frame's longer text never lingers. */
@@ -548,13 +549,18 @@ static void match_lines(struct lines *l, const struct world *w)
         return;
     }
     int *wins = calloc(w->teams.n + 1, sizeof *wins);
+    struct score_sum *tot = calloc(w->teams.n + 1, sizeof *tot);
     int winner = round_match_winner(w, wins);
     add(l, 1, "match over: %d rounds", w->rounds);
-    if (winner >= 0 && wins)
-        add(l, 1, "team %s wins the match (%d rounds won)", w->teams.p[winner].name,
-            wins[winner]);
+    if (tot)
+        round_totals(w, tot, NULL);
+    /* won on the total score; the rounds won said alongside */
+    if (winner >= 0 && wins && tot)
+        add(l, 1, "team %s wins the match (total score %ld, %d rounds won)",
+            w->teams.p[winner].name, tot[winner].score, wins[winner]);
     else
         add(l, 1, "the match is a draw");
+    free(tot);
     free(wins);
 }
 

@@ -4,7 +4,8 @@
 # round's start is the map's with seed + round - 1; a round line at each
 # round's end, the rounds in the summary; the same trace from a second
 # run, on 2 threads and from the replay of a recording; --ticks bounds
-# the whole match.
+# the whole match; rounds judged on score at time up, their scores on the
+# round lines, the match's totals their sums and its winner the higher total.
 . "$top_srcdir/tests/lib/lib.sh"
 
 cat >"$TMPD/count.lua" <<'LUA'
@@ -50,13 +51,55 @@ expect_eq "the bot counts the rounds in mem, its init runs each round" \
     "round 1 of 3 (integer): rounds seen 1, inits 1
 round 2 of 3 (integer): rounds seen 2, inits 2
 round 3 of 3 (integer): rounds seen 3, inits 3"
-expect_eq "a round line at each round's end (the map's duration)" \
-    "$(grep '"type":"round"' "$TMPD/a")" \
-    '{"type":"round","tick":180,"round":1,"rounds":3,"winner":null}
-{"type":"round","tick":360,"round":2,"rounds":3,"winner":null}
-{"type":"round","tick":540,"round":3,"rounds":3,"winner":null}'
-grep -q '"ticks":540,.*"rounds":\[{"round":1,"winner":null},{"round":2,"winner":null},{"round":3,"winner":null}\],"round_wins":{"red":0,"blue":0},"winner":null}$' "$TMPD/a"
-ok $? "the summary: the rounds, each team's rounds won, no match winner"
+expect_eq "a round line at each round's end (the map's duration), won on score" \
+    "$(grep '"type":"round"' "$TMPD/a" | sed 's/,"damage".*//')" \
+    '{"type":"round","tick":180,"round":1,"rounds":3,"winner":"blue","won_by":"score"
+{"type":"round","tick":360,"round":2,"rounds":3,"winner":"red","won_by":"score"
+{"type":"round","tick":540,"round":3,"rounds":3,"winner":null,"won_by":"score"'
+grep -q '"ticks":540,.*"rounds":{"1":"blue","2":"red","3":null},"round_wins":{"red":1,"blue":1},"winner":"red","won_by":"score",' "$TMPD/a"
+ok $? "the summary: the rounds split 1-1, the match won by red on the total score"
+# The match's totals recounted from the round lines: each field by team
+# summed over the rounds; the winner the higher total; the vehicles'
+# totals add up to their teams'.
+python3 - "$TMPD/a" >"$TMPD/recount" <<'PY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+rounds = [l for l in lines if l["type"] == "round"]
+s = lines[-1]
+bad = []
+fields = ("damage", "kills", "survival", "last", "scores")
+for k in fields:
+    for t in s[k]:
+        want = sum(r[k][t] for r in rounds)
+        if s[k][t] != want:
+            bad.append("%s %s: summary %s, rounds %s" % (k, t, s[k][t], want))
+    if sum(s["vehicle_" + k].values()) != sum(s[k].values()):
+        bad.append("vehicle_%s: the vehicles' sum is not the teams'" % k)
+for r in rounds:
+    sc = r["scores"]
+    if sc["red"] != 10 * r["damage"]["red"] + 20 * r["kills"]["red"] + 5 * r["survival"]["red"] + 10 * r["last"]["red"]:
+        bad.append("round %d: red's score is not its fields'" % r["round"])
+    best = max(sc.values())
+    top = [t for t in sc if sc[t] == best]
+    if r["winner"] != (top[0] if len(top) == 1 else None):
+        bad.append("round %d: winner %s, scores %s" % (r["round"], r["winner"], sc))
+tot = s["scores"]
+best = max(tot.values())
+top = [t for t in tot if tot[t] == best]
+if s["winner"] != (top[0] if len(top) == 1 else None):
+    bad.append("match winner %s, totals %s" % (s["winner"], tot))
+if len(rounds) != 3 or sum(tot.values()) == 0:
+    bad.append("nothing to recount")
+print("\n".join(bad))
+PY
+expect_eq "the summary's totals recount from the round lines" "$(cat "$TMPD/recount")" ""
+# A match in a tournament: its summary is the run line, the aggregate
+# counts the matches' winners and their total scores.
+"$BOTFIELD" --headless --seeds 7-8 --jobs 1 "$TMPD/m.ini" >"$TMPD/tour" 2>"$TMPD/err"
+expect_eq "--seeds on a match: exit 0, two run lines and the aggregate" \
+    "$? $(grep -c '"type":"run","seed":[78],.*"rounds":{"1":' "$TMPD/tour") $(grep -c '"type":"aggregate"' "$TMPD/tour")" "0 2 1"
+grep -q '"type":"run","seed":7,.*"winner":"red","won_by":"score",.*"scores":{"red":45,"blue":40}' "$TMPD/tour"
+ok $? "seed 7's run line: the match's winner and total scores"
 
 # Round 2's first tick is tick 1 of a one-round run with seed 8: the
 # positions are the map's with seed + 1 (random tanks, headings).
@@ -114,8 +157,15 @@ expect_eq "two rounds won by red" \
     "$(grep -o '"round":[0-9],"rounds":2,"winner":"[a-z]*"' "$TMPD/w")" \
     '"round":1,"rounds":2,"winner":"red"
 "round":2,"rounds":2,"winner":"red"'
-grep -q '"round_wins":{"red":2,"blue":0},"winner":"red"}$' "$TMPD/w"
-ok $? "the match's winner: the team with most rounds won"
+grep -q '"round_wins":{"red":2,"blue":0},"winner":"red","won_by":"score",' "$TMPD/w"
+ok $? "the match's winner: the higher total score"
+expect_eq "rounds won by the last team standing" \
+    "$(grep '"type":"round"' "$TMPD/w" | grep -c '"won_by":"last_standing","damage"')" 2
+# The traces as every trace must be (round lines' fields, the match's
+# totals the rounds' sums), a match stopped in a round too.
+expect_eq "the matches' traces pass the schema and the recount" \
+    "$(python3 "$top_srcdir/tests/lib/trace-schema.py" "$TMPD/a" "$TMPD/w" "$TMPD/d" 2>&1
+       python3 "$top_srcdir/tests/lib/check-traces.py" "$TMPD/a" "$TMPD/w" "$TMPD/d" 2>&1)" ""
 # A mem that cannot be kept stops the match at its round's end, said.
 sed 's/count.lua/bad.lua/' "$TMPD/m.ini" >"$TMPD/mb.ini"
 printf 'function tick(me, w, mem, out)\n  mem.f = function() end\nend\n' >"$TMPD/bad.lua"

@@ -21,6 +21,8 @@ from collections import defaultdict
 
 NULLABLE = {("summary", "min_separation"), ("summary", "winner"),
             ("summary", "won_by"),
+            # a match: a round drawn, the round line's winner and how
+            ("summary", "rounds"), ("round", "winner"), ("round", "won_by"),
             # decide lines: no threat, no target, a speed any will do, no
             # bot error, an unpriced candidate
             ("decide", "avoid"), ("decide", "aim"), ("decide", "race"),
@@ -81,8 +83,11 @@ def recount(lines, out, exact_edges=False):
     same("shots", summary["shots"], len(ev["shot"]))
     same("hits", summary["hits"], len(ev["hit"]))
     ko = defaultdict(int)
+    # a match's knockouts are its last round's (the teams start anew)
+    start = max([r["tick"] for r in ev["round"] if r["tick"] < summary["ticks"]], default=-1)
     for o in ev["knockout"]:
-        ko[ent[o["id"]]["team"]] += 1
+        if o["tick"] > start:
+            ko[ent[o["id"]]["team"]] += 1
     for team, n in summary["knockouts"].items():
         same("knockouts " + team, n, ko[team])
     # A knockout names its shooter (by): one whose shell hit it that tick.
@@ -146,7 +151,17 @@ SCORE = {"damage": 10, "kills": 20, "survival": 5, "last": 10}
 
 def recount_scores(lines, ent, summary, same, out):
     """The scores (botfield(6) SCORES) from the hit and knockout lines: a
-    knockout's shooter is the shooter of the last hit on it that tick."""
+    knockout's shooter is the shooter of the last hit on it that tick.
+    A match's: the sums of its round lines' (each round starts anew)."""
+    rounds = [o for o in lines if o["type"] == "round"]
+    if rounds:
+        if rounds[-1]["round"] < rounds[-1]["rounds"]:
+            return              # stopped in a round: its scores so far count too
+        for k in ("damage", "kills", "survival", "last", "scores"):
+            for t in summary[k]:
+                same("%s %s (rounds' sum)" % (k, t), summary[k][t],
+                     sum(r[k][t] for r in rounds))
+        return
     team = {i: e["team"] for i, e in ent.items() if e["kind"] in ("tank", "turret")}
     sc = {i: dict.fromkeys(SCORE, 0) for i in team}
     last_hit, out_at, kos = {}, {}, []

@@ -44,6 +44,10 @@ REQUIRED = {
     "log": {"tick": INT, "id": STR, "text": STR},
     # botfield-bots(7): a live reload (the viewer's) of a changed script
     "bot_reload": {"tick": INT, "id": STR, "bot_sha256": STR},
+    # botfield(6), [match] rounds: a round's end, its winner and scores
+    "round": {"tick": INT, "round": INT, "rounds": INT, "winner": NULLSTR,
+              "won_by": NULLSTR, "scores": (dict,), "damage": (dict,),
+              "kills": (dict,), "survival": (dict,), "last": (dict,)},
     "summary": {"ticks": INT, "seconds": NUM, "collisions": INT,
                 "min_separation": (int, float, type(None)), "edge_hits": INT,
                 "shots": INT, "hits": INT, "knockouts": (dict,),
@@ -132,7 +136,7 @@ def check(name, out):
             tick, states_seen = o["tick"], False
         if t == "state":
             states_seen = True
-        elif states_seen:
+        elif states_seen and t != "round":     # a round's end: after its states
             out.append("line %d: %s event after tick %d's state lines" % (n, t, tick))
         if t != "state" and o["tick"] == 0:
             out.append("line %d: an event on tick 0" % n)
