@@ -148,10 +148,15 @@ void draw_status(struct app *a)
                          w->stats.collisions, w->stats.shots, w->stats.hits);
         if (cars && n > 0 && (size_t)n < sizeof bot)
             n += snprintf(bot + n, sizeof bot - (size_t)n, "  laps %ld", laps);
+        /* each team's vehicles alive and its score (score.h) */
+        struct score_sum *ts = calloc(w->teams.n + 1, sizeof *ts);
+        if (ts)
+            score_teams(w, ts);
         for (size_t t = 0; t < w->teams.n && n > 0 && (size_t)n < sizeof bot; t++)
             if (w->teams.p[t].vehicles)
-                n += snprintf(bot + n, sizeof bot - (size_t)n, "  %s %d",
-                              w->teams.p[t].name, w->teams.p[t].alive);
+                n += snprintf(bot + n, sizeof bot - (size_t)n, "  %s %d score %ld",
+                              w->teams.p[t].name, w->teams.p[t].alive, ts ? ts[t].score : 0L);
+        free(ts);
         if (n > 0 && (size_t)n < sizeof bot)
             snprintf(bot + n, sizeof bot - (size_t)n, "   ? help");
     }
@@ -468,6 +473,13 @@ static void inspect(const struct app *a, const struct vehicle *v, struct lines *
     if (v->kind != VK_CAR)
         add(l, 0, "turret %.0f  reload %.1fs", deg(v->turret),
             v->gun.reload_left > 0 ? v->gun.reload_left : 0.0);
+    if (v->team >= 0 && v->kind != VK_CAR) {
+        /* its points so far (score.h): a wreck keeps them */
+        struct score_sum sc = score_vehicle(w, v);
+        add(l, 0, "score %ld", sc.score);
+        add(l, 0, " damage %ld kills %ld", sc.damage, sc.kills);
+        add(l, 0, " survival %ld last %ld", sc.survival, sc.last);
+    }
     if (v->alive)
         inspect_why(a, v, l, x);
     inspect_bot(a, i, l);
@@ -564,6 +576,35 @@ static void match_lines(struct lines *l, const struct world *w)
     free(wins);
 }
 
+/* The duration reached with teams alive: the higher team score wins
+ * (score_winner), equal scores are a draw. */
+static void score_banner(struct lines *l, const struct world *w)
+{
+    int playing = 0;
+    for (size_t t = 0; t < w->teams.n; t++)
+        playing += w->teams.p[t].vehicles > 0;
+    struct score_sum *ts = playing > 1 ? calloc(w->teams.n + 1, sizeof *ts) : NULL;
+    if (!ts) {              /* no teams to score: no battle to win */
+        add(l, 1, "time up: no winner");
+        return;
+    }
+    score_teams(w, ts);
+    int win = score_winner(w, ts);
+    if (win >= 0)
+        add(l, 1, "time up: team %s wins on score", w->teams.p[win].name);
+    else
+        add(l, 1, "time up: draw on score");
+    char line[64] = "";
+    int n = 0;
+    for (size_t t = 0; t < w->teams.n && n >= 0 && (size_t)n < sizeof line; t++)
+        if (w->teams.p[t].vehicles)
+            n += snprintf(line + n, sizeof line - (size_t)n, "%s%s %ld", n ? "  " : "",
+                          w->teams.p[t].name, ts[t].score);
+    if (*line)
+        add(l, 0, "%s", line);
+    free(ts);
+}
+
 void draw_banner(struct app *a)
 {
     const struct world *w = &a->world;
@@ -602,7 +643,7 @@ void draw_banner(struct app *a)
         }
         free(r);
     } else if (time_up)
-        add(&l, 1, "time up: no winner");
+        score_banner(&l, w);
     else if (w->winner >= 0 && (size_t)w->winner < w->teams.n)
         /* "team bots wins": a team's name may read as a plural noun */
         add(&l, 1, "team %s wins", w->teams.p[w->winner].name);
