@@ -30,4 +30,5 @@ example() {
 }
 
 example bots-dodge.ini red blue
+example bots-radar.ini red blue
 done_testing
