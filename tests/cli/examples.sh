@@ -31,4 +31,5 @@ example() {
 
 example bots-dodge.ini red blue
 example bots-radar.ini red blue
+example bots-pair.ini red blue
 done_testing
