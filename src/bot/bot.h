@@ -158,6 +158,7 @@ struct bot_view {
     double radar, radar_rate;
     /* world */
     long tick;
+    int round, rounds;      /* world.round, world.rounds (round.h) */
     double time, dt, width, height;
     const struct bot_enemy *enemies; size_t n_enemies;
     const struct bot_ally *allies; size_t n_allies;

@@ -375,6 +375,12 @@ void bot_push_world(lua_State *L, const struct bot_view *v)
     key(L, K_TICK);
     lua_pushinteger(L, v->tick);
     lua_rawset(L, -3);
+    lua_pushliteral(L, "round");
+    lua_pushinteger(L, v->round);
+    lua_rawset(L, -3);
+    lua_pushliteral(L, "rounds");
+    lua_pushinteger(L, v->rounds);
+    lua_rawset(L, -3);
     setnum_k(L, K_TIME, v->time);
     setnum_k(L, K_DT, v->dt);
     setnum_k(L, K_WIDTH, v->width);

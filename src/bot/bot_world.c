@@ -64,6 +64,7 @@ struct bot_world {
     int *slot_of;               /* per vehicle: its slot, -1 none */
     size_t nveh;
     char *dir;                  /* where the scripts are */
+    int disk_too;               /* given texts first, then dir (bot_world_attach_given) */
     int errors;                 /* bot_error lines of the last step */
     int unrebuilt;              /* bots disabled by the last step back */
     int *heard;                 /* the slots with a msg, in vehicle order */
@@ -186,6 +187,8 @@ static int fill_view(struct bot_world *bw, struct slot *s, const struct world *w
     view->radar = rad2deg(v->radar);
     view->radar_rate = rad2deg(v->p->radar_rate);
     view->tick = w->tick;
+    view->round = w->round;
+    view->rounds = w->rounds;
     view->time = (double)w->tick * w->dt;
     view->dt = w->dt;
     view->width = w->width;
@@ -832,8 +835,9 @@ void bot_world_free(struct world *w, struct bot_world *bw)
     free(bw);
 }
 
-/* The script of wb: from the texts when given (a recording's), else read
- * from the map's folder. */
+/* The script of wb: from the texts when given (a recording's, or the
+ * user's own bots of --ladder: bw->disk_too), else read from the map's
+ * folder. */
 static int script_of(const struct bot_world *bw, const struct bot_texts *src,
                      const struct world_bot *wb, struct bot_script *out, char *msg, size_t n)
 {
@@ -846,6 +850,8 @@ static int script_of(const struct bot_world *bw, const struct bot_texts *src,
         if (!strcmp(src->path[k], wb->path))
             return bot_script_from_bytes(wb->path, src->text[k], strlen(src->text[k]),
                                          out, msg, n);
+    if (bw->disk_too)
+        return bot_script_read(bw->dir, wb->path, out, msg, n);
     snprintf(msg, n, "bot '%s': the recording holds no bot_source for it", wb->path);
     return -1;
 }
@@ -870,7 +876,7 @@ static int load_slot(struct bot_world *bw, const struct bot_texts *src,
 }
 
 static int attach(struct world *w, const char *bundled_dir, const struct bot_texts *src,
-                  struct bot_world **out, char **err)
+                  int disk_too, struct bot_world **out, char **err)
 {
     *out = NULL;
     *err = NULL;
@@ -885,6 +891,7 @@ static int attach(struct world *w, const char *bundled_dir, const struct bot_tex
     bw->slot_of = malloc(bw->nveh * sizeof *bw->slot_of);
     bw->heard = malloc(bw->n * sizeof *bw->heard);
     bw->dir = w->map_path ? folder_of(w->map_path) : strdup(bundled_dir ? bundled_dir : ".");
+    bw->disk_too = disk_too;
     if (!bw->slots || !bw->slot_of || !bw->heard || !bw->dir)
         goto oom;
     for (size_t i = 0; i < bw->nveh; i++)
@@ -912,13 +919,19 @@ oom:
 int bot_world_attach(struct world *w, const char *bundled_dir,
                      struct bot_world **out, char **err)
 {
-    return attach(w, bundled_dir, NULL, out, err);
+    return attach(w, bundled_dir, NULL, 0, out, err);
+}
+
+int bot_world_attach_given(struct world *w, const char *bundled_dir,
+                           const struct bot_texts *given, struct bot_world **out, char **err)
+{
+    return attach(w, bundled_dir, given, 1, out, err);
 }
 
 int bot_world_attach_texts(struct world *w, const struct bot_texts *src,
                            struct bot_world **out, char **err)
 {
-    return attach(w, NULL, src, out, err);
+    return attach(w, NULL, src, 0, out, err);
 }
 
 /* ---- readers ------------------------------------------------------------ */
@@ -1177,4 +1190,22 @@ uint64_t bot_world_hash(struct bot_world *bw, uint64_t seed)
         free(buf);
     }
     return h;
+}
+
+int bot_world_new_round(struct bot_world *bw, char *err, size_t n)
+{
+    struct bot_world_mem m;
+    if (bot_world_save(bw, &m, err, n))
+        return -1;
+    for (size_t k = 0; k < m.n; k++) {
+        m.inited[k] = 0;
+        m.events[k].nev = 0;
+        m.events[k].msg_len = 0;
+        m.events[k].run_sha256[0] = 0;  /* a fresh run state */
+    }
+    int rc = bot_world_restore(bw, &m);
+    bot_world_mem_free(&m);
+    if (rc)
+        snprintf(err, n, "the bots do not match the world");
+    return rc;
 }

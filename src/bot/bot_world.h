@@ -37,6 +37,12 @@ int bot_world_attach(struct world *w, const char *bundled_dir,
 struct bot_texts { size_t n; const char *const *path; const char *const *text; };
 int bot_world_attach_texts(struct world *w, const struct bot_texts *src,
                            struct bot_world **out, char **err);
+/* The same with the texts of the bots the user named on the command line
+ * (--ladder's, read by the caller from wherever the user put them: the
+ * user's own files); every other bot is read from the map's folder under
+ * its rules, as bot_world_attach() does. */
+int bot_world_attach_given(struct world *w, const char *bundled_dir,
+                           const struct bot_texts *given, struct bot_world **out, char **err);
 /* Reloads in place (mem kept) every bot whose script is `path`, with
  * `text`: how many, or -1 with *err (malloc'd) when it does not load. */
 int bot_world_reload_text(struct bot_world *bw, struct world *w, const char *path,
@@ -81,6 +87,11 @@ int bot_world_save(struct bot_world *bw, struct bot_world_mem *m, char *err, siz
  * says why on its next tick.  0, or -1 when m is not this world's. */
 int bot_world_restore(struct bot_world *bw, const struct bot_world_mem *m);
 void bot_world_mem_free(struct bot_world_mem *m);
+/* A match's next round: every bot rebuilt from its script as at a step
+ * back, with its mem kept, and nothing else: its init runs again, no
+ * events or messages carry over, a disabled bot runs again.  0, or -1
+ * with err (a mem that is not plain data cannot be kept). */
+int bot_world_new_round(struct bot_world *bw, char *err, size_t n);
 
 /* The bots' part of the state a tick reads, hashed on from `seed` (the
  * core's state_hash()): every bot's mem as a snapshot keeps it, whether

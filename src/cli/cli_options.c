@@ -94,12 +94,15 @@ static int set_fps(struct cli *c, const struct cli_opt *o, const char *arg);
 static int set_tour(struct cli *c, const struct cli_opt *o, const char *arg);
 static int set_compare(struct cli *c, const struct cli_opt *o, const char *arg);
 static int set_exit(struct cli *c, const struct cli_opt *o, const char *arg);
+static int set_ladder(struct cli *c, const struct cli_opt *o, const char *arg);
 
 #define AT(field) .at = offsetof(struct cli, field)
 /* The modes of a viewer's option, a headless run's and a tournament's. */
 #define M_VIEW (CLI_VIEWER | CLI_REPLAY | CLI_COMPARE)
 #define M_RUN (CLI_HEADLESS | CLI_SEEDS | CLI_COMPARE)
 #define M_TOUR (CLI_HEADLESS | CLI_SEEDS | CLI_AGGREGATE)
+/* --ladder's and --sprt's */
+#define M_LADDER (CLI_LADDER | CLI_SPRT)
 
 /* Every option, once: its name, how it is read, the modes it may be
  * given with and its --help line.  The parser (getopt's table), the mode
@@ -114,7 +117,7 @@ static const struct cli_opt opts[CO_COUNT] = {
         .help = "simulation speed, 0.25 to 64 (default 1)",
         .kind = K_DOUBLE, AT(vo.speed), .dmin = 0.25, .dmax = 64,
         .bad = "expected a speed from 0.25 to 64" },
-    [CO_ASCII] = { .name = "ascii", .modes = ~(unsigned)CLI_CHECK,
+    [CO_ASCII] = { .name = "ascii", .modes = ~(unsigned)(CLI_CHECK | M_LADDER),
         .help = "plain ASCII drawing, no braille dots", .kind = K_FLAG, AT(vo.ascii) },
     [CO_RATE] = { .name = "rate", .arg = "BYTES", .modes = M_VIEW,
         .help = "bytes a second to the terminal at most (a slow\n"
@@ -144,7 +147,7 @@ static const struct cli_opt opts[CO_COUNT] = {
         .help = "print the summary line on standard output\n"
                 "(the default when no --trace is given)",
         .kind = K_FLAG, AT(summary) },
-    [CO_SEEDS] = { .name = "seeds", .arg = "A-B", .modes = CLI_HEADLESS | CLI_SEEDS,
+    [CO_SEEDS] = { .name = "seeds", .arg = "A-B", .modes = CLI_HEADLESS | CLI_SEEDS | M_LADDER,
         .section = "Tournaments (headless; botfield(6), TOURNAMENTS):",
         .help = "a battle per seed A to B: a run line each, then the\n"
                 "aggregate (wins with 95% intervals, draws, ...)",
@@ -154,17 +157,59 @@ static const struct cli_opt opts[CO_COUNT] = {
         .help = "a map key set (repeatable; also for one run);\n"
                 "VALUE1,VALUE2,... runs every value (a sweep)",
         .kind = K_OWN, .set = set_tour, .code = TOUR_OPT_SET },
-    [CO_JOBS] = { .name = "jobs", .arg = "N", .modes = M_TOUR, .needs = CLI_SEEDS,
+    [CO_JOBS] = { .name = "jobs", .arg = "N", .modes = M_TOUR | M_LADDER,
+        .needs = CLI_SEEDS | M_LADDER,
         .help = "runs at once (default: the number of cores)",
         .kind = K_OWN, .set = set_tour, .code = TOUR_OPT_JOBS },
-    [CO_CSV] = { .name = "csv", .arg = "FILE", .modes = M_TOUR, .needs = CLI_SEEDS | CLI_AGGREGATE,
+    [CO_CSV] = { .name = "csv", .arg = "FILE", .modes = M_TOUR | CLI_LADDER,
+        .needs = CLI_SEEDS | CLI_AGGREGATE | CLI_LADDER,
         .help = "write a row a run to FILE", .kind = K_OWN, .set = set_tour, .code = TOUR_OPT_CSV },
-    [CO_CHART] = { .name = "chart", .modes = M_TOUR, .needs = CLI_SEEDS | CLI_AGGREGATE,
+    [CO_CHART] = { .name = "chart", .modes = M_TOUR | CLI_LADDER,
+        .needs = CLI_SEEDS | CLI_AGGREGATE | CLI_LADDER,
         .help = "draw the aggregate in 80 columns instead",
         .kind = K_OWN, .set = set_tour, .code = TOUR_OPT_CHART },
     [CO_AGGREGATE] = { .name = "aggregate", .arg = "FILE...", .operands = 1, .modes = CLI_AGGREGATE,
         .help = "read run lines ('-': standard input) and print\nwhat the tournament would",
         .kind = K_OWN, .set = set_tour, .code = TOUR_OPT_AGGREGATE },
+    /* Their values are read by src/tour/ladder.c once the modes are
+     * checked here (main.c hands it the command line). */
+    [CO_LADDER] = { .name = "ladder", .modes = CLI_LADDER,
+        .section = "Ladders and sequential tests (botfield(6), LADDERS AND SEQUENTIAL TESTS):",
+        .help = "BOT.lua BOT.lua...: every pair on every seed, sides\n"
+                "swapped; a line a game, then the Bradley-Terry\n"
+                "ratings with 95% intervals (also --seeds, --jobs,\n"
+                "--csv, --chart)",
+        .kind = K_OWN, .set = set_ladder },
+    [CO_SPRT] = { .name = "sprt", .modes = CLI_SPRT,
+        .help = "NEW.lua OLD.lua: pairs of games, sides swapped, until\n"
+                "the sequential test decides; exit 0 NEW is better,\n"
+                "1 not, 3 undecided",
+        .kind = K_OWN, .set = set_ladder },
+    [CO_MAP] = { .name = "map", .arg = "MAP.ini", .modes = M_LADDER, .needs = M_LADDER,
+        .help = "the map of two teams the bots play on",
+        .kind = K_OWN, .set = set_ladder },
+    [CO_ANCHOR] = { .name = "anchor", .arg = "BOT.lua", .modes = CLI_LADDER, .needs = CLI_LADDER,
+        .help = "the bot rated 0 (default: the first)", .kind = K_OWN, .set = set_ladder },
+    [CO_ELO0] = { .name = "elo0", .arg = "E0", .modes = CLI_SPRT, .needs = CLI_SPRT,
+        .help = "the difference of no gain, in Elo (default 0)",
+        .kind = K_OWN, .set = set_ladder },
+    [CO_ELO1] = { .name = "elo1", .arg = "E1", .modes = CLI_SPRT, .needs = CLI_SPRT,
+        .help = "the gain to detect, in Elo, more than E0 (default 5)",
+        .kind = K_OWN, .set = set_ladder },
+    [CO_ALPHA] = { .name = "alpha", .arg = "A", .modes = CLI_SPRT, .needs = CLI_SPRT,
+        .help = "the chance of H1 when E0 holds, in (0, 0.5)\n(default 0.05)",
+        .kind = K_OWN, .set = set_ladder },
+    [CO_BETA] = { .name = "beta", .arg = "B", .modes = CLI_SPRT, .needs = CLI_SPRT,
+        .help = "the chance of H0 when E1 holds, in (0, 0.5)\n(default 0.05)",
+        .kind = K_OWN, .set = set_ladder },
+    [CO_MAX_GAMES] = { .name = "max-games", .arg = "N", .modes = CLI_SPRT, .needs = CLI_SPRT,
+        .help = "stop undecided after N games (2 to 1000000)",
+        .kind = K_OWN, .set = set_ladder },
+    [CO_GAMES] = { .name = "games", .arg = "FILE", .modes = M_LADDER, .needs = M_LADDER,
+        .help = "read the games' lines from FILE ('-': standard\n"
+                "input) instead of playing them: the merge of\n"
+                "botfield-parallel's jobs",
+        .kind = K_OWN, .set = set_ladder },
     [CO_COMPARE] = { .name = "compare", .arg = "SECTION.KEY=VALUE", .repeat = 1,
         .modes = CLI_VIEWER | CLI_HEADLESS | CLI_COMPARE, .section = "Both:",
         .help = "a second world with this setting beside\n"
@@ -210,6 +255,8 @@ static const char help_head[] =
 "       botfield --headless --seeds A-B [--set SECTION.KEY=VALUE]... [--jobs N]\n"
 "                [MAP.ini]\n"
 "       botfield --check [--seed S] [--set SECTION.KEY=VALUE]... MAP.ini\n"
+"       botfield --ladder BOT.lua BOT.lua... --map MAP.ini [--seeds A-B]\n"
+"       botfield --sprt NEW.lua OLD.lua --map MAP.ini [--elo0 E0] [--elo1 E1]\n"
 "       botfield [--headless [--trace FILE]...] --replay RECORDING\n"
 "A terminal sandbox for game AI: tanks that wander, see and shoot, race cars\n"
 "on waypoints.  Without MAP, the built-in default map.\n"
@@ -284,6 +331,16 @@ static int set_compare(struct cli *c, const struct cli_opt *o, const char *arg)
 {
     (void)o;
     return compare_option(c->cmp, arg) ? 2 : -1;
+}
+
+/* --ladder's and --sprt's options: only noted (c->given) here; their
+ * values are read and checked by ladder.c, which main.c calls. */
+static int set_ladder(struct cli *c, const struct cli_opt *o, const char *arg)
+{
+    (void)c;
+    (void)o;
+    (void)arg;
+    return -1;
 }
 
 /* --help, --version and the man page's lists: said, and the run ends. */
@@ -414,6 +471,10 @@ static const struct cli_mode {
     const char *why;        /* what the mode does, or what the option needs */
     const char *takes;      /* %s: the options it takes */
 } modes[] = {
+    { CLI_LADDER, CO_LADDER, "--ladder plays every pair of bots on a map of two teams and "
+      "rates them", "it takes BOT.lua BOT.lua..., %s" },
+    { CLI_SPRT, CO_SPRT, "--sprt tests NEW.lua against OLD.lua in pairs of games",
+      "it takes NEW.lua OLD.lua, %s" },
     { CLI_COMPARE, CO_COMPARE, "--compare runs two worlds side by side", "it takes MAP, %s" },
     { CLI_AGGREGATE, CO_AGGREGATE, "--aggregate only reads run lines, it runs nothing",
       "it takes FILE... ('-': standard input), %s" },
@@ -477,7 +538,10 @@ static unsigned run_modes(const struct cli *c)
     for (int k = 0; k < NMODES; k++)
         if (modes[k].opt >= 0 && c->given[modes[k].opt])
             on |= modes[k].bit;
-    if (!(on & (CLI_HEADLESS | CLI_CHECK | CLI_AGGREGATE)))
+    /* a ladder's --seeds is its seed range, not a tournament */
+    if (on & M_LADDER)
+        on &= ~(unsigned)CLI_SEEDS;
+    if (!(on & (CLI_HEADLESS | CLI_CHECK | CLI_AGGREGATE | M_LADDER)))
         on |= CLI_VIEWER;
     return on;
 }
@@ -492,8 +556,10 @@ static int check_modes(struct cli *c)
             char opt[256], list[256];
             given_text(opt, sizeof opt, c, i);
             list_options(list, sizeof list, NULL, opts[i].needs);
-            fprintf(stderr, "botfield: %s: a tournament's option: it needs %s\n"
-                    "Try 'botfield --help' for more information.\n", opt, list);
+            fprintf(stderr, "botfield: %s: %s: it needs %s\n"
+                    "Try 'botfield --help' for more information.\n", opt,
+                    opts[i].needs & (CLI_SEEDS | CLI_AGGREGATE) ? "a tournament's option"
+                    : "an option of a ladder or a sequential test", list);
             return 2;
         }
     for (int k = 0; k < NMODES; k++) {
@@ -525,7 +591,7 @@ int cli_check(struct cli *c)
     if (c->decisions && !c->trace)
         return refuse("--trace-decisions writes decide lines into the trace: it needs "
                       "--trace FILE");
-    if (c->nargs > 1 && !c->tour->aggregate) {
+    if (c->nargs > 1 && !c->tour->aggregate && !(c->modes & M_LADDER)) {
         fprintf(stderr, "botfield: one map at a time ('%s' is extra)\n"
                 "Try 'botfield --help' for more information.\n", c->args[1]);
         return 2;

@@ -13,7 +13,7 @@
 enum {
     CLI_VIEWER = 1u << 0, CLI_HEADLESS = 1u << 1, CLI_CHECK = 1u << 2,
     CLI_REPLAY = 1u << 3, CLI_SEEDS = 1u << 4, CLI_AGGREGATE = 1u << 5,
-    CLI_COMPARE = 1u << 6
+    CLI_COMPARE = 1u << 6, CLI_LADDER = 1u << 7, CLI_SPRT = 1u << 8
 };
 
 /* The options' indexes in the table (cli_options.c), in its order. */
@@ -22,6 +22,8 @@ enum cli_opt_id {
     CO_HEADLESS, CO_TICKS, CO_SECONDS, CO_TRACE, CO_TRACE_EVERY, CO_TRACE_DECISIONS,
     CO_SUMMARY,
     CO_SEEDS, CO_SET, CO_JOBS, CO_CSV, CO_CHART, CO_AGGREGATE,
+    CO_LADDER, CO_SPRT, CO_MAP, CO_ANCHOR, CO_ELO0, CO_ELO1, CO_ALPHA, CO_BETA, CO_MAX_GAMES,
+    CO_GAMES,
     CO_COMPARE, CO_SEED, CO_THREADS, CO_RECORD, CO_REPLAY, CO_CHECK, CO_HELP, CO_VERSION,
     CO_MAN_KEYS, CO_MAN_VIEWER_KEYS,
     CO_COUNT

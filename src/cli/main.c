@@ -299,13 +299,14 @@ int main(int argc, char **argv)
      * handled in src/view/term_restore.c the same way). */
     signal(SIGXFSZ, SIG_IGN);
 
-    /* --ladder and --sprt read their own options (src/tour/ladder.c). */
-    if (ladder_wanted(argc, argv))
-        return ladder_main(argc, argv, BOTFIELD_MAPS_DIR);
     static struct cli c;        /* static: its options live until exit */
     int rc = cli_parse(&c, argc, argv);
     if (rc >= 0 || (rc = cli_check(&c)))
         return rc;
+    /* --ladder and --sprt read their options' values (src/tour/ladder.c)
+     * once the table has checked them against the modes. */
+    if (c.modes & (CLI_LADDER | CLI_SPRT))
+        return ladder_main(argc, argv, BOTFIELD_MAPS_DIR);
     if (c.tour->given && (rc = run_tour(&c)) >= 0)
         return rc;
     /* A newcomer's first look: without --speed the viewer opens paused

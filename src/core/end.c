@@ -1,6 +1,7 @@
 /* end.c — the end of a run: a battle is won when at most one team that
  * started with tanks or turrets has any left; a race ends when every car
  * finished (a tick later when a bot's car finished last: end_stage). */
+#include "score.h"
 #include "stages.h"
 #include "tick.h"
 #include "world.h"
@@ -35,6 +36,8 @@ void end_stage(struct world *w)
                 last = (int)t;
             }
         if (left <= 1) {
+            if (!w->ended && last >= 0)
+                score_last(w, last);
             w->ended = 1;
             w->winner = last;
         }

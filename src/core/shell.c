@@ -19,6 +19,7 @@
 #include "decide.h"
 #include "grow.h"
 #include "par.h"
+#include "score.h"
 #include "stages.h"
 #include "trees.h"
 #include "world.h"
@@ -286,6 +287,7 @@ static int shell_ended(struct world *w, const struct shell *sh)
     int fail = 0;
     if (sh->hit >= 0) {
         struct vehicle *t = &w->vehicles.p[sh->hit];
+        int was_alive = t->alive;       /* (for the scores) */
         w->stats.hits++;
         struct event *e = world_event(w, EV_HIT, sh->shooter, sh->hit);
         if (e) {
@@ -307,6 +309,7 @@ static int shell_ended(struct world *w, const struct shell *sh)
             if (!world_event(w, EV_KNOCKOUT, sh->hit, sh->shooter))
                 fail = 1;
         }
+        score_hit(w, sh->shooter, sh->hit, was_alive && !t->alive);
     } else if (sh->miss >= 0) {
         struct event *e = world_event(w, EV_MISS, sh->shooter, -1);
         if (e) {
@@ -359,5 +362,6 @@ int shells_update(struct world *w, const struct tick_ctx *c)
     for (size_t i = 0; i < w->shells.n; i++)
         if (!w->shells.p[i].alive)
             fail |= shell_ended(w, &w->shells.p[i]);
+    score_settle(w);
     return fail ? -1 : 0;
 }

@@ -90,6 +90,10 @@ static void put_vehicle(struct packer *p, const struct vehicle *v)
     put_i(p, a->plan_m);
     put_i(p, a->danger);
     put_v(p, v->from);
+    put_i(p, v->score.damage);
+    put_i(p, v->score.kills);
+    put_i(p, v->score.survival);
+    put_i(p, v->score.last);
     /* the id with its end, so "ab"+"c" differs from "a"+"bc" */
     put(p, v->id, strlen(v->id) + 1);
 }
@@ -163,6 +167,14 @@ uint64_t state_hash(const struct world *w)
     put_d(&p, w->player.in.speed);
     put_d(&p, w->player.in.turret);
     put_i(&p, w->player.in.fire);
+    /* a match's round (only then: one round hashes as before rounds) */
+    if (w->rounds > 1) {
+        put_i(&p, w->round);
+        put_i(&p, w->round_start);
+        put_u(&p, w->round_winners.n);
+        for (size_t k = 0; k < w->round_winners.n; k++)
+            put_i(&p, w->round_winners.p[k]);
+    }
     flush(&p);
     return XXH3_64bits_digest(&st);
 }

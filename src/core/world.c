@@ -25,6 +25,7 @@ void world_init(struct world *w, double width, double height)
     w->dt = 1.0 / w->tick_rate;
     w->stats.min_separation = INFINITY;
     w->winner = -1;
+    w->rounds = w->round = 1;
     w->player.vehicle = -1;
 }
 
@@ -97,6 +98,8 @@ void world_free(struct world *w)
     }
     free(w->bots.p);
     free(w->map_path);
+    free(w->round_text);
+    free(w->round_winners.p);
     free(w->name);
     free(w->trees.p);
     free(w->teams.p);
@@ -517,6 +520,11 @@ int world_snapshot_save(const struct world *w, struct world_snapshot *s)
     s->ended = w->ended;
     s->winner = w->winner;
     s->player_in = w->player.in;
+    s->round = w->round;
+    s->round_start = w->round_start;
+    s->nround_winners = w->round_winners.n;
+    s->round_winners = dup_array(w->round_winners.p, w->round_winners.n,
+                                 sizeof *s->round_winners, &fail);
     size_t nt = w->teams.n;
     s->team_alive = calloc(nt + 1, sizeof *s->team_alive);
     s->team_knockouts = calloc(nt + 1, sizeof *s->team_knockouts);
@@ -538,7 +546,8 @@ int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
     if (s->nvehicles != w->vehicles.n || s->nracers != w->racers.n
         || WORLD_RESERVE(w->shells, s->nshells)
         || WORLD_RESERVE(w->overlaps, s->noverlaps)
-        || WORLD_RESERVE(w->now.aims, s->naims))
+        || WORLD_RESERVE(w->now.aims, s->naims)
+        || WORLD_RESERVE(w->round_winners, s->nround_winners))
         return -1;
     /* Ids belong to the world; a snapshot's copies point at the same ones. */
     if (s->nvehicles)
@@ -561,6 +570,12 @@ int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
     w->ended = s->ended;
     w->winner = s->winner;
     w->player.in = s->player_in;
+    w->round = s->round;
+    w->round_start = s->round_start;
+    if (s->nround_winners)
+        memmove(w->round_winners.p, s->round_winners,
+               s->nround_winners * sizeof *s->round_winners);
+    w->round_winners.n = s->nround_winners;
     for (size_t t = 0; t < w->teams.n; t++) {
         w->teams.p[t].alive = s->team_alive[t];
         w->teams.p[t].knockouts = s->team_knockouts[t];
@@ -583,5 +598,6 @@ void world_snapshot_free(struct world_snapshot *s)
     free(s->aims);
     free(s->team_alive);
     free(s->team_knockouts);
+    free(s->round_winners);
     memset(s, 0, sizeof *s);
 }

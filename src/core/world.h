@@ -51,6 +51,12 @@ struct team {
     int knockouts;          /* of those, knocked out */
 };
 
+/* What a vehicle scored (score.h): survival is kept here only once it
+ * is knocked out (while alive it is its enemies' knockouts so far). */
+struct vehicle_score {
+    int damage, kills, survival, last;
+};
+
 struct params_slot;          /* world.c */
 struct id_chunk;             /* world.c */
 
@@ -106,6 +112,7 @@ struct vehicle {
                                it sought none (see world_aim); set by act */
     const char *id;         /* "tank.1", "car.a", ...: in the world's id
                                pool, never moved or freed before it */
+    struct vehicle_score score;     /* state: read at the end of a run */
 };
 
 static inline void vehicle_set_heading(struct vehicle *v, double heading)
@@ -247,6 +254,12 @@ struct world {
                                            the built-in map */
     const char *bot_engine;             /* "Lua 5.4.4" once bots run,
                                            for the trace header */
+    int rounds;                         /* [match] rounds: 1 to 1000 */
+    char *round_text;                   /* the map's text (its --set
+                                           written in), to build each
+                                           next round's start from; NULL
+                                           with one round (round.h) */
+    size_t round_text_len;
 
     /* the vehicles' settings: interned copies, never moved or freed
      * before the world (vehicle.p points at them) */
@@ -273,6 +286,10 @@ struct world {
     int winner;                         /* team index, -1: none */
     struct player_state player;         /* the keyboard's tank and the
                                            intents it holds (player.h) */
+    int round;                          /* the round running, from 1 */
+    long round_start;                   /* the tick it started on */
+    WORLD_ARRAY(int) round_winners;     /* the rounds before it: each
+                                           one's winning team, -1: none */
 
     /* this tick's products (struct tick_products) and its scratch
      * (struct tick_scratch): never state */
@@ -481,6 +498,8 @@ struct world_snapshot {
     int ended, winner;
     struct player_input player_in;
     int *team_alive, *team_knockouts;
+    int round; long round_start;
+    int *round_winners; size_t nround_winners;
 };
 int world_snapshot_save(const struct world *w, struct world_snapshot *s);
 /* A tick's products and scratch freed (world_free), or the products

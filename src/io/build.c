@@ -23,6 +23,7 @@ static int set_settings(struct loader *L, const struct parsed *P,
     w->duration = P->map.duration;
     w->sight = P->sight;
     w->track_laps = P->track.laps;
+    w->rounds = P->match.rounds;
     if (P->map.name) {
         w->name = strdup(P->map.name);
         return w->name ? 0 : -1;

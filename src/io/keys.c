@@ -11,7 +11,7 @@
 
 const char *const section_names[SEC_NKINDS] = {
     "map", "trees", "tree.ID", "team.NAME", "tank.ID", "turret.ID",
-    "track", "waypoint.N", "car.ID", "sight"
+    "track", "waypoint.N", "car.ID", "sight", "match"
 };
 
 #define VP(f) offsetof(struct vehicle_spec, p.f)
@@ -297,6 +297,13 @@ const struct key_def key_table[] = {
       .flags = KEY_CORE_DEFAULT,
       .help = "samples across the target for sight = classic",
       .target = TGT_SIGHT, .offset = offsetof(struct sight_config, samples) },
+
+    /* [match] */
+    { .sections = SEC_MATCH, .name = "rounds", .type = KEY_COUNT, .min = 1, .max = 1000,
+      .def = "1",
+      .help = "rounds of the match: each starts from the map anew with the seed "
+              "seed + round - 1, the bots' mem kept (no random trees with more than one)",
+      .target = TGT_MATCH, .offset = offsetof(struct match_settings, rounds) },
 };
 const size_t key_table_len = sizeof key_table / sizeof key_table[0];
 
@@ -516,7 +523,8 @@ char *map_keys_man(void)
     struct key_defaults defaults;
     key_defaults(&defaults);
     static const unsigned order[] = { SEC_MAP, SEC_TREES, SEC_TREE, SEC_TEAM, SEC_TANK,
-                                      SEC_TURRET, SEC_TRACK, SEC_WAYPOINT, SEC_CAR, SEC_SIGHT };
+                                      SEC_TURRET, SEC_TRACK, SEC_WAYPOINT, SEC_CAR, SEC_SIGHT,
+                                      SEC_MATCH };
     for (size_t o = 0; o < sizeof order / sizeof order[0]; o++) {
         unsigned kind = order[o];
         fprintf(f, ".SS [%s]\n", section_names[__builtin_ctz(kind)]);

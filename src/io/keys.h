@@ -20,9 +20,9 @@ enum section_kind {
     SEC_MAP = 1 << 0, SEC_TREES = 1 << 1, SEC_TREE = 1 << 2,
     SEC_TEAM = 1 << 3, SEC_TANK = 1 << 4, SEC_TURRET = 1 << 5,
     SEC_TRACK = 1 << 6, SEC_WAYPOINT = 1 << 7, SEC_CAR = 1 << 8,
-    SEC_SIGHT = 1 << 9
+    SEC_SIGHT = 1 << 9, SEC_MATCH = 1 << 10
 };
-#define SEC_NKINDS 10
+#define SEC_NKINDS 11
 
 enum key_type {
     KEY_NUM,        /* double in [min, max] (min excluded when min_open) */
@@ -42,7 +42,7 @@ enum key_type {
 
 /* Which structure a row's offset points into. */
 enum key_target { TGT_MAP, TGT_TREES, TGT_XYR, TGT_TEAM, TGT_VEHICLE,
-                  TGT_TRACK, TGT_SIGHT };
+                  TGT_TRACK, TGT_SIGHT, TGT_MATCH };
 
 #define KEY_REQUIRED 1      /* must be given in the section */
 #define KEY_MIN_OPEN 2      /* the minimum itself is not allowed */
@@ -98,6 +98,9 @@ struct map_settings {
     uint64_t seed;
     double tick_rate, duration;
 };
+
+/* [match] */
+struct match_settings { int rounds; };
 
 struct trees_settings {
     int random;

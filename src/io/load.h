@@ -144,6 +144,8 @@ struct parsed {
     struct xyr *track_list; int ntrack_list;
     struct wsec *wsecs; int nwsecs; size_t cap_wsecs;
     struct sight_config sight;
+    struct match_settings match;    /* [match] */
+    int match_section;              /* its index, -1: none */
     int map_section, trees_section, track_section;
 };
 

@@ -30,6 +30,24 @@ static void loader_free(struct loader *L, struct parsed *P)
     scan_free(&L->scan);
 }
 
+/* A match of several rounds keeps the text read (--set written in): the
+ * session builds each next round from it (round.h).  1, or 0 out of
+ * memory (said). */
+static int keep_round_text(struct loader *L, struct world *w, const char *text, size_t len)
+{
+    if (w->rounds <= 1)
+        return 1;
+    w->round_text = malloc(len + 1);
+    if (!w->round_text) {
+        load_error(L, 0, NULL, NULL, NULL, "out of memory building the map");
+        return 0;
+    }
+    memcpy(w->round_text, text, len);
+    w->round_text[len] = 0;
+    w->round_text_len = len;
+    return 1;
+}
+
 /* The steps, each only when the one before found nothing wrong: 0 with
  * *out set, or -1. */
 static int load_steps(struct loader *L, struct parsed *P, const char *text, size_t len,
@@ -51,7 +69,7 @@ static int load_steps(struct loader *L, struct parsed *P, const char *text, size
     if (L->errors)
         return -1;
     struct world w;
-    if (load_build(L, P, opt, &w) == 0 && L->errors == 0) {
+    if (load_build(L, P, opt, &w) == 0 && L->errors == 0 && keep_round_text(L, &w, text, len)) {
         *out = w;
         return 0;
     }

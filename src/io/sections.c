@@ -35,6 +35,7 @@ static unsigned section_kind(const char *name, const char **id)
     if (!strcmp(name, "trees")) return SEC_TREES;
     if (!strcmp(name, "track")) return SEC_TRACK;
     if (!strcmp(name, "sight")) return SEC_SIGHT;
+    if (!strcmp(name, "match")) return SEC_MATCH;
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
         size_t n = strlen(kinds[i].prefix);
         if (!strncmp(name, kinds[i].prefix, n) && name[n]) {
@@ -108,6 +109,7 @@ static void *target_of(struct parsed *P, enum key_target t, void *item)
     case TGT_TREES: return &P->trees;
     case TGT_TRACK: return &P->track;
     case TGT_SIGHT: return &P->sight;
+    case TGT_MATCH: return &P->match;
     default: return item;
     }
 }
@@ -393,6 +395,10 @@ static int read_section(struct loader *L, struct parsed *P, int s, struct numset
     case SEC_SIGHT:
         section_keys(L, P, s, kind, NULL);
         return 0;
+    case SEC_MATCH:
+        P->match_section = s;
+        section_keys(L, P, s, kind, NULL);
+        return 0;
     case SEC_TEAM:
         return 0;
     case SEC_TREE:
@@ -414,6 +420,7 @@ void load_sections(struct loader *L, struct parsed *P)
 {
     memset(P, 0, sizeof *P);
     P->map_section = P->trees_section = P->track_section = -1;
+    P->match_section = -1;
     /* The core's defaults (KEY_CORE_DEFAULT rows), then the table's. */
     struct key_defaults d;
     key_defaults(&d);
@@ -424,6 +431,7 @@ void load_sections(struct loader *L, struct parsed *P)
     load_apply_defaults(L, SEC_TREES, TGT_TREES, &P->trees);
     load_apply_defaults(L, SEC_TRACK, TGT_TRACK, &P->track);
     load_apply_defaults(L, SEC_SIGHT, TGT_SIGHT, &P->sight);
+    load_apply_defaults(L, SEC_MATCH, TGT_MATCH, &P->match);
 
     /* Teams first: tanks and turrets name them, wherever they appear. */
     for (int s = 0; s < L->scan.nsections; s++) {

@@ -9,7 +9,9 @@
 #include "utf8.h"
 #include "../core/events.h"
 #include "../core/world.h"
+#include "../core/score.h"
 #include "../core/tick.h"
+#include "../core/round.h"
 
 const char *trace_strerror(int e)
 {
@@ -286,6 +288,96 @@ int trace_states(FILE *f, const struct world *w)
     return status(f);
 }
 
+/* Field k (0 damage, 1 kills, 2 survival, 3 last, 4 score) of s. */
+static long score_field(const struct score_sum *s, int k)
+{
+    const long f[] = { s->damage, s->kills, s->survival, s->last, s->score };
+    return f[k];
+}
+
+/* The summary's scores: for each field an object by team ("scores" the
+ * score), then the same by tank and turret ("vehicle_..."): flat, as a
+ * run line's values must be (objects of numbers), one CSV column each. */
+static void put_scores(FILE *f, const struct world *w, const struct score_sum *teams)
+{
+    static const char *const name[] = { "damage", "kills", "survival", "last", "scores" };
+    for (int k = 0; k < 5; k++) {
+        fprintf(f, ",\"%s\":{", name[k]);
+        for (size_t t = 0; t < w->teams.n; t++) {
+            if (t)
+                fputc(',', f);
+            put_str(f, w->teams.p[t].name);
+            fprintf(f, ":%ld", score_field(&teams[t], k));
+        }
+        fputc('}', f);
+    }
+    for (int k = 0; k < 5; k++) {
+        fprintf(f, ",\"vehicle_%s\":{", name[k]);
+        int first = 1;
+        for (size_t i = 0; i < w->vehicles.n; i++) {
+            const struct vehicle *v = &w->vehicles.p[i];
+            if (v->team < 0)
+                continue;
+            if (!first)
+                fputc(',', f);
+            first = 0;
+            put_str(f, v->id);
+            struct score_sum s = score_vehicle(w, v);
+            fprintf(f, ":%ld", score_field(&s, k));
+        }
+        fputc('}', f);
+    }
+
+/* A team's name, or null for none. */
+static void put_team(FILE *f, const struct world *w, int t)
+{
+    if (t >= 0 && (size_t)t < w->teams.n)
+        put_str(f, w->teams.p[t].name);
+    else
+        fputs("null", f);
+}
+
+/* A match's end of the summary: each round's winner, the rounds each
+ * team won, and the match's winner (round.h judges). */
+static int put_match(FILE *f, const struct world *w)
+{
+    int *wins = calloc(w->teams.n + 1, sizeof *wins);
+    if (!wins)
+        return -1;
+    int winner = round_match_winner(w, wins);
+    fputs("},\"rounds\":[", f);
+    for (size_t k = 0; k < w->round_winners.n; k++) {
+        fprintf(f, "%s{\"round\":%zu,\"winner\":", k ? "," : "", k + 1);
+        put_team(f, w, w->round_winners.p[k]);
+        fputc('}', f);
+    }
+    if (round_over(w)) {
+        fprintf(f, "%s{\"round\":%d,\"winner\":", w->round_winners.n ? "," : "", w->round);
+        put_team(f, w, round_result(w));
+        fputc('}', f);
+    }
+    fputs("],\"round_wins\":{", f);
+    for (size_t t = 0; t < w->teams.n; t++) {
+        fprintf(f, "%s", t ? "," : "");
+        put_str(f, w->teams.p[t].name);
+        fprintf(f, ":%d", wins[t]);
+    }
+    free(wins);
+    fputs("},\"winner\":", f);
+    put_team(f, w, winner);
+    fputs("}\n", f);
+    return status(f);
+}
+
+int trace_round(FILE *f, const struct world *w)
+{
+    fprintf(f, "{\"type\":\"round\",\"tick\":%ld,\"round\":%d,\"rounds\":%d,\"winner\":",
+            w->tick, w->round, w->rounds);
+    put_team(f, w, round_result(w));
+    fputs("}\n", f);
+    return status(f);
+}
+
 int trace_summary(FILE *f, const struct world *w)
 {
     fprintf(f, "{\"type\":\"summary\",\"ticks\":%ld", w->tick);
@@ -334,6 +426,8 @@ int trace_summary(FILE *f, const struct world *w)
         else
             fputs(":null", f);
     }
+    if (w->rounds > 1)
+        return put_match(f, w);
     fputs("},\"winner\":", f);
     int winner = -1, left = 0;
     if (tick_teams_started(w) >= 2)
@@ -342,10 +436,19 @@ int trace_summary(FILE *f, const struct world *w)
                 left++;
                 winner = (int)t;
             }
-    if (left == 1)
+    struct score_sum *teams = calloc(w->teams.n + 1, sizeof *teams);
+    if (!teams)
+        return -1;
+    score_teams(w, teams);
+    if (left >= 2)
+        winner = score_winner(w, teams);
+    if (winner >= 0 && left >= 1)
         put_str(f, w->teams.p[winner].name);
     else
         fputs("null", f);
+    fprintf(f, ",\"won_by\":%s", left == 1 ? "\"last_standing\"" : left >= 2 ? "\"score\"" : "null");
+    put_scores(f, w, teams);
+    free(teams);
     fputs("}\n", f);
     return status(f);
 }

@@ -39,6 +39,9 @@ int trace_states(FILE *f, const struct world *w);
 /* The decide lines of this tick (--trace-decisions): each live vehicle's
  * decision record (core/explain.h); none unless w->explain was on. */
 int trace_decisions(FILE *f, const struct world *w);
+/* A match's round line, at its end: {"type":"round","tick":T,"round":R,
+ * "rounds":N,"winner":TEAM or null} (round.h judges). */
+int trace_round(FILE *f, const struct world *w);
 /* The summary object, one line. */
 int trace_summary(FILE *f, const struct world *w);
 

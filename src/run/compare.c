@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "stop.h"
 #include "io/map.h"
 #include "bot/bot_world.h"
+#include "core/round.h"
 #include "core/state_hash.h"
 #include "core/world.h"
 #include "io/trace.h"
@@ -309,7 +311,8 @@ static int step_both(const struct compare_opts *c, struct world *w[2],
     long limit[2];
     struct session ses[2];
     for (int s = 0; s < 2; s++) {
-        limit[s] = ticks >= 0 ? ticks : lround(w[s]->duration * w[s]->tick_rate);
+        limit[s] = ticks >= 0 ? ticks : w[s]->rounds > 1 ? LONG_MAX
+                                                         : lround(w[s]->duration * w[s]->tick_rate);
         session_init(&ses[s], w[s], &bots[s]);
         ses[s].rec = &rec[s];
     }
@@ -317,7 +320,9 @@ static int step_both(const struct compare_opts *c, struct world *w[2],
     while (!stop_signal()) {
         int stepped = 0;
         for (int s = 0; s < 2; s++) {
-            if (w[s]->tick >= limit[s] || (ticks < 0 && w[s]->ended))
+            /* (a match: to the end of its last round) */
+            if (w[s]->tick >= limit[s]
+                || (ticks < 0 && (w[s]->rounds > 1 ? round_match_over(w[s]) : w[s]->ended)))
                 continue;
             if (session_step(&ses[s]) != SESSION_STEPPED || ses[s].news.rec_failed)
                 return 1;

@@ -14,6 +14,7 @@
 #include "stop.h"
 #include "bot/bot.h"
 #include "bot/bot_world.h"
+#include "core/round.h"
 #include "core/tick.h"
 #include "core/world.h"
 #include "io/trace.h"
@@ -61,7 +62,26 @@ static long run_limit(const struct session *s, const struct headless_options *o)
         long last = session_replay_last(s);
         return last == -1 ? LONG_MAX : last == -2 ? s->w->tick : last;
     }
+    if (o->ticks < 0 && s->w->rounds > 1)
+        return LONG_MAX;            /* the match ends with its last round */
     return o->ticks >= 0 ? o->ticks : lround(s->w->duration * s->w->tick_rate);
+}
+
+/* The run is over before --ticks: the battle won or the race finished,
+ * or for a match its last round over (round.h). */
+static int run_over(const struct world *w)
+{
+    return w->rounds > 1 ? round_match_over(w) : w->ended;
+}
+
+/* A match's round line, once, on the tick its round is over (0, or 1:
+ * the trace broke). */
+static int round_line(FILE *f, const struct world *w, int *written)
+{
+    if (w->rounds <= 1 || !round_over(w) || *written == w->round)
+        return 0;
+    *written = w->round;
+    return trace_round(f, w) != 0;
 }
 
 /* A world's trace settings, and its header and first states (0, or 1:
@@ -106,9 +126,9 @@ static int run(struct session *s, const struct headless_options *o)
     long limit = run_limit(s, o);
     int stop_at_end = o->ticks < 0 && !s->replay;
     long every = o->trace_every > 0 ? o->trace_every : 1;
-    int rc = 0, broken = begin(w, o, f), stopped = 0;
+    int rc = 0, broken = begin(w, o, f), stopped = 0, round_written = 0;
     long states_at = w->tick;       /* the last tick whose states are written */
-    while (!broken && w->tick < limit && !(stop_at_end && w->ended)) {
+    while (!broken && w->tick < limit && !(stop_at_end && run_over(w))) {
         if (stop_signal()) {
             stopped = 1;
             break;
@@ -122,6 +142,7 @@ static int run(struct session *s, const struct headless_options *o)
             /* a recorded map reload: the trace starts again with its header */
             limit = run_limit(s, o);
             states_at = w->tick;
+            round_written = 0;
             if ((broken = begin(w, o, f)))
                 break;
             continue;
@@ -132,10 +153,12 @@ static int run(struct session *s, const struct headless_options *o)
                 broken = 1;
             /* The last tick always gets its states, so a trace ends with
              * the final state whatever K is. */
-            else if (w->tick % every == 0 || w->tick == limit || (stop_at_end && w->ended)) {
+            else if (w->tick % every == 0 || w->tick == limit || (stop_at_end && run_over(w))) {
                 broken = trace_states(f, w) != 0;
                 states_at = w->tick;
             }
+            if (!broken)
+                broken = round_line(f, w, &round_written);
         }
     }
     /* Stopped by a signal, a run ends as one of that many ticks does:

@@ -9,8 +9,10 @@
 #include "recording.h"
 #include "replay_run.h"
 #include "bot/bot_world.h"
+#include "core/round.h"
 #include "core/tick.h"
 #include "core/world.h"
+#include "io/map.h"
 #include "io/replay_read.h"
 
 void session_init(struct session *s, struct world *w, struct bot_world **bots)
@@ -108,11 +110,41 @@ static int apply_lines(struct session *s)
     }
 }
 
+/* The next round of a match, when the one running is over: its start
+ * built from the map's text with its seed, moved into the world, and
+ * every bot rebuilt with its mem (round.h).  0, or -1 (said). */
+static int next_round(struct session *s)
+{
+    struct world *w = s->w;
+    struct map_options opt = { .has_seed = 1, .seed = round_seed(w, w->round + 1) };
+    struct map_error err = { NULL, 0 };
+    struct world fresh;
+    const char *name = w->map_path ? w->map_path : "the map";
+    if (!w->round_text || map_load_text(name, w->round_text, w->round_text_len, &opt,
+                                        &fresh, &err)) {
+        fprintf(stderr, "botfield: tick %ld: round %d does not load: %s", w->tick,
+                w->round + 1, err.text ? err.text : "no map text kept\n");
+        map_error_free(&err);
+        return -1;
+    }
+    int rc = round_begin(w, &fresh);
+    world_free(&fresh);
+    char why[256] = "out of memory";
+    if (rc == 0 && *s->bots && bot_world_new_round(*s->bots, why, sizeof why))
+        rc = -1;
+    if (rc)
+        fprintf(stderr, "botfield: tick %ld: round %d cannot start: %s\n", w->tick,
+                w->round, why);
+    return rc;
+}
+
 int session_step(struct session *s)
 {
     memset(&s->news, 0, sizeof s->news);
     if (s->replay && s->replaying && s->w->tick == s->frontier && apply_lines(s))
         return SESSION_NEW_WORLD;
+    if (s->w->round < s->w->rounds && round_over(s->w) && next_round(s))
+        return SESSION_FAILED;
     if (tick_step(s->w)) {
         fprintf(stderr, "botfield: out of memory at tick %ld\n", s->w->tick);
         return SESSION_FAILED;

@@ -30,7 +30,8 @@ enum session_result {
     SESSION_STEPPED = 0,    /* one tick computed; news says what else */
     SESSION_NEW_WORLD = 1,  /* not stepped: a recorded map reload replaced
                                the world (its tick 0); step again */
-    SESSION_FAILED = -1     /* not stepped: out of memory (said on stderr) */
+    SESSION_FAILED = -1     /* not stepped: out of memory, or a match's next
+                               round cannot start (said on stderr) */
 };
 
 /* What the last session_step() did besides computing the tick. */

@@ -98,6 +98,20 @@ static int counts_ok(json_t *o, int whole, int null_ok)
     return 1;
 }
 
+/* A run line's scores: an object of whole numbers (negative ones too:
+ * hits on allies count against). */
+static int scores_ok(json_t *o)
+{
+    const char *k;
+    json_t *v;
+    if (!json_is_object(o))
+        return 0;
+    json_object_foreach(o, k, v)
+        if (!json_is_integer(v))
+            return 0;
+    return 1;
+}
+
 /* The fields a run line that ran must have, with their JSON types; the
  * counts and times are never negative (a run never writes one: a
  * negative count is a corrupted or forged line, and would skew means). */
@@ -123,6 +137,9 @@ static const char *missing_field(json_t *o)
     json_t *laps = json_object_get(o, "laps");
     if (laps && !(json_is_object(laps) && counts_ok(laps, 1, 0)))
         return "laps";
+    json_t *sc = json_object_get(o, "scores");
+    if (sc && !scores_ok(sc))
+        return "scores";
     json_t *w = json_object_get(o, "winner");
     if (!w || !(json_is_string(w) || json_is_null(w)))
         return "winner";
@@ -330,6 +347,38 @@ static int count_group(struct run *const *r, long n, struct group_stat *gs)
     return rc;
 }
 
+/* Each team's mean score over the runs that ran and carry it, with its
+ * 95% interval (mean95; null below two runs), into x (room for n). */
+static void put_scores(FILE *f, struct run *const *r, long n, const struct group_stat *gs,
+                       double *x)
+{
+    fputs(",\"scores\":{", f);
+    for (int t = 0; t < gs->nteams; t++) {
+        long k = 0;
+        for (long i = 0; i < n; i++) {
+            json_t *v = r[i]->failed ? NULL
+                : json_object_get(json_object_get(r[i]->o, "scores"), gs->teams[t].name);
+            if (json_is_integer(v))
+                x[k++] = (double)json_integer_value(v);
+        }
+        struct interval iv = { 0, 0, 0 };
+        if (k >= 2)
+            iv = mean95(x, k);
+        else if (k == 1)
+            iv.p = x[0];
+        fprintf(f, "%s", t ? "," : "");
+        put_str(f, gs->teams[t].name);
+        fprintf(f, ":{\"n\":%ld,", k);
+        put_num(f, "mean", iv.p, k > 0);
+        fputc(',', f);
+        put_num(f, "lo", iv.lo, k > 1);
+        fputc(',', f);
+        put_num(f, "hi", iv.hi, k > 1);
+        fputc('}', f);
+    }
+    fputc('}', f);
+}
+
 /* The measures' values over the runs that ran, into x (room for every
  * car of every run): collisions, seconds, hit rates, best laps. */
 static void put_measures(FILE *f, struct run *const *r, long n, double *x, long cap)
@@ -387,6 +436,7 @@ static int put_aggregate(FILE *f, const struct group *g, struct run *const *r,
     }
     fputs("},\"draws\":", f);
     put_interval(f, gs->draws, gs->ok, &gs->draw_iv);
+    put_scores(f, r, g->n, gs, x);
     put_measures(f, r, g->n, x, cap);
     free(x);
     fputs(",\"failures\":[", f);

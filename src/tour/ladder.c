@@ -19,7 +19,7 @@
 #include "ratings.h"
 
 enum { O_LADDER = 600, O_SPRT, O_MAP, O_SEEDS, O_JOBS, O_ELO0, O_ELO1, O_ALPHA, O_BETA,
-       O_MAX_GAMES, O_ANCHOR, O_CSV, O_CHART };
+       O_MAX_GAMES, O_ANCHOR, O_CSV, O_CHART, O_GAMES };
 
 static const struct option long_opts[] = {
     { "ladder", no_argument, NULL, O_LADDER }, { "sprt", no_argument, NULL, O_SPRT },
@@ -29,7 +29,8 @@ static const struct option long_opts[] = {
     { "beta", required_argument, NULL, O_BETA },
     { "max-games", required_argument, NULL, O_MAX_GAMES },
     { "anchor", required_argument, NULL, O_ANCHOR }, { "csv", required_argument, NULL, O_CSV },
-    { "chart", no_argument, NULL, O_CHART }, { NULL, 0, NULL, 0 }
+    { "chart", no_argument, NULL, O_CHART }, { "games", required_argument, NULL, O_GAMES },
+    { NULL, 0, NULL, 0 }
 };
 
 static int bad(const char *opt, const char *value, const char *allowed)
@@ -38,14 +39,6 @@ static int bad(const char *opt, const char *value, const char *allowed)
             "Try 'botfield --help' and botfield(6), LADDERS AND SEQUENTIAL TESTS.\n",
             opt, *value ? " " : "", value, allowed);
     return 2;
-}
-
-int ladder_wanted(int argc, char **argv)
-{
-    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
-        if (!strcmp(argv[i], "--ladder") || !strcmp(argv[i], "--sprt"))
-            return 1;
-    return 0;
 }
 
 static int seed_number(const char *s, size_t n, uint64_t *out)
@@ -118,6 +111,7 @@ static int read_option(struct ladder_options *o, int c, const char *arg)
     case O_ANCHOR: o->anchor = arg; return 0;
     case O_CSV: o->csv = arg; return 0;
     case O_CHART: o->chart = 1; return 0;
+    case O_GAMES: o->games = arg; return 0;
     default: return bad("", "", "an option --ladder and --sprt do not take "
                         "(they take --map, --seeds, --jobs; --ladder: --anchor, --csv, "
                         "--chart; --sprt: --elo0, --elo1, --alpha, --beta, --max-games)");
@@ -139,6 +133,8 @@ static int check_options(const struct ladder_options *o)
         return bad("--elo1", "", "must be more than --elo0 (the test tells elo0 from elo1)");
     if (o->sprt && (o->anchor || o->csv || o->chart))
         return bad("--sprt", "", "--anchor, --csv and --chart go with --ladder");
+    if (o->games && o->jobs)
+        return bad("--games", o->games, "reads games played elsewhere: --jobs plays none");
     if (o->ladder && o->max_games)
         return bad("--max-games", "", "goes with --sprt (a ladder plays every pair "
                    "on every seed)");
@@ -153,7 +149,7 @@ static int parse(struct ladder_options *o, int argc, char **argv)
 {
     *o = (struct ladder_options){ .lo = 1, .hi = 10, .elo0 = 0, .elo1 = 5,
                                   .alpha = 0.05, .beta = 0.05 };
-    optind = 1;
+    optind = 0;                 /* 0: getopt starts afresh (main.c's table read argv first) */
     opterr = 1;
     int c, rc = 0;
     while (rc == 0 && (c = getopt_long(argc, argv, "", long_opts, NULL)) != -1)
@@ -174,6 +170,14 @@ long ladder_jobs(const struct ladder_options *o)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return o->jobs ? o->jobs : n > 0 ? n : 1;
+}
+
+int ladder_play(const struct ladder_options *o, const struct games_setup *s,
+                const struct game *games, long n, game_done_fn done, void *ctx)
+{
+    if (o->games)
+        return games_read(s, o->bots, games, n, o->games, done, ctx);
+    return games_play(s, games, n, ladder_jobs(o), done, ctx) ? 1 : 0;
 }
 
 /* ---- --ladder --------------------------------------------------------- */
@@ -309,16 +313,19 @@ static int anchor_index(const struct ladder_options *o, const struct games_setup
     return -1;
 }
 
-/* Every pair (i < j), every seed, i on the first team then on the second. */
+/* Every seed, every pair (i < j), i on the first team then on the second.
+ * Seed by seed: the games of a range of seeds are then a stretch of the
+ * list, so botfield-parallel's jobs (a range each) put end to end are the
+ * list itself (--games). */
 static struct game *ladder_games(const struct ladder_options *o, long *n)
 {
     long seeds = (long)(o->hi - o->lo + 1);
     *n = (long)o->nbots * (o->nbots - 1) * seeds;
     struct game *g = calloc((size_t)*n, sizeof *g);
     long k = 0;
-    for (int i = 0; g && i < o->nbots; i++)
-        for (int j = i + 1; j < o->nbots; j++)
-            for (long s = 0; s < seeds; s++) {
+    for (long s = 0; g && s < seeds; s++)
+        for (int i = 0; i < o->nbots; i++)
+            for (int j = i + 1; j < o->nbots; j++) {
                 g[k++] = (struct game){ o->lo + (uint64_t)s, { i, j } };
                 g[k++] = (struct game){ o->lo + (uint64_t)s, { j, i } };
             }
@@ -335,8 +342,8 @@ static int ladder_run(const struct ladder_options *o, const struct games_setup *
     struct ladder_run L = { o, s, games, calloc((size_t)n + 1, sizeof *L.rated), 0, 0, 0 };
     struct rating *r = calloc((size_t)o->nbots, sizeof *r);
     int rc = games && L.rated && r ? 0 : 1;
-    if (rc == 0 && games_play(s, games, n, ladder_jobs(o), ladder_game_done, &L))
-        rc = 1;
+    if (rc == 0)
+        rc = ladder_play(o, s, games, n, ladder_game_done, &L);
     if (rc == 0 && ratings_fit(o->nbots, L.rated, L.nrated, anchor, r))
         rc = 1;
     if (rc == 0 && (o->chart ? ratings_chart(o, r) : ratings_json(&L, r, anchor)))

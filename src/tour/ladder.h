@@ -1,12 +1,9 @@
 /* ladder.h — botfield --ladder and --sprt (botfield(6), LADDERS AND
  * SEQUENTIAL TESTS): games between bots on a two-team map, rated
  * (ratings.c) or tested (sprt.c).  main.c hands the whole command line
- * here when it names either option. */
+ * here when it names either option (its table has checked the modes). */
 #ifndef BOTFIELD_LADDER_H
 #define BOTFIELD_LADDER_H
-
-/* 1 when argv asks for --ladder or --sprt. */
-int ladder_wanted(int argc, char **argv);
 
 /* The run: its exit status (--sprt: 0 NEW better, 1 not, 3 undecided;
  * 2 bad options; 4 a game failed). */

@@ -13,6 +13,7 @@
 struct ladder_options {
     int ladder, sprt, chart;
     const char *map, *csv, *anchor;
+    const char *games;          /* --games FILE: the results read, not played */
     int has_seeds;
     uint64_t lo, hi;            /* --seeds lo-hi */
     long jobs, max_games;
@@ -23,6 +24,11 @@ struct ladder_options {
 
 /* The processes at a time: --jobs, or the number of cores. */
 long ladder_jobs(const struct ladder_options *o);
+
+/* The games played (0, or 1 when a process could not start), or with
+ * --games read from game lines played elsewhere (0, or 2). */
+int ladder_play(const struct ladder_options *o, const struct games_setup *s,
+                const struct game *games, long n, game_done_fn done, void *ctx);
 
 /* --sprt once the options and the map are read: its exit status. */
 int sprt_run(const struct ladder_options *o, const struct games_setup *s);

@@ -89,10 +89,10 @@ int sprt_run(const struct ladder_options *o, const struct games_setup *s)
     }
     struct sprt_state st = { .o = o, .verdict = SPRT_CONTINUE };
     sprt_bounds(o->alpha, o->beta, &st.lower, &st.upper);
-    int rc = games_play(s, games, pairs * 2, ladder_jobs(o), sprt_game_done, &st);
+    int rc = ladder_play(o, s, games, pairs * 2, sprt_game_done, &st);
     free(games);
     if (rc)
-        return 4;
+        return rc == 2 ? 2 : 4;
     fflush(stdout);
     return verdict(&st);
 }

@@ -52,6 +52,9 @@ struct interval { double p, lo, hi; };     /* k/n and its 95% interval */
 struct interval wilson95(long k, long n);
 /* Mean and sample standard deviation of x[0..n) (sd 0 when n < 2). */
 void mean_sd(const double *x, long n, double *mean, double *sd);
+/* The 95% Student's t interval of the mean of x[0..n), n >= 2: p is the
+ * mean. */
+struct interval mean95(const double *x, long n);
 
 /* ---- name_index.c ------------------------------------------------------- */
 

@@ -29,6 +29,7 @@
 #include "term_restore.h"
 #include "tui.h"
 #include "../bot/bot_world.h"
+#include "../core/round.h"
 #include "../core/tick.h"
 #include "record_hooks.h"
 #include "tune_panel.h"
@@ -324,6 +325,9 @@ static void fatal(struct app *a, const char *what)
 int app_over(const struct app *a)
 {
     long stop = seek_stop_tick(a);
+    /* a match: each round's end shows its banner and pauses once */
+    if (a->world.rounds > 1)
+        return round_over(&a->world);
     return a->world.ended || (stop >= 0 && a->world.tick >= stop);
 }
 
@@ -353,7 +357,13 @@ int app_step(struct app *a)
     /* A headless run stops at the map's duration: the viewer too, so what
      * it shows past there is no run's. */
     long stop = seek_stop_tick(a);
-    if (stop >= 0 && a->world.tick >= stop) {
+    if (a->world.rounds > 1 && a->seek.limit < 0 && round_match_over(&a->world)) {
+        a->paused = 1;
+        app_message(a, 0, "the match ends at tick %ld (its last round, %d, is over)",
+                    a->world.tick, a->world.rounds);
+        return 1;
+    }
+    if (a->world.rounds <= 1 && stop >= 0 && a->world.tick >= stop) {
         a->paused = 1;
         app_message(a, 0, "the run ends at tick %ld (the map's duration, %gs)", stop,
                     a->world.duration);

@@ -14,6 +14,7 @@
 #include "tui.h"
 #include "../bot/bot_world.h"
 #include "../core/explain.h"
+#include "../core/round.h"
 
 /* A text line of exactly w cells: the text, then blanks, so the previous
  * frame's longer text never lingers. */
@@ -532,6 +533,26 @@ static int rank_cmp(const void *p, const void *q)
     return x->i - y->i;
 }
 
+/* A match's lines under a round's result: which round ended, and what
+ * comes next, or the match's winner (round.h judges). */
+static void match_lines(struct lines *l, const struct world *w)
+{
+    if (w->round < w->rounds) {
+        add(l, 1, "round %d of %d over", w->round, w->rounds);
+        add(l, 0, "Space plays round %d of %d", w->round + 1, w->rounds);
+        return;
+    }
+    int *wins = calloc(w->teams.n + 1, sizeof *wins);
+    int winner = round_match_winner(w, wins);
+    add(l, 1, "match over: %d rounds", w->rounds);
+    if (winner >= 0 && wins)
+        add(l, 1, "team %s wins the match (%d rounds won)", w->teams.p[winner].name,
+            wins[winner]);
+    else
+        add(l, 1, "the match is a draw");
+    free(wins);
+}
+
 void draw_banner(struct app *a)
 {
     const struct world *w = &a->world;
@@ -576,6 +597,8 @@ void draw_banner(struct app *a)
         add(&l, 1, "team %s wins", w->teams.p[w->winner].name);
     else
         add(&l, 1, "battle over: no winner");
+    if (w->rounds > 1)
+        match_lines(&l, w);
     add(&l, 0, "tick %ld, %.2fs", w->tick, (double)w->tick * w->dt);
     add(&l, 0, time_up ? ", step back  R restart  Esc hide" : ". , step  R restart  Esc hide");
 

@@ -10,6 +10,7 @@
 #include "seek.h"
 #include "tui.h"
 #include "../bot/bot_world.h"
+#include "../core/round.h"
 
 void seek_reset(struct seek *s)
 {
@@ -26,7 +27,10 @@ long seek_end_tick(const struct app *a)
 
 long seek_stop_tick(const struct app *a)
 {
-    return a->seek.limit >= 0 ? -1 : lround(a->world.duration * a->world.tick_rate);
+    /* a match: its rounds at their longest (the timeline's span; the
+     * match may end sooner, app_step stops there) */
+    long rounds = a->world.rounds > 1 ? a->world.rounds : 1;
+    return a->seek.limit >= 0 ? -1 : rounds * round_ticks(&a->world);
 }
 
 /* The last tick there is: the recording's or the map's duration's. */

@@ -247,7 +247,9 @@ refused "$TMPD/one.jsonl" "a run line" \
     's/"hits":[0-9]*/"hits":-5/:hits' 's/"ticks":[0-9]*/"ticks":-1/:ticks' \
     's/"seconds":[0-9.]*/"seconds":-5/:seconds' 's/"collisions":[0-9]*/"collisions":-2/:collisions' \
     's/"knockouts":{"red":[0-9]*/"knockouts":{"red":"x"/:knockouts' \
-    's/"knockouts":{"red":[0-9]*/"knockouts":{"red":-3/:knockouts'
+    's/"knockouts":{"red":[0-9]*/"knockouts":{"red":-3/:knockouts' \
+    's/"scores":{"red":[0-9-]*/"scores":{"red":"x"/:scores' \
+    's/"scores":{"red":[0-9-]*/"scores":{"red":1.5/:scores'
 refused "$TMPD/race.jsonl" "a race's run line" \
     's/"best_lap":{"car.red":[^,}]*/"best_lap":{"car.red":-5/:best_lap' \
     's/"best_lap":{"car.red":[^,}]*/"best_lap":{"car.red":"x"/:best_lap' \

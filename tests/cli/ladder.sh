@@ -110,12 +110,70 @@ refused "alpha 0" "strictly between 0 and 0.5" --sprt shoot.lua idle.lua --map d
 refused "alpha 0.5" "strictly between 0 and 0.5" --sprt shoot.lua idle.lua --map duel.ini --alpha 0.5
 refused "beta 0.7" "strictly between 0 and 0.5" --sprt shoot.lua idle.lua --map duel.ini --beta 0.7
 refused "no map" "needs --map MAP" --ladder shoot.lua idle.lua
-refused "a bot outside the map's folder" "never leave its folder" --ladder shoot.lua \
-    "$top_srcdir/maps/bots/hunter.lua" --map duel.ini
+refused "a bot that is not .lua" "must be a .lua file" --ladder shoot.lua duel.ini --map duel.ini
 refused "a bot twice" "given twice" --ladder shoot.lua ./shoot.lua --map duel.ini
 refused "a bad --anchor" "not one of the bots" --ladder shoot.lua idle.lua --map duel.ini \
     --anchor nobody.lua
 refused "a map of one team" "exactly two teams" --ladder shoot.lua idle.lua \
     --map "$top_srcdir/maps/crowd.ini"
+
+# ---- bots named on the command line may live anywhere ---------------------
+# The user typed their paths: a bot in another folder plays (here a copy
+# of shoot.lua named idle.lua, beside the map's own idle.lua: the two are
+# kept apart).  A map's own bot key still may not leave the map's folder.
+mkdir -p "$TMPD/mine" "$TMPD/m"
+cp shoot.lua "$TMPD/mine/idle.lua"
+"$BOTFIELD" --ladder "$TMPD/mine/idle.lua" idle.lua --map duel.ini --seeds 1-2 --jobs 1 \
+    >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "--ladder with a bot in another folder: exit 0" "$?" 0
+tail -n 1 "$TMPD/out" | grep -q '"bot":"'"$TMPD"'/mine/idle.lua","elo":0.0,"lo":0.0,"hi":0.0,"games":4,"points":4.0}'
+ok $? "the bot from another folder plays as itself (4 wins of 4, as shoot.lua)"
+"$BOTFIELD" --sprt "$TMPD/mine/idle.lua" lucky.lua --map duel.ini --max-games 4 >"$TMPD/out" 2>&1
+expect_eq "--sprt with a bot in another folder runs (exit 3, undecided)" "$?" 3
+sed 's/bot = idle.lua/bot = ..\/mine\/idle.lua/' duel.ini >"$TMPD/m/duel.ini"
+"$BOTFIELD" --check "$TMPD/m/duel.ini" >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "a map's bot key leaving its folder: refused (exit 2)" "$?" 2
+grep -q "leaves the map's folder" "$TMPD/err"
+ok $? "a map's bot key leaving its folder: says so"
+ln -s "$TMPD/mine/idle.lua" "$TMPD/m/link.lua"
+sed 's/bot = idle.lua/bot = link.lua/' duel.ini >"$TMPD/m/duel.ini"
+"$BOTFIELD" --headless --ticks 1 "$TMPD/m/duel.ini" >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "a map's bot key through a link out of its folder: refused (exit 2)" "$?" 2
+grep -q "symbolic link that leads out of it" "$TMPD/err"
+ok $? "a map's bot key through a link out of its folder: says so"
+sed 's/bot = idle.lua/bot = ..\/mine\/idle.lua/' duel.ini >"$TMPD/m/duel.ini"
+"$BOTFIELD" --ladder "$TMPD/m/link.lua" idle.lua --map "$TMPD/m/duel.ini" --seeds 1-1 \
+    >"$TMPD/out" 2>"$TMPD/err"
+expect_eq "--ladder on a map whose bot key leaves its folder: refused (exit 2)" "$?" 2
+grep -q "leaves the map's folder" "$TMPD/err" && [ ! -s "$TMPD/out" ]
+ok $? "--ladder on that map: says so, no game line"
+
+# ---- --games: the results of games played elsewhere -------------------
+# The games of ranges of seeds, put end to end, are the games of the whole
+# range: read back, the same bytes as playing them (botfield-parallel's
+# merge); a line out of place or missing games are refused.
+for r in 1-1 2-3 4-4; do
+    "$BOTFIELD" --ladder shoot.lua idle.lua lucky.lua --map duel.ini --seeds $r --jobs 1
+done >"$TMPD/parts"
+"$BOTFIELD" --ladder shoot.lua idle.lua lucky.lua --map duel.ini --seeds 1-4 --csv "$TMPD/g.csv" \
+    --games "$TMPD/parts" >"$TMPD/merged"
+expect_eq "--games: exit 0" "$?" 0
+cmp -s "$TMPD/merged" "$TMPD/j1" && cmp -s "$TMPD/g.csv" "$TMPD/r.csv"
+ok $? "--games: the played run's bytes and CSV"
+"$BOTFIELD" --ladder lucky.lua idle.lua --map duel.ini --seeds 1-30 --jobs 1 \
+    | "$BOTFIELD" --sprt lucky.lua idle.lua --map duel.ini --seeds 1-30 --games - >"$TMPD/gs"
+st=$?
+"$BOTFIELD" --sprt lucky.lua idle.lua --map duel.ini --seeds 1-30 >"$TMPD/ps"
+expect_eq "--sprt --games -: the played test's exit status" "$st" "$?"
+cmp -s "$TMPD/gs" "$TMPD/ps"
+ok $? "--sprt --games -: the played test's bytes"
+sed 1d "$TMPD/parts" >"$TMPD/bad"
+refused "--games with a game out of place" "bad:1: a game of seed 1, shoot.lua on red and idle.lua on blue, was expected" \
+    --ladder shoot.lua idle.lua lucky.lua --map duel.ini --seeds 1-4 --games "$TMPD/bad"
+head -n 3 "$TMPD/parts" >"$TMPD/short"
+refused "--games with games missing" "3 games where 24 were expected" \
+    --ladder shoot.lua idle.lua lucky.lua --map duel.ini --seeds 1-4 --games "$TMPD/short"
+refused "--games with --jobs" "jobs plays none" \
+    --ladder shoot.lua idle.lua --map duel.ini --games "$TMPD/parts" --jobs 2
 
 done_testing

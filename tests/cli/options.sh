@@ -44,7 +44,7 @@ refused "--aggregate with --headless" "^botfield: --aggregate --headless: --aggr
     --aggregate --headless "$MAP"
 refused "--summary in the viewer" "^botfield: --summary: that needs --headless: .*the viewer takes MAP, --paused" \
     --summary "$MAP"
-refused "--csv without --seeds" "^botfield: --csv $TMPD/made: a tournament's option: it needs --aggregate or --seeds" \
+refused "--csv without --seeds" "^botfield: --csv $TMPD/made: a tournament's option: it needs --ladder, --aggregate or --seeds" \
     --headless --csv "$TMPD/made" "$MAP"
 # --trace-every 1 and --trace-decisions were let through where they do
 # nothing (a tournament ran and ignored them): refused as every option is.
@@ -55,4 +55,25 @@ refused "--trace-decisions in a tournament" "^botfield: --seeds 1-2 --trace-deci
 # --set is for one run as much as for a tournament: --threads goes with it.
 "$BOTFIELD" --headless --ticks 2 --threads 2 --set team.hunters.fov=30 "$MAP" >"$TMPD/out" 2>"$TMPD/err"
 expect_eq "--set with --threads runs one battle (exit 0)" "$?" 0
+# --ladder and --sprt are rows of the table too: listed by --help, and
+# their options refused with the other modes as any option is.
+L="$top_srcdir/tests/maps/ladder"
+for o in ladder sprt map anchor elo0 elo1 alpha beta max-games; do
+    "$BOTFIELD" --help | grep -q -- "^      --$o"
+    ok $? "--help lists --$o"
+done
+refused "--ladder with --headless" "^botfield: --ladder --headless: --ladder plays every pair.*: it takes BOT.lua BOT.lua..., .*--anchor" \
+    --ladder "$L/shoot.lua" "$L/idle.lua" --map "$L/duel.ini" --headless
+refused "--ladder with --sprt" "^botfield: --ladder --sprt: --ladder plays every pair" \
+    --ladder --sprt "$L/shoot.lua" "$L/idle.lua" --map "$L/duel.ini"
+refused "--sprt with --csv" "^botfield: --csv $TMPD/made: a tournament's option: it needs --ladder, --aggregate or --seeds" \
+    --sprt "$L/shoot.lua" "$L/idle.lua" --map "$L/duel.ini" --csv "$TMPD/made"
+refused "--elo1 with --ladder" "^botfield: --elo1 3: .*: it needs --sprt" \
+    --ladder "$L/shoot.lua" "$L/idle.lua" --map "$L/duel.ini" --elo1 3
+refused "--map without --ladder" "^botfield: --map $MAP: .*: it needs --ladder or --sprt" \
+    --headless --map "$MAP"
+refused "--sprt with --trace" "^botfield: --sprt --trace $TMPD/made: --sprt tests NEW.lua" \
+    --sprt "$L/shoot.lua" "$L/idle.lua" --map "$L/duel.ini" --trace "$TMPD/made"
+refused "--ladder with --ascii" "^botfield: --ladder --ascii: --ladder plays" \
+    --ladder "$L/shoot.lua" "$L/idle.lua" --map "$L/duel.ini" --ascii
 done_testing

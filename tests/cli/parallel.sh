@@ -113,6 +113,41 @@ for seeds in 010-020 08-09 0-0 9223372036854775800-9223372036854775807; do
 done
 untouched "seeds"
 
+# ---- --ladder and --sprt over ssh ---------------------------------------------
+# A ladder split into ranges of seeds, one of its bots outside the map's
+# folder (carried in the job's bundle), merged by botfield --games: the
+# one-machine run's bytes, CSV and exit status; --sprt the same.
+mkdir -p "$TMPD/lad" "$TMPD/mybots"
+cp "$top_srcdir/tests/maps/ladder/"* "$TMPD/lad/"
+cp "$top_srcdir/tests/maps/ladder/shoot.lua" "$TMPD/mybots/idle.lua"
+par "$TMPD/lad" -S "$REMOTE" -j 2 --chunk 3 --botfield "$BOTFIELD" -- --ladder shoot.lua \
+    "$TMPD/mybots/idle.lua" lucky.lua idle.lua --map duel.ini --seeds 1-8 --csv "$TMPD/lpar.csv" \
+    >"$TMPD/par" 2>"$TMPD/err"
+expect_eq "--ladder over ssh: exit 0" "$?" 0
+(cd "$TMPD/lad" && "$BOTFIELD" --ladder shoot.lua "$TMPD/mybots/idle.lua" lucky.lua idle.lua \
+    --map duel.ini --seeds 1-8 --csv "$TMPD/lone.csv") >"$TMPD/one"
+cmp -s "$TMPD/par" "$TMPD/one" && cmp -s "$TMPD/lpar.csv" "$TMPD/lone.csv" \
+    && [ "$(grep -c '"type":"game"' "$TMPD/one")" -eq 96 ] && ! grep -q '"failed":[1-9]' "$TMPD/one"
+ok $? "--ladder over ssh (a bot from another folder): the one-machine bytes and CSV"
+note "$(cat "$TMPD/err")"
+par "$TMPD/lad" -S "$REMOTE" --chunk 7 --botfield "$BOTFIELD" -- --sprt lucky.lua idle.lua \
+    --map duel.ini --seeds 1-40 --elo1 200 >"$TMPD/par" 2>"$TMPD/err"
+st=$?
+(cd "$TMPD/lad" && "$BOTFIELD" --sprt lucky.lua idle.lua --map duel.ini --seeds 1-40 --elo1 200) \
+    >"$TMPD/one"
+expect_eq "--sprt over ssh: the one machine's exit status" "$st" "$?"
+cmp -s "$TMPD/par" "$TMPD/one" && grep -q '^H1: lucky.lua is better' "$TMPD/one"
+ok $? "--sprt over ssh: the one-machine bytes (progress lines and verdict)"
+untouched "--ladder and --sprt over ssh"
+par "$TMPD/lad" --chunk 3 --botfield "$BOTFIELD" -- --sprt lucky.lua idle.lua --map duel.ini \
+    --seeds 1-4 --csv "$TMPD/made" >"$TMPD/par" 2>"$TMPD/err"
+[ "$?" -eq 2 ] && [ ! -s "$TMPD/par" ] && [ ! -e "$TMPD/made" ] && grep -q 'goes with --ladder' "$TMPD/err"
+ok $? "--sprt --csv: refused before any job (exit 2)"
+par "$TMPD/lad" --chunk 3 --botfield "$BOTFIELD" -- --ladder lucky.lua --map duel.ini \
+    --seeds 1-4 >"$TMPD/par" 2>"$TMPD/err"
+[ "$?" -eq 2 ] && [ ! -s "$TMPD/par" ] && grep -q 'needs two bots or more' "$TMPD/err"
+ok $? "--ladder with one bot: refused before any job (exit 2)"
+
 # ---- ranges and chunks refused at once -------------------------------------
 for args in "-- --seeds 1-100000000000" "-- --seeds 0-1000000" \
             "-- --seeds 1-9223372036854775808" "-- --seeds 000000000000000000001-2" \

@@ -48,6 +48,19 @@ def spread(xs):
     m = sum(xs) / len(xs)
     sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1)) if len(xs) > 1 else 0
     return m, sd
+def tq(df):
+    # t such that P(|T| < t) = 0.95: the density integrated (Simpson)
+    # from 0, the bound found by bisection
+    c = math.exp(math.lgamma((df + 1) / 2) - math.lgamma(df / 2)) / math.sqrt(df * math.pi)
+    f = lambda x: c * (1 + x * x / df) ** (-(df + 1) / 2)
+    def cdf0(x, n=2000):
+        h = x / n
+        return h / 3 * (f(0) + f(x) + sum((4 if i % 2 else 2) * f(i * h) for i in range(1, n)))
+    lo, hi = 0.0, 20.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if cdf0(mid) < 0.475 else (lo, mid)
+    return lo
 naggs = 0
 for o in lines:
     if o["type"] == "run":
@@ -97,6 +110,24 @@ for o in lines:
     if o["best_lap"]["n"] != len(laps):
         bad.append("best_lap n")
     close("best_lap mean", o["best_lap"]["mean"], m)
+    # each team's mean score, 95% Student's t interval (its quantile
+    # found here by integrating the density, not from a table)
+    if list(o["scores"]) != teams:
+        bad.append("scores' teams %r" % list(o["scores"]))
+    for t in teams:
+        xs = [r["scores"][t] for r in okr if t in r.get("scores", {})]
+        got = o["scores"][t]
+        if got["n"] != len(xs):
+            bad.append("scores n of %s" % t)
+        m, sd = spread(xs)
+        close("score mean " + t, got["mean"], m)
+        if len(xs) < 2:
+            close("score lo " + t, got["lo"], None)
+            continue
+        half = tq(len(xs) - 1) * sd / math.sqrt(len(xs))
+        for name, v in (("lo", m - half), ("hi", m + half)):
+            if abs(got[name] - v) > 1e-4 * max(1, half):
+                bad.append("score %s %s: %r != %r" % (name, t, got[name], v))
 print("%d aggregates" % naggs)
 for b in bad:
     print(b)
@@ -112,6 +143,16 @@ note "$(cat "$TMPD/rc")"
 recount "$TMPD/race" >"$TMPD/rc" 2>&1 && grep -q '"best_lap":{"n":[1-9]' "$TMPD/race"
 ok $? "race map: the aggregate (best laps included) matches a recount"
 note "$(cat "$TMPD/rc")"
+
+# Runs stopped at the duration with both teams alive are won on score:
+# the aggregate counts those wins (and the draws of equal scores).
+"$BOTFIELD" --headless --seeds 1-8 --jobs 2 --set map.duration=15 "$MAP" >"$TMPD/short"
+recount "$TMPD/short" >"$TMPD/rc" 2>&1
+ok $? "runs won on score: the aggregate (wins, mean scores) matches a recount"
+note "$(cat "$TMPD/rc")"
+expect_eq "all 8 runs won on score" "$(grep -c '"won_by":"score"' "$TMPD/short")" 8
+grep '"type":"aggregate"' "$TMPD/short" | grep -q '"wins":{"red":{"n":[1-9]\|"blue":{"n":[1-9]'
+ok $? "a win on score is counted as a win"
 
 # ---- --aggregate: the same path from files ------------------------------
 head -n 40 "$TMPD/j1" >"$TMPD/a"

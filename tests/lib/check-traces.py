@@ -20,6 +20,7 @@ import sys
 from collections import defaultdict
 
 NULLABLE = {("summary", "min_separation"), ("summary", "winner"),
+            ("summary", "won_by"),
             # decide lines: no threat, no target, a speed any will do, no
             # bot error, an unpriced candidate
             ("decide", "avoid"), ("decide", "aim"), ("decide", "race"),
@@ -101,6 +102,7 @@ def recount(lines, out, exact_edges=False):
     for car, n in summary["laps"].items():
         same("laps " + car, n, laps[car])
         same("best lap " + car, summary["best_lap"][car], best.get(car), 1e-9)
+    recount_scores(lines, ent, summary, same, out)
     # Separation over ticks 0..N (botfield(6) HEADLESS OUTPUT: over the run, the vehicles as
     # loaded included), edge touches after every update (ticks 1..N); the
     # tolerance is relative: on a 1e6 map 1e-9 is below one ulp.
@@ -137,6 +139,64 @@ def recount(lines, out, exact_edges=False):
         same("edge_hits", summary["edge_hits"], edge)
     elif summary["edge_hits"] > edge:
         out.append("edge_hits: summary %s, recount at most %s" % (summary["edge_hits"], edge))
+
+
+SCORE = {"damage": 10, "kills": 20, "survival": 5, "last": 10}
+
+
+def recount_scores(lines, ent, summary, same, out):
+    """The scores (botfield(6) SCORES) from the hit and knockout lines: a
+    knockout's shooter is the shooter of the last hit on it that tick."""
+    team = {i: e["team"] for i, e in ent.items() if e["kind"] in ("tank", "turret")}
+    sc = {i: dict.fromkeys(SCORE, 0) for i in team}
+    last_hit, out_at, kos = {}, {}, []
+    for o in lines:
+        if o["type"] == "hit":
+            s, t = o["shooter"], o["target"]
+            sc[s]["damage"] += 1 if team[s] != team[t] else -1
+            last_hit[t] = (o["tick"], s)
+        elif o["type"] == "knockout":
+            t = o["id"]
+            tick, s = last_hit.get(t, (None, None))
+            if tick != o["tick"]:
+                out.append("knockout of %s at tick %s without a hit that tick" % (t, o["tick"]))
+            elif team[s] != team[t]:
+                sc[s]["kills"] += 1
+            out_at[t] = o["tick"]
+            kos.append(o)
+    # alive when it fell: not knocked out on an earlier tick
+    for o in kos:
+        for v in team:
+            if team[v] != team[o["id"]] and out_at.get(v, math.inf) >= o["tick"]:
+                sc[v]["survival"] += 1
+    started = set(team.values())
+    left = {team[v] for v in team if v not in out_at}
+    if len(started) >= 2 and len(left) == 1:
+        won = next(iter(left))
+        for v in team:
+            if team[v] == won:
+                sc[v]["last"] = sum(1 for u in team if team[u] != won)
+    key = {"damage": "damage", "kills": "kills", "survival": "survival",
+           "last": "last", "score": "scores"}
+    teams = {k: dict.fromkeys(key, 0) for k in summary["scores"]}
+    for v, s in sc.items():
+        s["score"] = sum(SCORE[k] * s[k] for k in SCORE)
+        for k, n in s.items():
+            teams[team[v]][k] += n
+            same("vehicle_%s %s" % (key[k], v), summary["vehicle_" + key[k]][v], n)
+    for t, s in teams.items():
+        for k, n in s.items():
+            same("%s %s" % (key[k], t), summary[key[k]][t], n)
+    winner, won_by = None, None
+    if len(started) >= 2 and len(left) == 1:
+        winner, won_by = next(iter(left)), "last_standing"
+    elif len(started) >= 2 and len(left) >= 2:
+        best = max(teams[t]["score"] for t in started)
+        top = [t for t in started if teams[t]["score"] == best]
+        winner, won_by = (top[0] if len(top) == 1 else None), "score"
+    if summary["winner"] != winner or summary["won_by"] != won_by:
+        out.append("winner: summary %s by %s, recount %s by %s"
+                   % (summary["winner"], summary["won_by"], winner, won_by))
 
 
 def check(path, exact_edges=False):

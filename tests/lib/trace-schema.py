@@ -48,7 +48,11 @@ REQUIRED = {
                 "min_separation": (int, float, type(None)), "edge_hits": INT,
                 "shots": INT, "hits": INT, "knockouts": (dict,),
                 "laps": (dict,), "best_lap": (dict,),
-                "winner": NULLSTR},
+                "winner": NULLSTR, "won_by": NULLSTR, "scores": (dict,),
+                "damage": (dict,), "kills": (dict,), "survival": (dict,),
+                "last": (dict,), "vehicle_scores": (dict,),
+                "vehicle_damage": (dict,), "vehicle_kills": (dict,),
+                "vehicle_survival": (dict,), "vehicle_last": (dict,)},
 }
 ENTITY = {
     "tank": {"id": STR, "team": STR, "radius": NUM, "length": NUM, "width": NUM,

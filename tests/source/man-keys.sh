@@ -40,7 +40,7 @@ sed -n '/^const struct key_def key_table\[\]/,/^};/p' "$KEYS_C" |
     sed -e 's/^SEC_MAP /map /' -e 's/^SEC_TREES /trees /' -e 's/^SEC_TREE /tree.ID /' \
         -e 's/^SEC_TEAM /team.NAME /' -e 's/^SEC_TANK /tank.ID /' -e 's/^SEC_TURRET /turret.ID /' \
         -e 's/^SEC_TRACK /track /' -e 's/^SEC_WAYPOINT /waypoint.N /' -e 's/^SEC_CAR /car.ID /' \
-        -e 's/^SEC_SIGHT /sight /' | sort -u >"$TMPD/table-keys"
+        -e 's/^SEC_SIGHT /sight /' -e 's/^SEC_MATCH /match /' | sort -u >"$TMPD/table-keys"
 n=$(wc -l <"$TMPD/table-keys")
 [ "$n" -ge 40 ] && ! grep -q '^SEC_' "$TMPD/table-keys"
 ok $? "the key table is read ($n section keys)"

@@ -86,6 +86,10 @@ TEST(every_part_counts)
     CHANGED("racer", w.racers.p[0].race.next ^= 1);
     CHANGED("laps", w.racers.p[0].race.laps++);
     CHANGED("player input", w.player.in.turn += 1);
+    CHANGED("score damage", w.vehicles.p[0].score.damage++);
+    CHANGED("score kills", w.vehicles.p[1].score.kills++);
+    CHANGED("score survival", w.vehicles.p[0].score.survival = 2);
+    CHANGED("score last", w.vehicles.p[2].score.last = 3);
     CHANGED("shell", {
         struct shell s = { .id = 1, .pos = { 1, 2 }, .vel = { 3, 4 }, .start = { 1, 2 }, .range = 800,
                            .shooter = 0, .target = 1, .alive = 1, .hit = -1, .miss = -1 };
