@@ -327,6 +327,7 @@ static void put_scores(FILE *f, const struct world *w, const struct score_sum *t
         }
         fputc('}', f);
     }
+}
 
 /* A team's name, or null for none. */
 static void put_team(FILE *f, const struct world *w, int t)
