@@ -42,6 +42,10 @@ REQUIRED = {
     "finish": {"tick": INT, "id": STR, "time": NUM},
     "bot_error": {"tick": INT, "id": STR, "error": STR},
     "log": {"tick": INT, "id": STR, "text": STR},
+    # botfield-bots(7): a message to the team (out.say), its data any JSON
+    "say": {"tick": INT, "id": STR, "data": (dict, list, str, int, float, bool)},
+    # a match of several rounds: a round's end, after its tick's states
+    "round": {"tick": INT, "round": INT, "rounds": INT, "winner": NULLSTR},
     # botfield-bots(7): a live reload (the viewer's) of a changed script
     "bot_reload": {"tick": INT, "id": STR, "bot_sha256": STR},
     "summary": {"ticks": INT, "seconds": NUM, "collisions": INT,
@@ -73,6 +77,11 @@ ENUMS = {("aim", "reason"): {"out_of_range", "too_fast", "no_convergence"},
          ("sight", "method"): {"classic", "exact"},
          ("aim", "method"): {"none", "classic", "exact"}}
 START = ["header", "tree", "entity", "waypoint"]
+# A match's summary has these instead of won_by and the score fields.
+MATCH_SUMMARY = {"rounds": (list,), "round_wins": (dict,), "winner": NULLSTR}
+SCORE_FIELDS = {"won_by", "scores", "damage", "kills", "survival", "last",
+                "vehicle_scores", "vehicle_damage", "vehicle_kills",
+                "vehicle_survival", "vehicle_last"}
 
 
 def check(name, out):
@@ -93,6 +102,9 @@ def check(name, out):
         want = ENTITY.get(o.get("kind")) if t == "entity" else REQUIRED.get(t)
         if t == "decide":
             continue
+        if t == "summary" and "rounds" in o:
+            want = {k: v for k, v in want.items() if k not in SCORE_FIELDS}
+            want.update(MATCH_SUMMARY)
         if want is None:
             out.append("line %d: unknown type or kind %r" % (n, t))
             continue
@@ -132,7 +144,7 @@ def check(name, out):
             tick, states_seen = o["tick"], False
         if t == "state":
             states_seen = True
-        elif states_seen:
+        elif states_seen and t != "round":
             out.append("line %d: %s event after tick %d's state lines" % (n, t, tick))
         if t != "state" and o["tick"] == 0:
             out.append("line %d: an event on tick 0" % n)
