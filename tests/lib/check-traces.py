@@ -81,8 +81,12 @@ def recount(lines, out, exact_edges=False):
     same("shots", summary["shots"], len(ev["shot"]))
     same("hits", summary["hits"], len(ev["hit"]))
     ko = defaultdict(int)
+    # a match's knockouts are its last round's: those after the last round
+    # line before the run's end
+    start = max([o["tick"] for o in ev["round"] if o["tick"] < summary["ticks"]], default=-1)
     for o in ev["knockout"]:
-        ko[ent[o["id"]]["team"]] += 1
+        if "rounds" not in summary or o["tick"] > start:
+            ko[ent[o["id"]]["team"]] += 1
     for team, n in summary["knockouts"].items():
         same("knockouts " + team, n, ko[team])
     # A knockout names its shooter (by): one whose shell hit it that tick.
@@ -102,7 +106,10 @@ def recount(lines, out, exact_edges=False):
     for car, n in summary["laps"].items():
         same("laps " + car, n, laps[car])
         same("best lap " + car, summary["best_lap"][car], best.get(car), 1e-9)
-    recount_scores(lines, ent, summary, same, out)
+    if "rounds" in summary:
+        recount_match(ev["round"], summary, out)
+    else:
+        recount_scores(lines, ent, summary, same, out)
     # Separation over ticks 0..N (botfield(6) HEADLESS OUTPUT: over the run, the vehicles as
     # loaded included), edge touches after every update (ticks 1..N); the
     # tolerance is relative: on a 1e6 map 1e-9 is below one ulp.
@@ -142,6 +149,26 @@ def recount(lines, out, exact_edges=False):
 
 
 SCORE = {"damage": 10, "kills": 20, "survival": 5, "last": 10}
+
+
+def recount_match(rounds, summary, out):
+    """A match of several rounds (botfield(6) Summary): its rounds are the
+    round lines', round_wins counts them, the winner won most (null on a
+    tie)."""
+    got = [{"round": o["round"], "winner": o["winner"]} for o in rounds]
+    if summary["rounds"] != got:
+        out.append("rounds: summary %s, round lines %s" % (summary["rounds"], got))
+    wins = {t: 0 for t in summary["round_wins"]}
+    for o in rounds:
+        if o["winner"] is not None:
+            wins[o["winner"]] = wins.get(o["winner"], 0) + 1
+    if summary["round_wins"] != wins:
+        out.append("round_wins: summary %s, recount %s" % (summary["round_wins"], wins))
+    best = max(wins.values(), default=0)
+    top = [t for t, n in wins.items() if n == best]
+    winner = top[0] if len(top) == 1 and best > 0 else None
+    if summary["winner"] != winner:
+        out.append("winner: summary %s, recount %s" % (summary["winner"], winner))
 
 
 def recount_scores(lines, ent, summary, same, out):
