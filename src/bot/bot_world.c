@@ -587,6 +587,7 @@ static void decide(void *user, const struct decide_view *c, int i, struct decisi
     /* its avoidance record lasts (a held plan) unless avoid.* runs again */
     d->avoid = world_vehicle(w, i)->avoid;
     d->avoid.threat = -1;
+    d->avoid.shell = 0;
     d->avoid.steer = 0;
 
     struct bot_view view;

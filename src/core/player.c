@@ -21,6 +21,7 @@ void player_decide(const struct decide_view *c, int i, struct decision *d)
     d->gun.target = -1;
     d->avoid = v->avoid;
     d->avoid.threat = -1;
+    d->avoid.shell = 0;
     d->avoid.steer = 0;
     d->avoid.turn = 0;
     d->avoid.held = 0;

@@ -88,6 +88,12 @@ static void put_vehicle(struct packer *p, const struct vehicle *v)
     put_i(p, a->held);
     put_i(p, a->plan_k);
     put_i(p, a->plan_m);
+    /* only where a shell was seen: earlier hashes stay as they were */
+    if (a->shell || a->shell_seen || a->shell_count) {
+        put_i(p, a->shell);
+        put_i(p, a->shell_seen);
+        put_i(p, a->shell_count);
+    }
     put_i(p, a->danger);
     put_v(p, v->from);
     put_i(p, v->score.damage);

@@ -367,6 +367,15 @@ static inline size_t world_nvehicles(const struct world *w)
 {
     return w->vehicles.n;
 }
+/* The shells in flight as the tick began (a decision's read). */
+static inline size_t world_nshells(const struct world *w)
+{
+    return w->shells.n;
+}
+static inline const struct shell *world_shell(const struct world *w, size_t k)
+{
+    return &w->shells.p[k];
+}
 static inline const struct sight_record *world_sight(const struct world *w, int k)
 {
     return &w->now.sights.p[k];

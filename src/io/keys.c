@@ -22,6 +22,7 @@ const char *const section_names[SEC_NKINDS] = {
 #define GUNS (SEC_TANK | SEC_TEAM | SEC_TURRET)
 
 static const char *const bool_names[] = { "false", "true", NULL };
+static const char *const yes_no_names[] = { "no", "yes", NULL };
 
 /* A field a row leaves out is 0 or NULL: no range, flags, default, names
  * or offset (keys.h says what each means). */
@@ -183,6 +184,10 @@ const struct key_def key_table[] = {
     { .sections = TANKS, .name = "avoid", .type = KEY_ENUM, .flags = KEY_CORE_DEFAULT,
       .help = "collision avoidance",
       .names = avoid_names, .target = TGT_VEHICLE, .offset = VP(avoid) },
+    { .sections = TANKS, .name = "dodge", .type = KEY_ENUM, .flags = KEY_CORE_DEFAULT,
+      .help = "yes: predictive avoidance steers clear of the shells in flight it sees "
+              "(anyone's but its own) as of other tanks",
+      .names = yes_no_names, .target = TGT_VEHICLE, .offset = VP(dodge) },
     { .sections = TANKS, .name = "collision_range", .type = KEY_NUM, .min = 0, .max = 1e6,
       .flags = KEY_MIN_OPEN | KEY_CORE_DEFAULT,
       .help = "how far classic avoidance looks for other tanks",

@@ -165,6 +165,8 @@ static void put_settings(FILE *f, const struct vehicle *v)
         put_key_str(f, "sensor", sensor_names[p->sensor]);
     if (p->sensor == SENSOR_RADAR)
         put_deg(f, "radar_rate", p->radar_rate);
+    if (v->kind == VK_TANK && !p->dodge)
+        put_key_str(f, "dodge", "no");
 }
 
 int trace_begin(FILE *f, const struct world *w, const char *version)

@@ -62,8 +62,12 @@ static void put_avoid(FILE *f, const struct world *w, const struct vehicle *v,
     const struct avoid_info *a = &v->avoid;
     open_obj(f, "avoid", "method");
     trace_put_str(f, avoid_names[v->p->avoid]);
-    if (a->threat >= 0) {
-        trace_put_key_str(f, "threat", vid(w, a->threat));
+    if (a->threat >= 0 || a->shell > 0) {
+        /* a shell threat: threat null, its id in shell */
+        if (a->threat >= 0)
+            trace_put_key_str(f, "threat", vid(w, a->threat));
+        else
+            fprintf(f, ",\"threat\":null,\"shell\":%ld", a->shell);
         trace_put_num(f, "distance", a->threat_dist);
         trace_put_num(f, "hit_x", a->hit_point.x);
         trace_put_num(f, "hit_y", a->hit_point.y);

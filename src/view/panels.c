@@ -312,8 +312,11 @@ static void inspect_avoid(const struct app *a, const struct vehicle *v, struct l
 {
     const struct avoid_info *av = &v->avoid;
     add(l, 1, "avoid %s", avoid_names[v->p->avoid]);
-    if (av->threat >= 0) {
-        add(l, 0, " threat %s", vehicle_name(a, av->threat));
+    if (av->threat >= 0 || av->shell > 0) {
+        if (av->threat >= 0)
+            add(l, 0, " threat %s", vehicle_name(a, av->threat));
+        else
+            add(l, 0, " threat shell %ld", av->shell);
         add(l, 0, " distance %.1f", av->threat_dist);
         add(l, 0, " hit point %.0f, %.0f", av->hit_point.x, av->hit_point.y);
         if (v->p->avoid == AVOID_PREDICTIVE)
@@ -430,6 +433,8 @@ static void inspect_why(const struct app *a, const struct vehicle *v, struct lin
         return;
     if (x->bot.ran)
         add(l, 0, "why: its bot decides");
+    else if (x->avoid.ran && v->avoid.steer && v->avoid.threat < 0 && v->avoid.shell > 0)
+        add(l, 0, "why: dodges shell %ld", v->avoid.shell);
     else if (x->avoid.ran && v->avoid.steer)
         add(l, 0, "why: avoids %s", v->avoid.threat >= 0
             ? vehicle_name(a, v->avoid.threat) : "a neighbour");

@@ -44,6 +44,8 @@ T = [
  ("turret.b", "sensor", ["hull", "turret", "radar"], ["x"]),
  ("tank.a", "radar_rate", ["1", "45", "3600"], ["0.999", "0", "-1", "3600.5", "nan"]),
  ("turret.b", "radar_rate", ["1", "3600"], ["0", "3601"]),
+ ("tank.a", "dodge", ["yes", "no"], ["true", "1", "maybe", ""]),
+ ("team.red", "dodge", ["no"], ["off"]),
  ("track", "laps", ["1", "3"], ["0", "-1", "1.5"]),
  ("car.c", "back_angle", ["0.1", "180"], ["0", "180.001"]),
  ("car.c", "speed_rule", ["none", "classic", "exact"], ["x"]),

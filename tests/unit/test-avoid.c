@@ -7,6 +7,7 @@
 #include "../lib/tap.h"
 #include "core/avoid/avoid.h"
 #include "core/avoid/ttc.h"
+#include "core/aim/aim.h"
 #include "core/tick.h"
 #include "core/world.h"
 
@@ -158,6 +159,97 @@ TEST(classic_tests_one_radius_not_the_sum)
     start(&w);
     struct vehicle *v = decide0(&w);
     check_int(v->avoid.threat, ==, -1);
+    world_free(&w);
+}
+
+/* ---- predictive: shells (dodge) ----------------------------------------- */
+
+/* A shell in flight at `at`, heading dir (radians) at speed, fired by
+ * shooter; its id is the shell count so far. */
+static void put_shell(struct world *w, int shooter, vec2 at, double dir, double speed)
+{
+    WORLD_RESERVE(w->shells, w->shells.n + 1);
+    struct shell *s = &w->shells.p[w->shells.n++];
+    memset(s, 0, sizeof *s);
+    s->id = (long)w->shells.n;
+    s->pos = s->start = at;
+    s->vel = v2_scale(v2_dir(dir), speed);
+    s->range = 2000;
+    s->shooter = shooter;
+    s->target = s->hit = s->miss = -1;
+    s->alive = 1;
+}
+
+/* Tank 0 drives east at (500, 500); tank 1, an enemy far away, fires. */
+static void shell_scene(struct world *w)
+{
+    world_init(w, 1000, 1000);
+    add_tank(w, 500, 500, 0, AVOID_PREDICTIVE, DRIVE_STRAIGHT, 60);
+    add_tank(w, 950, 950, 180, AVOID_NONE, DRIVE_HOLD, 0);
+    world_add_team(w, "u", 1);
+    w->vehicles.p[1].team = 1;
+    start(w);
+}
+
+TEST(predictive_dodges_a_seen_shell)
+{
+    struct world w;
+    shell_scene(&w);
+    /* 17 degrees off the nose (inside the 45-degree cone, no tree), aimed
+     * at where the tank will be in 1.5 s */
+    put_shell(&w, 1, v2(800, 420), atan2(80, -210), 149.8);
+    struct vehicle *v = decide0(&w);
+    check_int(v->avoid.threat, ==, -1);
+    check_int(v->avoid.shell, ==, 1);
+    check_int(v->avoid.steer, ==, 1);
+    check(D.want.turn != 0 || D.want.speed < 60);  /* not the behaviour's motion */
+    check_int(v->avoid.shell_count, ==, 1);
+    check_int(v->avoid.shell_seen, ==, 1);
+    /* dodge = no: the shell is no threat */
+    world_params_mut(&w, 0)->dodge = 0;
+    v = decide0(&w);
+    check_int(v->avoid.shell, ==, 0);
+    check_int(v->avoid.steer, ==, 0);
+    check_num(D.want.turn, ==, 0);
+    world_free(&w);
+}
+
+TEST(predictive_ignores_unseen_and_own_shells)
+{
+    struct world w;
+    shell_scene(&w);
+    put_shell(&w, 1, v2(300, 500), 0, 400);        /* from behind: unseen */
+    put_shell(&w, 0, v2(700, 500), M_PI, 400);     /* its own */
+    struct vehicle *v = decide0(&w);
+    check_int(v->avoid.shell, ==, 0);
+    check_int(v->avoid.steer, ==, 0);
+    check_int(v->avoid.shell_count, ==, 0);
+    check_num(D.want.turn, ==, 0);
+    /* a friend's shell hits too: it is dodged */
+    w.vehicles.p[1].team = 0;
+    w.shells.p[1].shooter = 1;
+    v = decide0(&w);
+    check_int(v->avoid.shell, ==, 2);
+    check_int(v->avoid.steer, ==, 1);
+    world_free(&w);
+}
+
+TEST(predictive_new_shell_replans_at_once)
+{
+    struct world w;
+    shell_scene(&w);
+    w.tick = 3;                 /* not tank 0's re-plan tick (every 8th) */
+    struct vehicle *v = decide0(&w);
+    check_int(v->avoid.steer, ==, 0);
+    put_shell(&w, 1, v2(700, 500), M_PI, 400);
+    v = decide0(&w);
+    check_int(v->avoid.shell, ==, 1);
+    check_int(v->avoid.steer, ==, 1);
+    /* the next tick holds that plan; a second shell re-plans again */
+    w.tick = 4;
+    v = decide0(&w);
+    check_int(v->avoid.steer, ==, 1);
+    check_int(v->avoid.shell, ==, 1);
     world_free(&w);
 }
 
@@ -323,6 +415,8 @@ TEST(predictive_crowd)
 
 /* Every tank's decision through the grid and through the all-pairs walk,
  * from the same intent; returns the number of tanks that differ. */
+static int shell_threats;      /* decisions whose threat was a shell */
+
 static int compare_decisions(struct world *w, int *threats)
 {
     int differ = 0;
@@ -349,12 +443,15 @@ static int compare_decisions(struct world *w, int *threats)
                 && a.limited == b->limited && a.threat_dist == b->threat_dist
                 && a.hit_point.x == b->hit_point.x && a.hit_point.y == b->hit_point.y
                 && a.tca == b->tca && a.dca == b->dca && a.speed_scale == b->speed_scale
+                && a.shell == b->shell && a.shell_seen == b->shell_seen
+                && a.shell_count == b->shell_count
                 && t1 == db.want.turn && s1 == db.want.speed;
         if (!same && differ < 3)
             tap_note("tank %zu: grid turn %.17g speed %.17g threat %d, brute turn %.17g speed %.17g threat %d",
                      i, t1, s1, a.threat, db.want.turn, db.want.speed, b->threat);
         differ += !same;
         *threats += a.threat >= 0;
+        shell_threats += a.shell > 0;
     }
     return differ;
 }
@@ -376,6 +473,46 @@ TEST(grid_and_brute_force_decide_alike)
     }
     check_int(scenes, ==, 30);
     check_int(threats, >, 500);     /* the scenes did have threats */
+}
+
+/* Random shells over the crowd: anyone's, any way, a few slow enough to
+ * be dodged; every tank sees all round (fov 360) or the default cone. */
+static void spray_shells(struct world *w, struct rng *r, int n)
+{
+    w->shells.n = 0;
+    for (int k = 0; k < n; k++) {
+        vec2 at = v2(rng_range(r, 0, w->width), rng_range(r, 0, w->height));
+        put_shell(w, (int)rng_below(r, (uint32_t)w->vehicles.n), at,
+                  rng_range(r, -M_PI, M_PI), rng_range(r, 50, 400));
+    }
+}
+
+TEST(grid_and_brute_force_decide_alike_with_shells)
+{
+    int scenes = 0, threats = 0;
+    shell_threats = 0;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        struct world w;
+        crowd(&w, seed % 2 ? 800 : 2500, 700, 160, seed, 1);
+        struct rng r;
+        rng_seed(&r, seed, 9);
+        for (size_t i = 0; i < w.vehicles.n; i += 2)
+            world_params_mut(&w, (int)i)->fov = 2 * M_PI;
+        world_params_mut(&w, 1)->dodge = 0;
+        start(&w);
+        for (int step = 0; step < 5; step++) {
+            run_for(&w, 0.5);
+            spray_shells(&w, &r, 120);
+            for (int k = 0; k < 8; k++) {        /* every tank's re-plan tick */
+                check_int(compare_decisions(&w, &threats), ==, 0);
+                w.tick++;
+            }
+            scenes++;
+        }
+        world_free(&w);
+    }
+    check_int(scenes, ==, 20);
+    check_int(shell_threats, >, 100);   /* shells did decide */
 }
 
 TEST(grid_and_brute_force_runs_are_identical)
@@ -522,8 +659,12 @@ int main(void)
     run(predictive_overtaking, "predictive: a fast tank overtakes a slow one");
     run(predictive_against_a_tank_that_does_not_avoid, "predictive: across the paths of tanks that do not avoid");
     run(predictive_ring_does_not_deadlock, "predictive: a ring aimed at its centre does not deadlock");
+    run(predictive_dodges_a_seen_shell, "predictive: a seen shell on a collision course is dodged (dodge = yes only)");
+    run(predictive_ignores_unseen_and_own_shells, "predictive: unseen and own shells are ignored, a friend's dodged");
+    run(predictive_new_shell_replans_at_once, "predictive: a newly seen threatening shell re-plans at once");
     run(predictive_crowd, "predictive: 150 wanderers for 60 s, no collision, no edge hit");
     run(grid_and_brute_force_decide_alike, "grid and brute force give identical decisions on random scenes");
+    run(grid_and_brute_force_decide_alike_with_shells, "grid and brute force give identical decisions with shells in flight");
     run(grid_and_brute_force_runs_are_identical, "grid and brute force give identical runs");
     run(no_tank_leaves_the_map, "no tank leaves the map in long random runs");
     run(edge_turn_keeps_a_lone_wanderer_off_the_edge, "a lone wanderer never touches the edge");

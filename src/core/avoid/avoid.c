@@ -27,6 +27,8 @@ static void decide(const struct world *w, int i, int brute, int method,
     a->speed_scale = v->p->speed > 0 ? d->want.speed / v->p->speed : 0;
     a->held = 0;
     a->danger = 0;
+    a->shell = a->shell_seen = 0;
+    a->shell_count = 0;
     switch ((enum avoid_method)method) {
     case AVOID_NONE:       break;
     case AVOID_CLASSIC:    avoid_classic(w, i, brute, d); break;

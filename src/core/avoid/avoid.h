@@ -25,7 +25,8 @@ struct vehicle;
  * the tests; the predictive method reads back only `turn`, to keep a
  * chosen side from one tick to the next). */
 struct avoid_info {
-    int threat;          /* vehicle index of the deciding threat, -1: none */
+    int threat;          /* vehicle index of the deciding threat, -1: none
+                            (or a shell: see shell) */
     int turn;            /* -1 turns left (anticlockwise), +1 right, 0 none */
     int steer;           /* 1: avoidance chose this tick's turn, replacing
                             the behaviour's */
@@ -43,6 +44,12 @@ struct avoid_info {
     signed char plan_k;  /* its turn step, -3 (hard left) .. 3 (hard right) */
     signed char plan_m;  /* its speed, index into full / half / stop */
     unsigned char danger;/* neighbours in the danger radius at the last look */
+    /* predictive, dodge = yes: shells in flight it sees are threats too */
+    long shell;          /* the deciding threat's shell id (threat is then
+                            -1), 0: the threat is no shell */
+    long shell_seen;     /* the highest id of a threatening shell it saw at
+                            the last look, 0: none */
+    unsigned char shell_count; /* threatening shells it saw at the last look */
 };
 
 /* Decide tank i's avoidance; may change its turn and speed intents. */

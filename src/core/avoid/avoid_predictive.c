@@ -19,6 +19,14 @@
  * the state of the tick, so runs stay deterministic and the grid and the
  * all-pairs walk still decide alike.
  *
+ * Shells (dodge = yes): a shell in flight the tank sees (sight_sees_shell:
+ * the rule a bot's world.shells follows) and did not fire joins the
+ * neighbours as a point on its straight line: scored like a tank that
+ * keeps its velocity, never sharing the avoiding, with no separation
+ * constraint (a shell is too fast for the gap rule to mean anything).
+ * Allies' shells count too: a shell hits friend or foe (shell.c).  A
+ * threatening shell seen for the first time forces a re-plan at once.
+ *
  * Separation (a hard rule under the steering): before the move, a pair's
  * gap g is centre distance minus both radii.  A predictive tank may close
  * it by at most g/2 along the line between the centres (by all of it,
@@ -35,6 +43,8 @@
 #include "ttc.h"
 #include "grow.h"
 #include "explain.h"
+#include "aim/aim.h"
+#include "sight/sight.h"
 #include "decide_guard.h"
 
 #ifndef HORIZON
@@ -71,6 +81,13 @@ _Static_assert(NCAND == EXPLAIN_CANDS && NSPEEDS == EXPLAIN_SPEEDS
 #endif
 #define EPS 1e-6            /* keeps a gap strictly open despite rounding */
 #define MAX_CONSTRAINTS 32
+/* A shell's hit knocks a tank out where a touch only bumps: a candidate's
+ * shell penalty weighs this much more (at 4, a hit in 1.4 s costs more
+ * than a full stop; at 1 the tank drove on into it). */
+#ifndef W_SHELL
+#define W_SHELL 4.0
+#endif
+#define MAX_SHELLS 32       /* shells a re-plan scores, the first in order */
 
 static const double speed_fracs[NSPEEDS] = { 1.0, 0.5, 0.0 };
 
@@ -83,7 +100,7 @@ struct nb {
     vec2 rel, vel;
     double R, c0;
     double t1;                  /* pass 1's time to collision for pref */
-    int index, shares;
+    int index, shares;          /* a shell: index -1, shares 0 */
 };
 
 struct scan {
@@ -98,6 +115,7 @@ struct scan {
     /* pass 1 */
     double threat_t;            /* smallest time to collision for pref */
     int threat;
+    long threat_shell;          /* the threat's shell id when it is one, else 0 */
     double threat_d;
     vec2 threat_rel, threat_vel;    /* its grid entry's, as of now */
     struct constraint con[MAX_CONSTRAINTS];
@@ -106,6 +124,13 @@ struct scan {
                                    widest, fastest neighbour)^2 */
     double danger2;             /* the danger radius, squared */
     int danger;                 /* neighbours inside it */
+    /* the threatening shells seen (on a course into my safety distance
+     * within the horizon at my present velocity) */
+    int shell_count;
+    long shell_seen;            /* their highest id, 0: none */
+    /* the seen shells that may matter, scored apart from the vehicles */
+    struct nb sh[MAX_SHELLS];
+    int nsh;
 };
 
 static inline int better_threat(double t, int idx, const struct scan *s)
@@ -158,6 +183,7 @@ static inline void pass1(struct scan *s, struct nb *n, const struct vgrid_entry 
     if (t < HORIZON && better_threat(t, e->index, s)) {
         s->threat_t = t;
         s->threat = e->index;
+        s->threat_shell = 0;
         s->threat_d = sqrt(d2);
         s->threat_rel = n->rel;
         s->threat_vel = e->vel;
@@ -210,6 +236,85 @@ static inline void gather_visit(void *arg, const struct vgrid_entry *e, double d
     n->index = e->index;
     n->shares = e->shares;
     pass1(s, n, e, d2);
+}
+
+/* Shell sh, seen by tank i and not its own (dodge = yes): the caller
+ * tests the cheap bounds first, the sight rule last. */
+static inline int shell_counts(const struct world *w, int i, const struct shell *sh)
+{
+    return sh->alive && sh->shooter != i && sight_sees_shell(w, i, sh);
+}
+
+/* A shell at rel moving with vel threatens my present motion: it enters
+ * my safety distance within the horizon.  Counted into s. */
+static inline void shell_threat_count(struct scan *s, const struct shell *sh, vec2 rel,
+                                      double c0)
+{
+    if (ttc_enter(rel, v2_sub(sh->vel, s->vel), c0) < HORIZON) {
+        s->shell_count++;
+        if (sh->id > s->shell_seen)
+            s->shell_seen = sh->id;
+    }
+}
+
+/* Between re-plans: the threatening shells seen (a new one forces a
+ * re-plan).  A shell further than it and I can close within the horizon
+ * cannot threaten. */
+static void shells_look(const struct world *w, int i, struct scan *s)
+{
+    s->shell_count = 0;
+    s->shell_seen = 0;
+    if (!world_vehicle(w, i)->p->dodge)
+        return;
+    double R = s->radius + s->margin, my = v2_len(s->vel);
+    for (size_t k = 0; k < world_nshells(w); k++) {
+        const struct shell *sh = world_shell(w, k);
+        vec2 rel = v2_sub(sh->pos, s->pos);
+        double d2 = v2_len2(rel), reach = R + (v2_len(sh->vel) + my) * HORIZON;
+        if (d2 < reach * reach && shell_counts(w, i, sh))
+            shell_threat_count(s, sh, rel, d2 - R * R);
+    }
+}
+
+/* A re-plan's shells: after the vehicles, in the shells' order (alike in
+ * both walks), each seen shell that may matter joins the neighbours, and
+ * a threat to the behaviour's motion may become the deciding one (a tie
+ * with a vehicle keeps the vehicle, a tie between shells the first). */
+static void gather_seen_shells(const struct world *w, int i, struct scan *s)
+{
+    s->shell_count = 0;
+    s->shell_seen = 0;
+    s->nsh = 0;
+    if (!world_vehicle(w, i)->p->dodge)
+        return;
+    double R = s->radius + s->margin;
+    for (size_t k = 0; k < world_nshells(w); k++) {
+        const struct shell *sh = world_shell(w, k);
+        vec2 rel = v2_sub(sh->pos, s->pos);
+        double d2 = v2_len2(rel);
+        if (!may_matter(rel, sh->vel, R + 1e-6, s->reach_speed, d2) || !shell_counts(w, i, sh))
+            continue;
+        double c0 = d2 - R * R;
+        shell_threat_count(s, sh, rel, c0);
+        if (s->nsh >= MAX_SHELLS)
+            continue;
+        struct nb *n = &s->sh[s->nsh++];
+        n->rel = rel;
+        n->vel = sh->vel;
+        n->R = R;
+        n->c0 = c0;
+        n->index = -1;
+        n->shares = 0;
+        n->t1 = ttc_enter(rel, v2_sub(sh->vel, s->pref), c0);
+        if (n->t1 < HORIZON && n->t1 < s->threat_t) {
+            s->threat_t = n->t1;
+            s->threat = -1;
+            s->threat_shell = sh->id;
+            s->threat_d = sqrt(d2);
+            s->threat_rel = rel;
+            s->threat_vel = sh->vel;
+        }
+    }
 }
 
 /* Between re-plans: only the separation rule's constraints and the count
@@ -297,6 +402,7 @@ static void record_threat(const struct vehicle *v, struct avoid_info *a,
     double rv2 = v2_len2(rv);
     double tca = rv2 > 0 ? fmax(0, -v2_dot(rel, rv) / rv2) : 0;
     a->threat = s->threat;
+    a->shell = s->threat_shell;
     a->threat_dist = s->threat_d;
     a->tca = tca;
     a->dca = v2_len(v2_add(rel, v2_scale(rv, tca)));
@@ -381,6 +487,20 @@ static double contact_time(const struct world *w, const struct scan *s,
     return ttc;
 }
 
+/* Motion m's penalty for the shells: its time into the safety distance
+ * of the first (a shell keeps its velocity), weighed by W_SHELL; 0 (as
+ * penalty(inf)) with no shell, so a scene without shells scores as ever. */
+static double shell_penalty(const struct scan *s, vec2 m)
+{
+    double t = INFINITY;
+    for (int q = 0; q < s->nsh; q++) {
+        const struct nb *n = &s->sh[q];
+        double tq = ttc_enter(n->rel, v2_sub(n->vel, m), n->c0);
+        t = tq < t ? tq : t;
+    }
+    return s->nsh ? W_SHELL * penalty(t) : 0;
+}
+
 /* The steering search: the best candidate motion for the neighbours in
  * s->nb; returns its index (turn step TURN_STEPS - c / NSPEEDS, speed
  * c % NSPEEDS).  Every candidate's cost is its penalty (>= 0) plus a
@@ -411,17 +531,20 @@ static int steer(const struct world *w, const struct vehicle *v, struct scan *s,
     double best_cost = INFINITY;
     /* The seven stopping candidates are one motion (a zero velocity, +-0
      * alike in every term): its time is worked out once. */
-    double stop_ttc = -1;
+    double stop_ttc = -1, stop_shell = 0;
     for (int o = 0; o < NCAND; o++) {
         int c = order[o];
         if (found && (base[c] > best_cost || (base[c] == best_cost && c > best)))
             break;
         int stop = speed_fracs[c % NSPEEDS] == 0;
-        double ttc = stop && stop_ttc >= 0 ? stop_ttc
-                   : contact_time(w, s, &set, use_set, cand[c]);
-        if (stop)
+        int again = stop && stop_ttc >= 0;
+        double ttc = again ? stop_ttc : contact_time(w, s, &set, use_set, cand[c]);
+        double shell = again ? stop_shell : shell_penalty(s, cand[c]);
+        if (stop) {
             stop_ttc = ttc;
-        double cost = cand_cost(penalty(ttc), dev[c], side[c], last_turn);
+            stop_shell = shell;
+        }
+        double cost = cand_cost(penalty(ttc) + shell, dev[c], side[c], last_turn);
         if (x)
             explain_cand(x, c, cost);
         if (cost < best_cost || (found && cost == best_cost && c < best)) {
@@ -445,9 +568,13 @@ static void scan_start(struct scan *s, const struct world *w, const struct vehic
     s->dt = w->dt;
     s->threat_t = INFINITY;
     s->threat = -1;
+    s->threat_shell = 0;
     s->threat_d = 0;
     s->ncon = s->overflow = 0;
     s->danger = 0;
+    s->shell_count = 0;
+    s->shell_seen = 0;
+    s->nsh = 0;
 }
 
 /* How far the search looks (*range), and the danger and binding radii
@@ -522,6 +649,7 @@ static void replan(const struct world *w, int i, int brute, const struct decide_
     s->cap = 64;
     s->n = s->total = 0;
     avoid_neighbours(w, i, range, brute, gather_visit, s);
+    gather_seen_shells(w, i, s);
     if (s->total > s->cap) {
         size_t need = (size_t)s->total * sizeof *s->nb;
         if (grow_reserve(&c->lane->avoid_buf, &c->lane->avoid_buf_cap, need, 1) == 0) {
@@ -530,16 +658,19 @@ static void replan(const struct world *w, int i, int brute, const struct decide_
             s->n = s->total = 0;
             s->threat_t = INFINITY;
             s->threat = -1;
+            s->threat_shell = 0;
             s->threat_d = 0;
             s->ncon = s->overflow = 0;
             s->danger = 0;
             avoid_neighbours(w, i, range, brute, gather_visit, s);
+            gather_seen_shells(w, i, s);
         } else {
             s->overflow = 1;
         }
     }
     a->held = 0;
-    if (s->threat >= 0 && top > 0) {
+    int threatened = s->threat >= 0 || s->threat_shell > 0;
+    if (threatened && top > 0) {
         struct explain_avoid *x = d->why ? &d->why->avoid : NULL;
         int best = steer(w, v, s, cruise, last_turn, x);
         if (x)
@@ -548,7 +679,7 @@ static void replan(const struct world *w, int i, int brute, const struct decide_
         a->plan_k = (signed char)(TURN_STEPS - best / NSPEEDS);
         a->plan_m = (signed char)(best % NSPEEDS);
     }
-    if (s->threat >= 0)
+    if (threatened)
         record_threat(v, a, s);
     /* (s->nb points into this frame no more after it returns) */
     s->nb = NULL;
@@ -563,6 +694,7 @@ static void hold(struct avoid_info *a, const struct avoid_info *last, double top
     a->plan_k = last->plan_k;
     a->plan_m = last->plan_m;
     a->threat = last->threat;
+    a->shell = last->shell;
     a->threat_dist = last->threat_dist;
     a->tca = last->tca;
     a->dca = last->dca;
@@ -593,12 +725,19 @@ void avoid_predictive(const struct world *w, int i, int brute,
         avoid_neighbours(w, i, reach, brute, light_visit, &s);
         if (s.danger > last->danger)
             replanning = 1;
+        /* a threatening shell not seen at the last look: more of them,
+         * or a newer one (ids only grow) */
+        shells_look(w, i, &s);
+        if (s.shell_count > last->shell_count || s.shell_seen > last->shell_seen)
+            replanning = 1;
     }
     if (replanning)
         replan(w, i, brute, c, v, &s, range, cruise, last->turn, d);
     else
         hold(a, last, top);
     a->danger = (unsigned char)(s.danger < 255 ? s.danger : 255);
+    a->shell_count = (unsigned char)(s.shell_count < 255 ? s.shell_count : 255);
+    a->shell_seen = s.shell_seen;
     if (a->held) {
         int k = a->plan_k;
         d->want.turn = v->p->turn_rate * w->dt * k / TURN_STEPS;
