@@ -5,8 +5,8 @@
 -- position, heading and speed.  A shell flies straight, so we can tell
 -- where it will pass: its closest approach to us.  When an enemy shell
 -- will pass closer than our radius, we are on its collision course and we
--- change speed (brake or drive on) to be elsewhere when it arrives.
--- The rest of the time the tank fights as a built-in tank does.
+-- drive on, turning, to be elsewhere when it arrives.  The rest of the
+-- time it faces the enemy it sees and fights it.
 
 local MARGIN = 8        -- pass at least this far outside our hull
 local HORIZON = 3       -- seconds: a shell further off than that can wait
@@ -53,11 +53,11 @@ end
 
 -- The move that keeps furthest from every threat: try a few, keep the
 -- best.  A tank cannot strafe and turns slowly (turn_rate), so in the
--- second or so a shell takes to arrive its speed is what we can change:
--- stop, or drive at full speed, each turning left or right too.
+-- second or so a shell takes to arrive, what it can do is drive on at
+-- full speed, turning left, right or not at all.
 local function escape(me, list)
   local best, best_gap
-  for _, speed in ipairs({0, me.max_speed}) do
+  for _, speed in ipairs({me.max_speed}) do
     for _, turn in ipairs({-me.turn_rate, 0, me.turn_rate}) do
       -- the heading we will have half a second from now, roughly
       local heading = me.heading + turn * 0.5
@@ -83,7 +83,10 @@ local function target(world, mem)
 end
 
 function tick(me, world, mem, out)
-  -- 1. Driving: dodge first, else wander like a built-in tank.
+  local e = target(world, mem)
+  mem.target = e and e.id
+
+  -- 1. Driving: dodge first, else face the enemy, else wander.
   local list = threats(me, world)
   if #list > 0 then
     local move = escape(me, list)
@@ -96,6 +99,13 @@ function tick(me, world, mem, out)
       local sx, sy = velocity(s.heading, s.speed)
       draw.mark(s.x + sx * t, s.y + sy * t, "red")
     end
+  elseif e then
+    -- Keep the enemy in sight: we see along the hull, so face it, closing
+    -- in to 300 units and holding there, where a built-in tank wanders on
+    -- and loses sight of its target.  A tank holding still is a sitting
+    -- duck: avoid.predictive dodges shells only while the tank moves, so
+    -- here our own dodge above is what saves it.
+    out.turn, out.speed = avoid.predictive(e.bearing, e.distance > 300 and me.max_speed or 0)
   else
     -- wander() is the built-in wander; through avoid.predictive it drives
     -- exactly as a built-in tank does
@@ -106,8 +116,6 @@ function tick(me, world, mem, out)
   -- 2. Fighting: lead the shot with aim.exact, and fire only once the
   -- turret points there (a shell leaves along the turret, so firing while
   -- it still turns wastes the reload).
-  local e = target(world, mem)
-  mem.target = e and e.id
   if e then
     local dir = aim.exact(e)
     if dir then
