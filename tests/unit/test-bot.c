@@ -80,7 +80,7 @@ TEST(world_lists_on_demand)
     if (!b)
         return;
     check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
-    check_str(rep.log[0], "allies dt enemies events height messages next_waypoint shells tick time trees waypoints width");
+    check_str(rep.log[0], "allies dt enemies events height messages next_waypoint round rounds shells tick time trees waypoints width");
     check_str(rep.log[1], "true false false cannot change a protected metatable");
     /* next tick: the world kept is this tick's world (one table,
      * refilled), its lists built again by this tick's pairs */

@@ -241,7 +241,11 @@ static void check_event(struct world *w, struct bot_world *bw, const struct even
     w->brain->after(w->brain->user, w);         /* next tick's world.events */
     check_int(tick_step(w), ==, 0);
     for (int i = 0; i < 2; i++) {
-        int about = e->a == i || e->b == i, n;
+        /* a shot reaches its shooter only; every other kind here, the
+         * vehicles it names (a knockout reaches every one alive, and both
+         * are alive in this test) */
+        int about = e->a == i || (e->b == i && e->kind != EV_SHOT)
+                    || e->kind == EV_KNOCKOUT, n;
         const char *got = logged(bw, i, &n);
         check_int(n, ==, about);
         if (about && !check_str(got, want))

@@ -105,7 +105,14 @@ TEST(event_lines)
     check_str(out,
         "{\"type\":\"summary\",\"ticks\":12,\"seconds\":0.2,\"collisions\":1,\"min_separation\":-8.8,"
         "\"edge_hits\":0,\"shots\":0,\"hits\":0,\"knockouts\":{\"red\":0,\"blue\":1},\"laps\":{},"
-        "\"best_lap\":{},\"winner\":\"red\"}\n");
+        "\"best_lap\":{},\"winner\":\"red\",\"won_by\":\"last_standing\","
+        /* blue's knockout, while tank.1 was alive: a survival point */
+        "\"damage\":{\"red\":0,\"blue\":0},\"kills\":{\"red\":0,\"blue\":0},"
+        "\"survival\":{\"red\":1,\"blue\":0},\"last\":{\"red\":0,\"blue\":0},"
+        "\"scores\":{\"red\":5,\"blue\":0},"
+        "\"vehicle_damage\":{\"tank.1\":0,\"tank.2\":0},\"vehicle_kills\":{\"tank.1\":0,\"tank.2\":0},"
+        "\"vehicle_survival\":{\"tank.1\":1,\"tank.2\":0},\"vehicle_last\":{\"tank.1\":0,\"tank.2\":0},"
+        "\"vehicle_scores\":{\"tank.1\":5,\"tank.2\":0}}\n");
     free(out);
     world_free(&w);
 }
