@@ -107,6 +107,8 @@ def recount(lines, out, exact_edges=False):
     for car, n in summary["laps"].items():
         same("laps " + car, n, laps[car])
         same("best lap " + car, summary["best_lap"][car], best.get(car), 1e-9)
+    if "rounds" in summary:
+        recount_match(ev["round"], summary, out)
     recount_scores(lines, ent, summary, same, out)
     # Separation over ticks 0..N (botfield(6) HEADLESS OUTPUT: over the run, the vehicles as
     # loaded included), edge touches after every update (ticks 1..N); the
@@ -147,6 +149,29 @@ def recount(lines, out, exact_edges=False):
 
 
 SCORE = {"damage": 10, "kills": 20, "survival": 5, "last": 10}
+
+
+def recount_match(rounds, summary, out):
+    """A match of several rounds (botfield(6) Summary): its rounds are the
+    round lines' winners by round number, round_wins counts them, and the
+    winner is the team of the higher total score (null on a tie)."""
+    got = {str(o["round"]): o["winner"] for o in rounds}
+    if summary["rounds"] != got:
+        out.append("rounds: summary %s, round lines %s" % (summary["rounds"], got))
+    wins = {t: 0 for t in summary["round_wins"]}
+    for o in rounds:
+        if o["winner"] is not None:
+            wins[o["winner"]] = wins.get(o["winner"], 0) + 1
+    if summary["round_wins"] != wins:
+        out.append("round_wins: summary %s, recount %s" % (summary["round_wins"], wins))
+    if not rounds or rounds[-1]["round"] < rounds[-1]["rounds"]:
+        return                  # stopped in a round: no match winner to judge
+    total = summary["scores"]
+    best = max(total.values(), default=0)
+    top = [t for t, n in total.items() if n == best]
+    winner = top[0] if len(top) == 1 else None
+    if summary["winner"] != winner:
+        out.append("winner: summary %s, recount %s" % (summary["winner"], winner))
 
 
 def recount_scores(lines, ent, summary, same, out):

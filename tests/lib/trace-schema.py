@@ -42,6 +42,8 @@ REQUIRED = {
     "finish": {"tick": INT, "id": STR, "time": NUM},
     "bot_error": {"tick": INT, "id": STR, "error": STR},
     "log": {"tick": INT, "id": STR, "text": STR},
+    # botfield-bots(7): a message to the team (out.say), its data any JSON
+    "say": {"tick": INT, "id": STR, "data": (dict, list, str, int, float, bool)},
     # botfield-bots(7): a live reload (the viewer's) of a changed script
     "bot_reload": {"tick": INT, "id": STR, "bot_sha256": STR},
     # botfield(6), [match] rounds: a round's end, its winner and scores
@@ -77,6 +79,11 @@ ENUMS = {("aim", "reason"): {"out_of_range", "too_fast", "no_convergence"},
          ("sight", "method"): {"classic", "exact"},
          ("aim", "method"): {"none", "classic", "exact"}}
 START = ["header", "tree", "entity", "waypoint"]
+# A match's summary has these instead of won_by and the score fields.
+MATCH_SUMMARY = {"rounds": (list,), "round_wins": (dict,), "winner": NULLSTR}
+SCORE_FIELDS = {"won_by", "scores", "damage", "kills", "survival", "last",
+                "vehicle_scores", "vehicle_damage", "vehicle_kills",
+                "vehicle_survival", "vehicle_last"}
 
 
 def check(name, out):
@@ -97,6 +104,9 @@ def check(name, out):
         want = ENTITY.get(o.get("kind")) if t == "entity" else REQUIRED.get(t)
         if t == "decide":
             continue
+        if t == "summary" and "rounds" in o:
+            want = {k: v for k, v in want.items() if k not in SCORE_FIELDS}
+            want.update(MATCH_SUMMARY)
         if want is None:
             out.append("line %d: unknown type or kind %r" % (n, t))
             continue

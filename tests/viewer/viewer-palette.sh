@@ -44,10 +44,19 @@ best_tick() {
     "$BOTFIELD" --headless --ticks 300 --trace-every 100000 --trace - "$1" 2>/dev/null |
     awk '/"type":"sight"/ {
             t = $0; sub(/.*"tick":/, "", t); sub(/,.*/, "", t)
-            if (/"seen":true/) { s[t]++; ns++ } else { h[t]++; nh++ }
+            f = $0; sub(/.*"from":"/, "", f); sub(/".*/, "", f)
+            o = $0; sub(/.*"to":"/, "", o); sub(/".*/, "", o)
+            pair[t SUBSEP f SUBSEP o] = /"seen":true/
             any[t] = 1
          }
          END {
+            # a hidden ray counts only when no ray runs back along it:
+            # two tanks looking at each other draw one line, the last ray
+            for (k in pair) {
+                split(k, p, SUBSEP)
+                if (pair[k]) { s[p[1]]++; ns++ }
+                else if (!((p[1] SUBSEP p[3] SUBSEP p[2]) in pair)) { h[p[1]]++; nh++ }
+            }
             best = -1; bt = 0
             for (t in any) {
                 m = (s[t] < h[t] ? s[t] : h[t]) * 1000 + s[t]
