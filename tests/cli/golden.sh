@@ -15,20 +15,20 @@ check() {   # check MAP WANT
     expect_eq "$(basename "$1"): trace hash over $TICKS ticks" "$got" "$2"
 }
 
-check "$top_srcdir/maps/default.ini"        5c780fa285c9374b
-check "$top_srcdir/maps/crowd.ini"          d59fc28def42dec0
-check "$top_srcdir/maps/forest.ini"         cef1ebfd7037ea4e
-check "$top_srcdir/maps/race.ini"           1f9a023cd51090d9
-check "$top_srcdir/maps/racing-line.ini"    ed18b40044e4d8db
-check "$top_srcdir/maps/turret.ini"         d4cae5896353faad
+check "$top_srcdir/maps/default.ini"        c14310002f6a2b05
+check "$top_srcdir/maps/crowd.ini"          17fcd7973c604a25
+check "$top_srcdir/maps/forest.ini"         dcecbb046d370058
+check "$top_srcdir/maps/race.ini"           7291b0a5ef57831b
+check "$top_srcdir/maps/racing-line.ini"    fee9a35b1433c96e
+check "$top_srcdir/maps/turret.ini"         ad9af6b33677740a
 # the Lua bots' maps (the header's "lua" is part of the trace: a Lua
 # other than 5.4.4 moves these hashes, and only these)
-check "$top_srcdir/maps/bots-avoid.ini"     93828b6baadba3c7
-check "$top_srcdir/maps/bots-duel.ini"      38bd4932f4ab2453
-check "$top_srcdir/maps/bots-race.ini"      d578006fc1151f90
-check "$top_srcdir/maps/bots-turret.ini"    127186a971867f1c
+check "$top_srcdir/maps/bots-avoid.ini"     5f0cd243b2a1e8e2
+check "$top_srcdir/maps/bots-duel.ini"      9c6172c04362f5ec
+check "$top_srcdir/maps/bots-race.ini"      2bc09df3505af0c1
+check "$top_srcdir/maps/bots-turret.ini"    f72fd37b910f5d63
 # you against two hunters: headless, the player tank holds still
-check "$top_srcdir/maps/duel.ini"           82277a31ca2e6493
-check "$top_srcdir/tests/maps/crowd60.ini"  29ffa7a502311258
-check "$top_srcdir/tests/maps/crowd300.ini" ec1b05b795ada5e7
+check "$top_srcdir/maps/duel.ini"           333a21f6ceca3f69
+check "$top_srcdir/tests/maps/crowd60.ini"  e9acdd8f6471d83c
+check "$top_srcdir/tests/maps/crowd300.ini" 4b4cca88269a12e5
 done_testing
