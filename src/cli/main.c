@@ -20,6 +20,7 @@
 #include "run/replay_run.h"
 #include "run/stop.h"
 #include "tour/ladder.h"
+#include "arena/arena.h"
 #include "view/view.h"
 
 /* The bundled maps' folder (Makefile.am passes it; a compile without it,
@@ -298,6 +299,13 @@ int main(int argc, char **argv)
      * of SIGXFSZ ending the run without a word (the viewer's terminal is
      * handled in src/view/term_restore.c the same way). */
     signal(SIGXFSZ, SIG_IGN);
+
+    /* The arena's two programs are words, not options: sshd starts
+     * `botfield arena-shell ARENA NAME` from a key's command=. */
+    if (argc >= 2 && strcmp(argv[1], "serve") == 0)
+        return arena_serve_main(argc - 1, argv + 1, BOTFIELD_MAPS_DIR);
+    if (argc >= 2 && strcmp(argv[1], "arena-shell") == 0)
+        return arena_shell_main(argc - 1, argv + 1, BOTFIELD_MAPS_DIR);
 
     static struct cli c;        /* static: its options live until exit */
     int rc = cli_parse(&c, argc, argv);
