@@ -55,6 +55,18 @@ struct slot {
     unsigned char msg[BOT_SAY_ENCODED];
     size_t msg_len;
     struct sight_scratch scratch;
+    /* What decide gave apply_out in the step of out_tick (-1: none yet),
+     * and race.*()'s turn when it was kept as it was: the vehicle's
+     * intent, which a recorder writes (bot_world_intent). */
+    struct bot_out out;
+    long out_tick;
+    int raced;
+    double race_turn;
+    /* An intent-driven vehicle: no script, its intents the recording's
+     * (bot_world_attach_intents), in tick order. */
+    int puppet;
+    const struct bot_intent_at **intents;
+    size_t nint;
 };
 
 struct bot_world {
@@ -69,6 +81,10 @@ struct bot_world {
     int unrebuilt;              /* bots disabled by the last step back */
     int *heard;                 /* the slots with a msg, in vehicle order */
     size_t nheard;
+    /* while attaching with intents: a script without text drives its
+     * vehicle by them (bot_world_attach_intents) */
+    const struct bot_intents *intents;
+    const struct world *w;
 };
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -568,6 +584,39 @@ static void apply_out(const struct world *w, int i, struct decide_lane *c,
     }
 }
 
+/* The intent in effect on `tick`: the last one recorded at or before it
+ * (held between lines, as the player's input is), NULL before the first. */
+static const struct bot_intent *puppet_intent(const struct slot *s, long tick)
+{
+    size_t lo = 0, hi = s->nint;        /* the first recorded after tick */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (s->intents[mid]->tick <= tick)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo ? &s->intents[lo - 1]->in : NULL;
+}
+
+/* An intent-driven vehicle decides what its bot decided then, through
+ * the same clamps (apply_out): no script runs, no log or error. */
+static void puppet_decide(const struct world *w, int i, struct decide_lane *lane,
+                          struct decision *d, struct slot *s)
+{
+    const struct vehicle *v = world_vehicle(w, i);
+    const struct bot_intent *in = puppet_intent(s, w->tick);
+    struct bot_out out = { 0, 0, rad2deg(v->turret), 0, rad2deg(v->radar) };
+    if (in)
+        out = (struct bot_out){ in->turn, in->speed, in->turret, in->fire, in->radar };
+    s->said_len = in && in->say_len <= sizeof s->said ? in->say_len : 0;
+    if (s->said_len)
+        memcpy(s->said, in->say, s->said_len);
+    apply_out(w, i, lane, d, &out);
+    if (in && in->raced && v->kind != VK_TURRET)
+        d->want.turn = in->race_turn;
+}
+
 static void decide(void *user, const struct decide_view *c, int i, struct decision *d)
 {
     const struct world *w = c->w;
@@ -589,6 +638,10 @@ static void decide(void *user, const struct decide_view *c, int i, struct decisi
     d->avoid.threat = -1;
     d->avoid.shell = 0;
     d->avoid.steer = 0;
+    if (s->puppet) {
+        puppet_decide(w, i, c->lane, d, s);
+        return;
+    }
 
     struct bot_view view;
     struct call_ctx cc = { w, i, c, d, bw, &view, 0, 0, 0, 0, 0 };
@@ -641,7 +694,11 @@ static void decide(void *user, const struct decide_view *c, int i, struct decisi
         x->error = s->rep.disabled ? s->rep.disabled_reason : s->rep.error;
     }
     apply_out(w, i, c->lane, d, &out);
-    if (cc.raced && out.turn == cc.race_deg && world_vehicle(w, i)->kind != VK_TURRET)
+    s->out = out;
+    s->out_tick = w->tick;
+    s->raced = cc.raced && out.turn == cc.race_deg;
+    s->race_turn = cc.race_turn;
+    if (s->raced && world_vehicle(w, i)->kind != VK_TURRET)
         d->want.turn = cc.race_turn;    /* race.*()'s turn as it was */
 }
 
@@ -819,6 +876,7 @@ static void slot_free(struct slot *s)
     clear_lines(s);
     free(s->lines);
     sight_scratch_free(&s->scratch);
+    free(s->intents);
 }
 
 void bot_world_free(struct world *w, struct bot_world *bw)
@@ -857,13 +915,39 @@ static int script_of(const struct bot_world *bw, const struct bot_texts *src,
     return -1;
 }
 
+/* wb's vehicle driven by the intents recorded for it (none: -1, the
+ * caller says the script's error). */
+static int load_puppet(const struct world *w, const struct bot_intents *in,
+                       const struct world_bot *wb, struct slot *s)
+{
+    const char *id = w->vehicles.p[wb->vehicle].id;
+    char msg[256];
+    if (bot_script_check_path(wb->path, msg, sizeof msg))
+        return -1;              /* a path the rules refuse is that error still */
+    size_t n = 0;
+    for (size_t k = 0; in && k < in->n; k++)
+        n += !strcmp(in->p[k].id, id);
+    if (!n || !(s->intents = malloc(n * sizeof *s->intents)))
+        return -1;
+    for (size_t k = 0; k < in->n; k++)
+        if (!strcmp(in->p[k].id, id))
+            s->intents[s->nint++] = &in->p[k];
+    s->puppet = 1;
+    s->script.path = strdup(wb->path);
+    return s->script.path ? 0 : -1;
+}
+
 static int load_slot(struct bot_world *bw, const struct bot_texts *src,
                      const struct world_bot *wb, struct slot *s, char **err)
 {
     char msg[BOT_ERR_BYTES + 64];
     s->vehicle = wb->vehicle;
     s->where = wb->where;
+    s->out_tick = -1;
     if (script_of(bw, src, wb, &s->script, msg, sizeof msg)) {
+        bot_script_free(&s->script);
+        if (bw->intents && !load_puppet(bw->w, bw->intents, wb, s))
+            return 0;
         *err = dup_printf2(wb->where, msg);
         return -1;
     }
@@ -877,7 +961,8 @@ static int load_slot(struct bot_world *bw, const struct bot_texts *src,
 }
 
 static int attach(struct world *w, const char *bundled_dir, const struct bot_texts *src,
-                  int disk_too, struct bot_world **out, char **err)
+                  int disk_too, const struct bot_intents *intents, struct bot_world **out,
+                  char **err)
 {
     *out = NULL;
     *err = NULL;
@@ -893,6 +978,8 @@ static int attach(struct world *w, const char *bundled_dir, const struct bot_tex
     bw->heard = malloc(bw->n * sizeof *bw->heard);
     bw->dir = w->map_path ? folder_of(w->map_path) : strdup(bundled_dir ? bundled_dir : ".");
     bw->disk_too = disk_too;
+    bw->intents = intents;
+    bw->w = w;
     if (!bw->slots || !bw->slot_of || !bw->heard || !bw->dir)
         goto oom;
     for (size_t i = 0; i < bw->nveh; i++)
@@ -906,6 +993,8 @@ static int attach(struct world *w, const char *bundled_dir, const struct bot_tex
         bw->slot_of[wb->vehicle] = (int)k;
         memcpy(w->bots.p[k].sha256, bw->slots[k].script.sha256, sizeof w->bots.p[k].sha256);
     }
+    bw->intents = NULL;
+    bw->w = NULL;
     w->bot_engine = bot_lua_version();
     bw->brain = (struct brain){ "lua", bw, owns, decide, after, 1 };
     w->brain = &bw->brain;
@@ -920,19 +1009,48 @@ oom:
 int bot_world_attach(struct world *w, const char *bundled_dir,
                      struct bot_world **out, char **err)
 {
-    return attach(w, bundled_dir, NULL, 0, out, err);
+    return attach(w, bundled_dir, NULL, 0, NULL, out, err);
 }
 
 int bot_world_attach_given(struct world *w, const char *bundled_dir,
                            const struct bot_texts *given, struct bot_world **out, char **err)
 {
-    return attach(w, bundled_dir, given, 1, out, err);
+    return attach(w, bundled_dir, given, 1, NULL, out, err);
 }
 
 int bot_world_attach_texts(struct world *w, const struct bot_texts *src,
                            struct bot_world **out, char **err)
 {
-    return attach(w, NULL, src, 0, out, err);
+    return attach(w, NULL, src, 0, NULL, out, err);
+}
+
+int bot_world_attach_intents(struct world *w, const struct bot_texts *src,
+                             const struct bot_intents *intents, struct bot_world **out,
+                             char **err)
+{
+    return attach(w, NULL, src, 0, intents, out, err);
+}
+
+int bot_world_intent(const struct bot_world *bw, const struct world *w, int i,
+                     struct bot_intent *out)
+{
+    if (!bw || i < 0 || (size_t)i >= bw->nveh || bw->slot_of[i] < 0)
+        return 0;
+    const struct slot *s = &bw->slots[bw->slot_of[i]];
+    if (s->puppet || s->out_tick != w->tick - 1)
+        return 0;
+    *out = (struct bot_intent){ s->out.turn, s->out.speed, s->out.turret, s->out.fire,
+                                s->out.radar, s->raced, s->raced ? s->race_turn : 0,
+                                s->said, s->said_len };
+    return 1;
+}
+
+int bot_world_puppets(const struct bot_world *bw)
+{
+    int n = 0;
+    for (size_t k = 0; bw && k < bw->n; k++)
+        n += bw->slots[k].puppet;
+    return n;
 }
 
 /* ---- readers ------------------------------------------------------------ */
@@ -980,7 +1098,8 @@ const struct bot_report *bot_world_report(const struct bot_world *bw, int i)
 
 const struct bot_script *bot_world_script(const struct bot_world *bw, int i)
 {
-    if (!bw || i < 0 || (size_t)i >= bw->nveh || bw->slot_of[i] < 0)
+    if (!bw || i < 0 || (size_t)i >= bw->nveh || bw->slot_of[i] < 0
+        || bw->slots[bw->slot_of[i]].puppet)
         return NULL;
     return &bw->slots[bw->slot_of[i]].script;
 }
@@ -1029,16 +1148,29 @@ int bot_world_save(struct bot_world *bw, struct bot_world_mem *m, char *err, siz
         memcpy(m->events[k].ev, s->ev, s->nev * sizeof *s->ev);
         m->events[k].nev = s->nev;
         memcpy(m->events[k].err_ev, s->err_ev, sizeof s->err_ev);
-        bot_run_state_get(s->bot, &m->events[k].run);
-        memcpy(m->events[k].run_sha256, s->script.sha256, sizeof s->script.sha256);
         memcpy(m->events[k].msg, s->msg, s->msg_len);
         m->events[k].msg_len = s->msg_len;
+        if (s->puppet)
+            continue;           /* no script, no mem: its intents are the recording's */
+        bot_run_state_get(s->bot, &m->events[k].run);
+        memcpy(m->events[k].run_sha256, s->script.sha256, sizeof s->script.sha256);
         if (bot_mem_save(bw->slots[k].bot, &m->buf[k], &m->len[k], err, n)) {
             bot_world_mem_free(m);
             return -1;
         }
     }
     return 0;
+}
+
+/* An intent-driven vehicle back at a snapshot: what its team hears next. */
+static void restore_puppet(struct slot *s, const struct bot_world_mem *m, size_t k)
+{
+    s->inited = m->inited[k];
+    s->ran = 0;
+    s->nev = 0;
+    s->msg_len = m->events[k].msg_len;
+    memcpy(s->msg, m->events[k].msg, s->msg_len);
+    s->said_len = 0;
 }
 
 int bot_world_restore(struct bot_world *bw, const struct bot_world_mem *m)
@@ -1050,6 +1182,10 @@ int bot_world_restore(struct bot_world *bw, const struct bot_world_mem *m)
     bw->unrebuilt = 0;
     for (size_t k = 0; k < bw->n; k++) {
         struct slot *s = &bw->slots[k];
+        if (s->puppet) {
+            restore_puppet(s, m, k);
+            continue;
+        }
         char msg[BOT_ERR_BYTES], why[BOT_ERR_BYTES + 64];
         struct bot *nb = bot_new(&s->script, s->lim, msg, sizeof msg);
         /* The run state goes back with the script it belonged to: after a
@@ -1105,7 +1241,7 @@ static int reload_slot(struct bot_world *bw, struct world *w, size_t k,
 {
     struct slot *s = &bw->slots[k];
     char msg[BOT_ERR_BYTES + 64];
-    if (!strcmp(fresh->sha256, s->script.sha256)) {
+    if (s->puppet || !strcmp(fresh->sha256, s->script.sha256)) {
         bot_script_free(fresh);
         return 0;
     }
@@ -1179,6 +1315,8 @@ uint64_t bot_world_hash(struct bot_world *bw, uint64_t seed)
         h = XXH3_64bits_withSeed(head, sizeof head, h);
         if (s->msg_len)         /* (none: the hash as before messages) */
             h = XXH3_64bits_withSeed(s->msg, s->msg_len, h);
+        if (s->puppet)
+            continue;           /* no mem here: a replay checks "world" then */
         unsigned char *buf = NULL;
         size_t len = 0;
         char err[BOT_ERR_BYTES];

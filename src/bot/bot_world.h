@@ -43,6 +43,39 @@ int bot_world_attach_texts(struct world *w, const struct bot_texts *src,
  * its rules, as bot_world_attach() does. */
 int bot_world_attach_given(struct world *w, const char *bundled_dir,
                            const struct bot_texts *given, struct bot_world **out, char **err);
+/* ---- intents (botfield(6), RECORDINGS: the intent line) ---------------- */
+
+/* What a bot decided on a tick: its out.* as the script gave them
+ * (before the clamps), race.*()'s turn when kept as it was (radians this
+ * tick), and out.say encoded (say_len 0: nothing said). */
+struct bot_intent {
+    double turn, speed, turret;
+    int fire;
+    double radar;
+    int raced;
+    double race_turn;
+    const unsigned char *say;
+    size_t say_len;
+};
+/* A recording's intent: vehicle `id`'s from `tick` on, until its next. */
+struct bot_intent_at { long tick; const char *id; struct bot_intent in; };
+struct bot_intents { size_t n; const struct bot_intent_at *p; };
+/* As bot_world_attach_texts(), but a bot whose script has no text and
+ * whose vehicle has intents in `in` (in tick order; kept, not copied:
+ * they must outlive the bots) is driven by them, holding each until its
+ * next: no script runs, it has no mem, no log or error, no report.  A
+ * bot with neither is the same error. */
+int bot_world_attach_intents(struct world *w, const struct bot_texts *src,
+                             const struct bot_intents *in, struct bot_world **out,
+                             char **err);
+/* How many vehicles of bw are driven by intents. */
+int bot_world_puppets(const struct bot_world *bw);
+/* Vehicle i's bot's intent of the last step (from w->tick - 1 to w's):
+ * 1 with *out filled (its say valid until the next step), 0 when it has
+ * no script-driven bot or did not decide in that step. */
+int bot_world_intent(const struct bot_world *bw, const struct world *w, int i,
+                     struct bot_intent *out);
+
 /* Reloads in place (mem kept) every bot whose script is `path`, with
  * `text`: how many, or -1 with *err (malloc'd) when it does not load. */
 int bot_world_reload_text(struct bot_world *bw, struct world *w, const char *path,

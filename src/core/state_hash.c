@@ -52,7 +52,10 @@ static void put_params(struct packer *p, const struct vehicle_params *q)
 #include "params.def"
 }
 
-static void put_vehicle(struct packer *p, const struct vehicle *v)
+static void put_avoid(struct packer *p, const struct avoid_info *a);
+
+/* all 0: without the vehicle's own decision state (state_hash_public) */
+static void put_vehicle(struct packer *p, const struct vehicle *v, int all)
 {
     put_v(p, v->pos);
     put_v(p, v->dir);
@@ -68,14 +71,29 @@ static void put_vehicle(struct packer *p, const struct vehicle *v)
     put_i(p, v->health);
     put_i(p, v->racer);
     put_u(p, v->gen);
-    put_u(p, v->rng.state);
-    put_u(p, v->rng.inc);
-    put_d(p, v->wander.turn_left);
-    put_i(p, v->wander.edge_turn);
+    if (all) {
+        put_u(p, v->rng.state);
+        put_u(p, v->rng.inc);
+        put_d(p, v->wander.turn_left);
+        put_i(p, v->wander.edge_turn);
+    }
     put_d(p, v->gun.reload_left);
     put_i(p, v->gun.target);
     put_u(p, v->gun.target_gen);
     const struct avoid_info *a = &v->avoid;
+    if (all)
+        put_avoid(p, a);
+    put_v(p, v->from);
+    put_i(p, v->score.damage);
+    put_i(p, v->score.kills);
+    put_i(p, v->score.survival);
+    put_i(p, v->score.last);
+    /* the id with its end, so "ab"+"c" differs from "a"+"bc" */
+    put(p, v->id, strlen(v->id) + 1);
+}
+
+static void put_avoid(struct packer *p, const struct avoid_info *a)
+{
     put_i(p, a->threat);
     put_i(p, a->turn);
     put_i(p, a->steer);
@@ -95,13 +113,6 @@ static void put_vehicle(struct packer *p, const struct vehicle *v)
         put_i(p, a->shell_count);
     }
     put_i(p, a->danger);
-    put_v(p, v->from);
-    put_i(p, v->score.damage);
-    put_i(p, v->score.kills);
-    put_i(p, v->score.survival);
-    put_i(p, v->score.last);
-    /* the id with its end, so "ab"+"c" differs from "a"+"bc" */
-    put(p, v->id, strlen(v->id) + 1);
 }
 
 static void put_racer(struct packer *p, const struct racer *r)
@@ -135,7 +146,7 @@ static void put_shell(struct packer *p, const struct shell *s)
     put_i(p, s->miss);
 }
 
-uint64_t state_hash(const struct world *w)
+static uint64_t hash_world(const struct world *w, int all)
 {
     XXH3_state_t st;
     XXH3_64bits_reset(&st);
@@ -145,7 +156,7 @@ uint64_t state_hash(const struct world *w)
      * changes the hash. */
     put_u(&p, w->vehicles.n);
     for (size_t i = 0; i < w->vehicles.n; i++)
-        put_vehicle(&p, &w->vehicles.p[i]);
+        put_vehicle(&p, &w->vehicles.p[i], all);
     put_u(&p, w->racers.n);
     for (size_t i = 0; i < w->racers.n; i++)
         put_racer(&p, &w->racers.p[i]);
@@ -191,4 +202,14 @@ uint64_t state_hash(const struct world *w)
     }
     flush(&p);
     return XXH3_64bits_digest(&st);
+}
+
+uint64_t state_hash(const struct world *w)
+{
+    return hash_world(w, 1);
+}
+
+uint64_t state_hash_public(const struct world *w)
+{
+    return hash_world(w, 0);
 }

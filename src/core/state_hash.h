@@ -22,5 +22,10 @@
 struct world;
 
 uint64_t state_hash(const struct world *w);
+/* The same without each vehicle's own decision state (its generator,
+ * wander and avoidance plan), which only its own next decision reads: what
+ * a replay that drives a bot's vehicle by its recorded intents, not its
+ * script, still computes exactly (botfield(6), RECORDINGS). */
+uint64_t state_hash_public(const struct world *w);
 
 #endif

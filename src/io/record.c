@@ -118,6 +118,35 @@ int record_tune(FILE *f, long tick, const char *section, const char *key,
     return end_line(f);
 }
 
+int record_hash_world(FILE *f, const char *type, long tick, uint64_t hash, uint64_t world)
+{
+    fputs("{\"type\":", f);
+    trace_string(f, type);
+    fprintf(f, ",\"tick\":%ld,\"hash\":\"%016" PRIx64 "\",\"world\":\"%016" PRIx64 "\"",
+            tick, hash, world);
+    return end_line(f);
+}
+
+int record_intent(FILE *f, long tick, const char *id, const struct record_intent *in)
+{
+    char b[5][32];
+    /* numbers that read back to the same doubles, as an input's */
+    if (trace_number(b[0], in->turn) || trace_number(b[1], in->speed)
+        || trace_number(b[2], in->turret) || trace_number(b[3], in->radar)
+        || trace_number(b[4], in->has_race ? in->race_turn : 0))
+        return -1;
+    fprintf(f, "{\"type\":\"intent\",\"tick\":%ld", tick);
+    key_str(f, "id", id);
+    fprintf(f, ",\"turn\":%s,\"speed\":%s,\"turret\":%s,\"fire\":%s,\"radar\":%s,"
+            "\"say\":\"", b[0], b[1], b[2], in->fire ? "true" : "false", b[3]);
+    for (size_t k = 0; k < in->say_len; k++)
+        fprintf(f, "%02x", in->say[k]);
+    fputc('"', f);
+    if (in->has_race)
+        fprintf(f, ",\"race_turn\":%s", b[4]);
+    return end_line(f);
+}
+
 int record_hash(FILE *f, const char *type, long tick, uint64_t hash)
 {
     fputs("{\"type\":", f);

@@ -40,6 +40,24 @@ int record_hash(FILE *f, const char *type, long tick, uint64_t hash);
  * in degrees a second, speed in map units a second). */
 int record_input(FILE *f, long tick, const char *id, double turn, double speed,
                  double turret, int fire);
+/* {"type":TYPE,"tick":T,"hash":...,"world":...}: a checkpoint or end of
+ * a recording with intents: `world` the core's state alone (no bot's
+ * mem), which a replay without some scripts can still check. */
+int record_hash_world(FILE *f, const char *type, long tick, uint64_t hash, uint64_t world);
+/* {"type":"intent","tick":T,"id":ID,"turn":..,"speed":..,"turret":..,
+ * "fire":..,"radar":..,"say":"HEX"[,"race_turn":..]}: what vehicle ID's
+ * bot decided on tick T (its out.* as the script gave them; say: the
+ * encoded out.say in hex, "" for none; race_turn: race.*()'s turn kept
+ * as it was, radians this tick, when has_race). */
+struct record_intent {
+    double turn, speed, turret, radar;
+    int fire;
+    int has_race;
+    double race_turn;
+    const unsigned char *say;
+    size_t say_len;
+};
+int record_intent(FILE *f, long tick, const char *id, const struct record_intent *in);
 /* {"type":"tune","tick":T,"section":...,"key":...,"value":...}: a live
  * tuning, in effect from tick T's step on. */
 int record_tune(FILE *f, long tick, const char *section, const char *key,

@@ -30,8 +30,8 @@
 /* Any other line holds at most three strings of 4,096 bytes (a tune),
  * escaped, and a few numbers. */
 #define SMALL_LINE_MAX ((size_t)128 << 10)
-/* The most keys a line has (an input's). */
-#define LINE_MAX_KEYS 7
+/* The most keys a line has (an intent's). */
+#define LINE_MAX_KEYS 10
 /* A tick beyond this is no tick a run reaches. */
 #define TICK_MAX (LONG_MAX / 2)
 
@@ -69,6 +69,7 @@ void replay_free(struct replay *r)
         free(l->section);
         free(l->key);
         free(l->value);
+        free(l->say);
     }
     free(r->lines);
     free(r->version);
@@ -301,10 +302,11 @@ static int get_num(struct reader *rd, json_t *o, const char *type, const char *k
     return 0;
 }
 
-static int get_hash(struct reader *rd, json_t *o, const char *type, uint64_t *out)
+static int get_hash(struct reader *rd, json_t *o, const char *type, const char *key,
+                    uint64_t *out)
 {
     char *s = NULL;
-    if (get_str(rd, o, type, "hash", 64, &s))
+    if (get_str(rd, o, type, key, 64, &s))
         return -1;
     int ok = strlen(s) == 16;
     for (const char *p = s; ok && *p; p++)
@@ -312,8 +314,8 @@ static int get_hash(struct reader *rd, json_t *o, const char *type, uint64_t *ou
     if (ok)
         *out = strtoull(s, NULL, 16);
     free(s);
-    return ok ? 0 : bad(rd, "%s \"hash\" is not 16 hex digits; a 64-bit hash in hex "
-                        "(\"0123456789abcdef\") is expected", type);
+    return ok ? 0 : bad(rd, "%s \"%s\" is not 16 hex digits; a 64-bit hash in hex "
+                        "(\"0123456789abcdef\") is expected", type, key);
 }
 
 /* A seed: a whole number, or past 2^63 a string of digits (a JSON
@@ -400,6 +402,61 @@ static int read_header(struct reader *rd, json_t *o, struct replay *r)
 
 /* ---- the other lines ------------------------------------------------------ */
 
+static int hex_digit(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+         : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* An intent's "say": out.say's encoded bytes in hex, "" for none, at
+ * most REPLAY_SAY_MAX bytes (what the replay's bots decode is checked
+ * before the run). */
+static int get_say(struct reader *rd, json_t *o, struct replay_line *l)
+{
+    char *s = NULL;
+    if (get_str(rd, o, "intent", "say", 2 * REPLAY_SAY_MAX, &s))
+        return -1;
+    size_t n = strlen(s);
+    int ok = n % 2 == 0;
+    for (size_t k = 0; ok && k < n; k++)
+        ok = hex_digit(s[k]) >= 0;
+    if (ok && n && !(l->say = malloc(n / 2))) {
+        free(s);
+        return bad(rd, "out of memory");
+    }
+    for (size_t k = 0; ok && k < n / 2; k++)
+        l->say[k] = (unsigned char)(hex_digit(s[2 * k]) * 16 + hex_digit(s[2 * k + 1]));
+    l->say_len = ok ? n / 2 : 0;
+    free(s);
+    return ok ? 0 : bad(rd, "intent \"say\" is not hex bytes; an even number of hex "
+                        "digits (at most %d bytes), \"\" for nothing said", REPLAY_SAY_MAX);
+}
+
+/* {"type":"intent",...}: what a vehicle's bot decided on its tick. */
+static int read_intent(struct reader *rd, json_t *o, struct replay_line *l)
+{
+    const char *name = "intent";
+    if (only_keys(rd, o, name, "type tick id turn speed turret fire radar say race_turn")
+        || get_tick(rd, o, name, &l->tick)
+        || get_str(rd, o, name, "id", 4096, &l->id)
+        || get_num(rd, o, name, "turn", &l->turn)
+        || get_num(rd, o, name, "speed", &l->speed)
+        || get_num(rd, o, name, "turret", &l->turret)
+        || get_num(rd, o, name, "radar", &l->radar)
+        || get_say(rd, o, l))
+        return -1;
+    l->has_race = json_object_get(o, "race_turn") != NULL;
+    if (l->has_race && get_num(rd, o, name, "race_turn", &l->race_turn))
+        return -1;
+    json_t *f = need(rd, o, name, "fire");
+    if (!f)
+        return -1;
+    if (!json_is_boolean(f))
+        return bad(rd, "intent \"fire\" is not true or false; a JSON boolean is expected");
+    l->fire = json_is_true(f);
+    return 0;
+}
+
 static int read_line(struct reader *rd, json_t *o, struct replay_line *l)
 {
     json_t *t = json_object_get(o, "type");
@@ -411,7 +468,8 @@ static int read_line(struct reader *rd, json_t *o, struct replay_line *l)
         k++;
     if (!type_names[k])
         return bad(rd, "unknown type \"%.64s\"; the types are recording (first line), "
-                   "bot_source, input, tune, reload, checkpoint, end, bot_reload", name);
+                   "bot_source, input, tune, reload, checkpoint, end, bot_reload, intent",
+                   name);
     l->type = (enum replay_type)k;
     l->tick = -1;
     switch (l->type) {
@@ -463,9 +521,14 @@ static int read_line(struct reader *rd, json_t *o, struct replay_line *l)
             || get_str(rd, o, name, "bot_sha256", 64, &l->sha256) ? -1 : 0;
     case RL_CHECKPOINT:
     case RL_END:
-        return only_keys(rd, o, name, "type tick hash")
+        if (only_keys(rd, o, name, "type tick hash world")
             || get_tick(rd, o, name, &l->tick)
-            || get_hash(rd, o, name, &l->hash) ? -1 : 0;
+            || get_hash(rd, o, name, "hash", &l->hash))
+            return -1;
+        l->has_world = json_object_get(o, "world") != NULL;
+        return l->has_world ? get_hash(rd, o, name, "world", &l->world) : 0;
+    case RL_INTENT:
+        return read_intent(rd, o, l);
     }
     return bad(rd, "unknown type");
 }
@@ -594,6 +657,25 @@ static int parse(struct reader *rd, char *buf, size_t len, struct replay *r, int
     return rc;
 }
 
+/* A recording with intents checks its replays by "world" (botfield(6)):
+ * then every checkpoint and end line has one. */
+static int check_worlds(struct reader *rd, const struct replay *r)
+{
+    int intents = 0;
+    for (size_t k = 0; k < r->n && !intents; k++)
+        intents = r->lines[k].type == RL_INTENT;
+    for (size_t k = 0; intents && k < r->n; k++) {
+        const struct replay_line *l = &r->lines[k];
+        if ((l->type == RL_CHECKPOINT || l->type == RL_END) && !l->has_world) {
+            rd->line = l->line;
+            return bad(rd, "a %s line without \"world\" in a recording with intent "
+                       "lines; each checkpoint and end of such a recording has one",
+                       type_names[l->type]);
+        }
+    }
+    return 0;
+}
+
 int replay_read(const char *path, struct replay *r, char **err, char **warn)
 {
     memset(r, 0, sizeof *r);
@@ -648,6 +730,8 @@ int replay_read(const char *path, struct replay *r, char **err, char **warn)
     }
     if (rc == 0 && rd.line == 0)
         rc = bad(&rd, "an empty file; a recording starts with its header line");
+    if (rc == 0)
+        rc = check_worlds(&rd, r);
     free(buf);
     if (!to_stdin)
         fclose(f);

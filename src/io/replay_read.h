@@ -19,7 +19,7 @@
 #define REPLAY_TYPE_LIST(X)                                             \
     X(RL_BOT_SOURCE, "bot_source") X(RL_INPUT, "input") X(RL_TUNE, "tune") \
     X(RL_RELOAD, "reload") X(RL_CHECKPOINT, "checkpoint") X(RL_END, "end") \
-    X(RL_BOT_RELOAD, "bot_reload")
+    X(RL_BOT_RELOAD, "bot_reload") X(RL_INTENT, "intent")
 #define REPLAY_ENUM(id, name) id,
 enum replay_type { REPLAY_TYPE_LIST(REPLAY_ENUM) };
 
@@ -30,13 +30,23 @@ struct replay_line {
     char *path, *sha256, *text; /* bot_source (text: the script); reload
                                    (text: the map); bot_reload (sha256) */
     uint64_t hash;              /* checkpoint, end */
+    int has_world;              /* checkpoint, end: "world" given */
+    uint64_t world;             /* its core-only hash (recordings with intents) */
     int has_seed;               /* reload: the new world's seed given */
     uint64_t seed;
-    char *id;                   /* input, bot_reload: the vehicle */
-    double turn, speed, turret; /* input */
-    int fire;                   /* input */
+    char *id;                   /* input, bot_reload, intent: the vehicle */
+    double turn, speed, turret; /* input, intent */
+    int fire;                   /* input, intent */
+    double radar, race_turn;    /* intent */
+    int has_race;               /* intent: race_turn given */
+    unsigned char *say;         /* intent: out.say's encoded bytes (say_len) */
+    size_t say_len;
     char *section, *key, *value;/* tune */
 };
+
+/* An intent's say: at most this many bytes once encoded (out.say's bound,
+ * the bot layer's BOT_SAY_ENCODED), written as twice as many hex digits. */
+#define REPLAY_SAY_MAX 260
 
 struct replay {
     char *version, *lua;

@@ -18,6 +18,66 @@ uint64_t recording_hash(const struct world *w, struct bot_world *bw)
     return bot_world_hash(bw, state_hash(w));
 }
 
+/* A vehicle's last intent line (valid 0: none yet). */
+struct recorded_intent {
+    int valid;
+    struct bot_intent in;
+    unsigned char say[BOT_SAY_ENCODED];
+};
+
+/* A checkpoint or end line: with "world" when intents are recorded. */
+static int write_check(struct recording *rec, const char *type, const struct world *w,
+                       struct bot_world *bw)
+{
+    uint64_t h = recording_hash(w, bw);
+    return rec->intents ? record_hash_world(rec->f, type, w->tick, h, state_hash_public(w))
+                        : record_hash(rec->f, type, w->tick, h);
+}
+
+/* The same intent, bit for bit (a -0 is another number to a replay). */
+static int same_intent(const struct recorded_intent *r, const struct bot_intent *in)
+{
+    const struct bot_intent *a = &r->in;
+    return r->valid && !memcmp(&a->turn, &in->turn, sizeof a->turn)
+        && !memcmp(&a->speed, &in->speed, sizeof a->speed)
+        && !memcmp(&a->turret, &in->turret, sizeof a->turret)
+        && !memcmp(&a->radar, &in->radar, sizeof a->radar)
+        && a->fire == in->fire && a->raced == in->raced
+        && !memcmp(&a->race_turn, &in->race_turn, sizeof a->race_turn)
+        && a->say_len == in->say_len && !memcmp(r->say, in->say, in->say_len);
+}
+
+/* The intent lines of the step just made (its decisions were on tick
+ * w->tick - 1): each vehicle whose bot's intent changed.  0 or -1. */
+static int write_intents(struct recording *rec, const struct world *w,
+                         const struct bot_world *bw)
+{
+    if (rec->nlast < w->vehicles.n) {
+        struct recorded_intent *p = realloc(rec->last, w->vehicles.n * sizeof *p);
+        if (!p)
+            return -1;
+        memset(p + rec->nlast, 0, (w->vehicles.n - rec->nlast) * sizeof *p);
+        rec->last = p;
+        rec->nlast = w->vehicles.n;
+    }
+    for (size_t i = 0; bw && i < w->vehicles.n; i++) {
+        struct bot_intent in;
+        struct recorded_intent *r = &rec->last[i];
+        if (!bot_world_intent(bw, w, (int)i, &in) || same_intent(r, &in)
+            || in.say_len > sizeof r->say)
+            continue;
+        struct record_intent ri = { in.turn, in.speed, in.turret, in.radar, in.fire,
+                                    in.raced, in.race_turn, in.say, in.say_len };
+        if (record_intent(rec->f, w->tick - 1, w->vehicles.p[i].id, &ri))
+            return -1;
+        r->valid = 1;
+        r->in = in;
+        memcpy(r->say, in.say, in.say_len);
+        r->in.say = NULL;
+    }
+    return 0;
+}
+
 static int write_failed(struct recording *rec)
 {
     fprintf(stderr, "botfield: cannot write the recording %s: %s\n", rec->file,
@@ -171,10 +231,11 @@ int recording_tick(struct recording *rec, const struct world *w, struct bot_worl
     if (!rec->f || w->tick <= rec->frontier)
         return 0;
     rec->frontier = w->tick;
+    if (rec->intents && write_intents(rec, w, bw))
+        return write_failed(rec);
     if (w->tick % RECORD_CHECKPOINT_TICKS)
         return 0;
-    return record_hash(rec->f, "checkpoint", w->tick, recording_hash(w, bw))
-        ? write_failed(rec) : 0;
+    return write_check(rec, "checkpoint", w, bw) ? write_failed(rec) : 0;
 }
 
 int recording_scripts(struct recording *rec, const struct world *w,
@@ -194,6 +255,7 @@ int recording_reload(struct recording *rec, long tick, const char *map_text,
     if (record_reload(rec->f, tick, nw->seed, map_text))
         return write_failed(rec);
     rec->frontier = nw->tick;
+    rec->nlast = 0;             /* a new map's vehicles: all intents again */
     return 0;
 }
 
@@ -225,8 +287,7 @@ int recording_close(struct recording *rec, const struct world *w, struct bot_wor
     if (!rec->f)
         return 0;
     int rc = 0;
-    if (w->tick == rec->frontier
-        && record_hash(rec->f, "end", w->tick, recording_hash(w, bw)))
+    if (w->tick == rec->frontier && write_check(rec, "end", w, bw))
         rc = -1;
     if (fclose(rec->f))
         rc = -1;
@@ -248,6 +309,9 @@ void recording_stop(struct recording *rec)
     free(rec->scripts);
     rec->scripts = NULL;
     rec->nscripts = 0;
+    free(rec->last);
+    rec->last = NULL;
+    rec->nlast = 0;
     free(rec->file);
     rec->file = NULL;
 }

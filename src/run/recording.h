@@ -16,6 +16,7 @@ struct world;
 struct bot_world;
 
 struct recorded_script { char *path; char sha256[65]; };
+struct recorded_intent;
 
 struct recording {
     FILE *f;                    /* NULL: not recording (or stopped) */
@@ -23,6 +24,14 @@ struct recording {
     long frontier;              /* the furthest tick recorded */
     struct recorded_script *scripts;    /* the last text written per path */
     size_t nscripts;
+    /* 1: after each new tick, an intent line for every script-driven
+     * vehicle whose bot's intent changed (the first: all), and checkpoint
+     * and end lines with "world" too (botfield(6), RECORDINGS).  Set by
+     * the caller after recording_open() (the arena's matches); 0: the
+     * recording as ever. */
+    int intents;
+    struct recorded_intent *last;       /* per vehicle, the last written */
+    size_t nlast;
 };
 
 /* The hash of checkpoints: the core's state and the bots' mem. */

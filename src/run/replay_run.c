@@ -13,6 +13,63 @@
 #include "core/world.h"
 #include "io/map.h"
 #include "io/tune.h"
+#include "core/state_hash.h"
+
+_Static_assert(REPLAY_SAY_MAX == BOT_SAY_ENCODED, "an intent's say holds what out.say may");
+
+/* ---- the intents ----------------------------------------------------------- */
+
+/* The recording's intent lines as the bots read them.  0, or -1 out of
+ * memory. */
+static int make_intents(struct replay_run *run)
+{
+    const struct replay *rp = &run->rp;
+    size_t n = 0;
+    for (size_t k = 0; k < rp->n; k++)
+        n += rp->lines[k].type == RL_INTENT;
+    if (!n)
+        return 0;
+    run->intents = malloc(n * sizeof *run->intents);
+    run->iline = malloc(n * sizeof *run->iline);
+    if (!run->intents || !run->iline)
+        return -1;
+    for (size_t k = 0; k < rp->n; k++) {
+        const struct replay_line *l = &rp->lines[k];
+        if (l->type != RL_INTENT)
+            continue;
+        struct bot_intent in = { l->turn, l->speed, l->turret, l->fire, l->radar,
+                                 l->has_race, l->race_turn, l->say, l->say_len };
+        run->intents[run->nintents] = (struct bot_intent_at){ l->tick, l->id, in };
+        run->iline[run->nintents++] = k;
+    }
+    return 0;
+}
+
+static void forget_intents(struct replay_run *run)
+{
+    free(run->intents);
+    free(run->iline);
+    run->intents = NULL;
+    run->iline = NULL;
+    run->nintents = 0;
+}
+
+/* The intents of the map that line l loads (NULL: the header's), up to
+ * the next reload. */
+static struct bot_intents intents_of(const struct replay_run *run,
+                                     const struct replay_line *l)
+{
+    size_t from = l ? (size_t)(l - run->rp.lines) + 1 : 0, to = from;
+    while (to < run->rp.n && run->rp.lines[to].type != RL_RELOAD)
+        to++;
+    size_t a = 0;
+    while (a < run->nintents && run->iline[a] < from)
+        a++;
+    size_t b = a;
+    while (b < run->nintents && run->iline[b] < to)
+        b++;
+    return (struct bot_intents){ b - a, run->intents + a };
+}
 
 /* ---- the scripts known so far ------------------------------------------- */
 
@@ -84,8 +141,10 @@ static int build(struct replay_run *run, const struct replay_line *l, struct wor
         return 2;
     }
     struct bot_texts src = { run->ns, run->spath, run->stext };
+    struct bot_intents in = intents_of(run, l);
     char *berr = NULL;
-    if (bot_world_attach_texts(w, &src, bots, &berr)) {
+    if (in.n ? bot_world_attach_intents(w, &src, &in, bots, &berr)
+             : bot_world_attach_texts(w, &src, bots, &berr)) {
         char *m = replay_msg(run->file, line, "its map's bots do not load: %s",
                              berr ? berr : "out of memory");
         free(berr);
@@ -136,6 +195,32 @@ static int check_input(struct replay_run *run, const struct replay_line *l,
     else
         say(replay_msg(run->file, l->line, "input for \"%.64s\": not the map's player "
                        "tank; an input drives the tank with player = true", l->id));
+    return 2;
+}
+
+/* An intent line names a vehicle with a bot, and its say is a value a
+ * bot can read (out.say's encoding).  0, or 2 said. */
+static int check_intent(struct replay_run *run, const struct replay_line *l,
+                        const struct world *w)
+{
+    int i = world_find_vehicle(w, l->id);
+    int has_bot = 0;
+    for (size_t k = 0; i >= 0 && k < w->bots.n; k++)
+        has_bot |= w->bots.p[k].vehicle == i;
+    const char *why = i < 0 ? "the map has no such vehicle; an intent names a vehicle's id "
+                              "(tank.NAME, ...)"
+                    : !has_bot ? "that vehicle has no bot (no bot = in its section)" : NULL;
+    if (!why && l->say_len) {
+        FILE *f = fopen("/dev/null", "w");
+        if (!f || bot_value_json(f, l->say, l->say_len))
+            why = "its say is not a value out.say could hold (encoded as a bot says it)";
+        if (f)
+            fclose(f);
+    }
+    if (!why)
+        return 0;
+    fputs("botfield: ", stderr);
+    say(replay_msg(run->file, l->line, "intent for \"%.64s\": %s", l->id, why));
     return 2;
 }
 
@@ -224,6 +309,8 @@ static int preflight(struct replay_run *run, struct world *first)
             rc = check_tune(run, l, cur);
         else if (l->type == RL_BOT_RELOAD)
             rc = check_bot_reload(run, l, cur);
+        else if (l->type == RL_INTENT)
+            rc = check_intent(run, l, cur);
         else if (l->type == RL_RELOAD) {
             if (have_later) {
                 bot_world_free(&later, later_bots);
@@ -290,12 +377,14 @@ int replay_run_open(struct replay_run *run, const char *file, struct world *w)
         say(err);
         return 2;
     }
-    if (split_sets(run)) {
+    if (split_sets(run) || make_intents(run)) {
+        forget_intents(run);
         replay_free(&run->rp);
         say(NULL);
         return 2;
     }
     if ((rc = preflight(run, w))) {
+        forget_intents(run);
         replay_free(&run->rp);
         forget_scripts(run);
         free(run->sets);
@@ -313,6 +402,7 @@ void replay_run_free(struct replay_run *run, struct world *w)
     run->sets = NULL;
     replay_free(&run->rp);
     forget_scripts(run);
+    forget_intents(run);
 }
 
 long replay_run_last_tick(const struct replay_run *run)
@@ -333,7 +423,10 @@ long replay_run_last_tick(const struct replay_run *run)
 /* 1 when the state differs from line l's hash. */
 static int compare(struct replay_run *run, struct world *w, const struct replay_line *l)
 {
-    if (recording_hash(w, run->bots) == l->hash)
+    /* with intent-driven vehicles, whose bots' mem is not here: the
+     * core's state alone (botfield(6), RECORDINGS) */
+    if (bot_world_puppets(run->bots) ? l->has_world && state_hash_public(w) == l->world
+                                     : recording_hash(w, run->bots) == l->hash)
         return 0;
     run->diverged = w->tick;
     run->diverged_line = l->line;
@@ -417,6 +510,11 @@ int replay_run_before(struct replay_run *run, struct world *w)
             }
             break;
         }
+        case RL_INTENT:
+            /* read by the intent-driven bots themselves, by tick (checked
+             * before the run: check_intent); a bot whose script is here
+             * runs it and ignores its intents */
+            break;
         case RL_BOT_RELOAD:
             /* a note of botfield-bots(7): the bot_source line before it
              * carries the script and reloaded it (checked before the run:

@@ -36,6 +36,11 @@ struct replay_run {
     const char *map_text;       /* the map running now (its tune lines
                                    read it: a team's tanks that set a key
                                    themselves keep theirs) */
+    /* the intent lines, in file order, and each one's line index: a
+     * vehicle whose bot has no script is driven by those of its map */
+    struct bot_intent_at *intents;
+    size_t *iline;
+    size_t nintents;
 };
 
 /* Reads and checks `file`, builds its first world into *w and its bots
