@@ -1037,7 +1037,7 @@ int bot_world_intent(const struct bot_world *bw, const struct world *w, int i,
     if (!bw || i < 0 || (size_t)i >= bw->nveh || bw->slot_of[i] < 0)
         return 0;
     const struct slot *s = &bw->slots[bw->slot_of[i]];
-    if (s->puppet || s->out_tick != w->tick - 1)
+    if (s->puppet || s->out_tick != w->tick)
         return 0;
     *out = (struct bot_intent){ s->out.turn, s->out.speed, s->out.turret, s->out.fire,
                                 s->out.radar, s->raced, s->raced ? s->race_turn : 0,

@@ -57,7 +57,8 @@ struct bot_intent {
     const unsigned char *say;
     size_t say_len;
 };
-/* A recording's intent: vehicle `id`'s from `tick` on, until its next. */
+/* A recording's intent: vehicle `id`'s from the step to `tick` (the
+ * world.tick its script saw) on, until its next. */
 struct bot_intent_at { long tick; const char *id; struct bot_intent in; };
 struct bot_intents { size_t n; const struct bot_intent_at *p; };
 /* As bot_world_attach_texts(), but a bot whose script has no text and
@@ -70,8 +71,8 @@ int bot_world_attach_intents(struct world *w, const struct bot_texts *src,
                              char **err);
 /* How many vehicles of bw are driven by intents. */
 int bot_world_puppets(const struct bot_world *bw);
-/* Vehicle i's bot's intent of the last step (from w->tick - 1 to w's):
- * 1 with *out filled (its say valid until the next step), 0 when it has
+/* Vehicle i's bot's intent of the last step (the one to w->tick, which
+ * its script saw as world.tick): 1 with *out filled (its say valid until the next step), 0 when it has
  * no script-driven bot or did not decide in that step. */
 int bot_world_intent(const struct bot_world *bw, const struct world *w, int i,
                      struct bot_intent *out);

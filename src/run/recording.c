@@ -47,8 +47,8 @@ static int same_intent(const struct recorded_intent *r, const struct bot_intent 
         && a->say_len == in->say_len && !memcmp(r->say, in->say, in->say_len);
 }
 
-/* The intent lines of the step just made (its decisions were on tick
- * w->tick - 1): each vehicle whose bot's intent changed.  0 or -1. */
+/* The intent lines of the step just made, on its tick (the world.tick
+ * its scripts saw): each vehicle whose bot's intent changed.  0 or -1. */
 static int write_intents(struct recording *rec, const struct world *w,
                          const struct bot_world *bw)
 {
@@ -68,7 +68,7 @@ static int write_intents(struct recording *rec, const struct world *w,
             continue;
         struct record_intent ri = { in.turn, in.speed, in.turret, in.radar, in.fire,
                                     in.raced, in.race_turn, in.say, in.say_len };
-        if (record_intent(rec->f, w->tick - 1, w->vehicles.p[i].id, &ri))
+        if (record_intent(rec->f, w->tick, w->vehicles.p[i].id, &ri))
             return -1;
         r->valid = 1;
         r->in = in;
