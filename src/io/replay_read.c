@@ -32,6 +32,8 @@
 #define SMALL_LINE_MAX ((size_t)128 << 10)
 /* The most keys a line has (an intent's). */
 #define LINE_MAX_KEYS 10
+/* The header's keys (type format version lua seed map_path map_text set). */
+#define HEADER_MAX_KEYS 8
 /* A tick beyond this is no tick a run reaches. */
 #define TICK_MAX (LONG_MAX / 2)
 
@@ -619,9 +621,10 @@ static int check_shape(struct reader *rd, const char *buf, size_t len, int first
                    "\"set\" alone is a list of strings)",
                    sh.deep_object_at || sh.deep_char == '{' ? "object" : "array",
                    sh.deep_object_at ? sh.deep_object_at : sh.deep_at);
-    if (sh.members > LINE_MAX_KEYS + first)
+    int most = first ? HEADER_MAX_KEYS : LINE_MAX_KEYS;
+    if (sh.members > most)
         return bad(rd, "a line of %ld keys; a recording line has at most %d (its type's "
-                   "keys, each once)", sh.members, LINE_MAX_KEYS + first);
+                   "keys, each once)", sh.members, most);
     size_t max = line_limit(&sh, first);
     if (len > max)
         return bad(rd, "this %.*s line is %zu bytes; at most %zu are allowed (what "
