@@ -617,6 +617,16 @@ static void puppet_decide(const struct world *w, int i, struct decide_lane *lane
         d->want.turn = in->race_turn;
 }
 
+/* The intent of this step, for a recorder (bot_world_intent). */
+static void keep_intent(struct slot *s, long tick, const struct bot_out *out, int raced,
+                        double race_turn)
+{
+    s->out = *out;
+    s->out_tick = tick;
+    s->raced = raced;
+    s->race_turn = race_turn;
+}
+
 static void decide(void *user, const struct decide_view *c, int i, struct decision *d)
 {
     const struct world *w = c->w;
@@ -694,10 +704,7 @@ static void decide(void *user, const struct decide_view *c, int i, struct decisi
         x->error = s->rep.disabled ? s->rep.disabled_reason : s->rep.error;
     }
     apply_out(w, i, c->lane, d, &out);
-    s->out = out;
-    s->out_tick = w->tick;
-    s->raced = cc.raced && out.turn == cc.race_deg;
-    s->race_turn = cc.race_turn;
+    keep_intent(s, w->tick, &out, cc.raced && out.turn == cc.race_deg, cc.race_turn);
     if (s->raced && world_vehicle(w, i)->kind != VK_TURRET)
         d->want.turn = cc.race_turn;    /* race.*()'s turn as it was */
 }
