@@ -57,7 +57,9 @@ static void say(struct reader *r, int line, const char *key, const char *fmt, ..
 static void scan_said(void *ctx, int line, int section, const char *message)
 {
     (void)section;
-    say(ctx, line, NULL, "%s", message);
+    /* the scanner speaks of maps; an empty arena.ini is said below */
+    if (strncmp(message, "no sections", 11) != 0)
+        say(ctx, line, NULL, "%s", message);
 }
 
 int arena_name_ok(const char *name)
@@ -240,7 +242,7 @@ int arena_settings_read(const char *dir, struct arena_settings *s, char **err)
     struct scan_result S;
     size_t len = 0;
     char *text = read_text(&r, path, &len);
-    int bad = !text || scan_text(text, len, &S, scan_said, &r) != 0;
+    int bad = !text || (scan_text(text, len, &S, scan_said, &r) != 0 && r.err);
     free(text);
     if (text) {
         r.scan = &S;

@@ -1,0 +1,137 @@
+#!/bin/sh
+# The arena's front door (botfield-arena(7)): arena.ini checked as a map
+# is, the daemon's socket (0600, one daemon an arena), arena-shell's
+# command line (the key's name, blanks only, nothing a shell would act
+# on), submit's checks (the sandbox, the size, the rate, the count), and
+# a kill -9 that loses no submission.
+. "$top_srcdir/tests/lib/lib.sh"
+L="$top_srcdir/tests/maps/ladder"
+A="$TMPD/arena"
+mkdir -p "$A"
+cp "$L/duel.ini" "$A/"
+ini() { printf '[arena]\nname = test\nmaps = duel.ini\n%s\n' "$1" >"$A/arena.ini"; }
+sh_as() { # sh_as NAME COMMAND [stdin file]: arena-shell as sshd starts it
+    SSH_ORIGINAL_COMMAND="$2" "$BOTFIELD" arena-shell "$A" "$1" <"${3:-/dev/null}" \
+        >"$TMPD/out" 2>"$TMPD/err"
+}
+stop_daemon() { [ -n "$dpid" ] && kill "$dpid" 2>/dev/null; wait "$dpid" 2>/dev/null; dpid=; }
+start_daemon() {
+    "$BOTFIELD" serve "$A" 2>"$TMPD/serve.err" & dpid=$!
+    i=0; while ! grep -q serving "$TMPD/serve.err" && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+}
+trap 'stop_daemon; rm -rf "$TMPD"' EXIT
+
+# ---- arena.ini ---------------------------------------------------------
+bad_ini() { # bad_ini WHAT TEXT PATTERN
+    printf '%s\n' "$2" >"$A/arena.ini"
+    "$BOTFIELD" serve "$A" >/dev/null 2>"$TMPD/err"
+    st=$?
+    grep -q -- "$3" "$TMPD/err"; f=$?
+    [ $st -eq 2 ] && [ $f -eq 0 ] && [ ! -e "$A/arena.sock" ] && [ ! -e "$A/bots" ]
+    r=$?; [ $r -ne 0 ] && note "exit $st: $(cat "$TMPD/err")"
+    ok $r "arena.ini, $1: exit 2, '$3', nothing created"
+}
+bad_ini "an unknown key" "$(printf '[arena]\nmaps = duel.ini\ncolour = red')" "arena.ini:3: \[arena\] colour: unknown key"
+bad_ini "an unknown section" "$(printf '[arena]\nmaps = duel.ini\n[x]')" "arena.ini:3: \[x\]: unknown section"
+bad_ini "a map in a folder" "$(printf '[arena]\nmaps = ../duel.ini')" "maps: '../duel.ini' is not a map's file name"
+bad_ini "a missing map" "$(printf '[arena]\nmaps = duel.ini, nope.ini')" "'nope.ini' is not a file beside arena.ini"
+bad_ini "no maps" "$(printf '[arena]\nname = x')" "maps is missing"
+bad_ini "rounds 0" "$(printf '[arena]\nmaps = duel.ini\nrounds = 0')" "arena.ini:3: \[arena\] rounds: '0' is not a whole number from 1 to 1000"
+bad_ini "live 9" "$(printf '[arena]\nmaps = duel.ini\nlive = 9')" "live: '9' is not a whole number from 0 to 8"
+bad_ini "max_script text" "$(printf '[arena]\nmaps = duel.ini\nmax_script = lots')" "max_script: 'lots'"
+bad_ini "a duplicate key" "$(printf '[arena]\nmaps = duel.ini\nmaps = duel.ini')" "arena.ini:3"
+bad_ini "no [arena]" "" "no \[arena\] section"
+
+# ---- the daemon ----------------------------------------------------------
+ini "submit_every = 0
+bots_per_person = 2
+max_script = 4000"
+sh_as alice ladder
+expect_eq "no daemon: arena-shell exits 1" "$?" 1
+grep -q "the arena is closed" "$TMPD/err"; ok $? "no daemon: it says the arena is closed"
+start_daemon
+expect_eq "the socket's mode is 0600" "$(stat -c %a "$A/arena.sock")" 600
+"$BOTFIELD" serve "$A" 2>"$TMPD/err2"
+expect_eq "a second daemon on the same arena: exit 1" "$?" 1
+grep -q "another daemon serves this arena" "$TMPD/err2"; ok $? "... saying another daemon serves it"
+
+# ---- arena-shell's command line ----------------------------------------------
+touch "$TMPD/canary"
+for cmd in 'ladder; touch x' 'ladder `touch x`' 'ladder $(touch x)' "ladder 'x'" 'ladder "x"' \
+    'log ../x' 'ladder | cat' 'ladder && ls' "$(printf 'ladder\ntouch x')" 'fetch 1 > /tmp/x' \
+    'submit ../../etc' 'frobnicate' 'fetch -1' 'matches 0' 'log A'; do
+    sh_as alice "$cmd"
+    st=$?
+    [ $st -eq 2 ] && grep -q "submit BOT" "$TMPD/err" && [ ! -e "$A/x" ] && [ ! -e x ]
+    ok $? "'$(printf '%s' "$cmd" | tr '\n' '~')' is refused with the list, exit 2 ($st)"
+done
+big=$(head -c 5000 /dev/zero | tr '\0' a)
+sh_as alice "ladder $big"
+expect_eq "a 5000-byte command is refused" "$?" 2
+for name in ../x "$(head -c 300 /dev/zero | tr '\0' a)" "$(printf 'a\033b')" Alice ""; do
+    SSH_ORIGINAL_COMMAND=ladder "$BOTFIELD" arena-shell "$A" "$name" >/dev/null 2>"$TMPD/err"
+    st=$?
+    expect_eq "a bad NAME ($(printf '%s' "$name" | head -c 12 | od -An -c | tr -s ' ')) is refused" "$st" 2
+done
+sh_as alice help
+expect_eq "help exits 0" "$?" 0
+grep -q "fetch MATCH" "$TMPD/out"; ok $? "help lists the commands on stdout"
+
+# ---- submit ------------------------------------------------------------
+sh_as alice "submit shoot" "$L/shoot.lua"
+expect_eq "submit a good bot: exit 0" "$?" 0
+grep -q "stored alice/shoot" "$TMPD/out"; ok $? "... it says so"
+cmp -s "$L/shoot.lua" "$A/bots/alice/shoot.lua"; ok $? "... stored as bots/alice/shoot.lua"
+expect_eq "... mode 0600" "$(stat -c %a "$A/bots/alice/shoot.lua")" 600
+printf 'x = 1\n' >"$TMPD/notick.lua"
+sh_as alice "submit notick" "$TMPD/notick.lua"
+expect_eq "a script without tick: exit 2" "$?" 2
+grep -q "bots/alice/notick.lua: .*tick" "$TMPD/err"; ok $? "... the error names the script and tick"
+printf 'function tick(\n' >"$TMPD/syntax.lua"
+sh_as alice "submit syntax" "$TMPD/syntax.lua"
+expect_eq "a syntax error: exit 2" "$?" 2
+grep -q "bots/alice/syntax.lua:2:" "$TMPD/err"; ok $? "... with its line"
+printf 'while true do end\nfunction tick() end\n' >"$TMPD/loop.lua"
+sh_as bob "submit loop" "$TMPD/loop.lua"
+expect_eq "a top level that never ends: exit 2 (the budget)" "$?" 2
+printf 'local t = {} for i = 1, 1e9 do t[i] = string.rep("x", 1e6) end\nfunction tick() end\n' >"$TMPD/bomb.lua"
+sh_as bob "submit bomb" "$TMPD/bomb.lua"
+expect_eq "a memory bomb at the top level: exit 2" "$?" 2
+printf 'os.execute("touch x")\nfunction tick() end\n' >"$TMPD/os.lua"
+sh_as bob "submit os" "$TMPD/os.lua"
+expect_eq "a script calling os.execute: exit 2" "$?" 2
+[ ! -e "$A/x" ] && [ ! -e x ]; ok $? "... nothing ran"
+head -c 4001 /dev/zero | tr '\0' ' ' >"$TMPD/big.lua"
+sh_as bob "submit big" "$TMPD/big.lua"
+expect_eq "a script over max_script: exit 2" "$?" 2
+grep -q "max_script, 4000 bytes" "$TMPD/err"; ok $? "... naming the limit"
+ls "$A/bots/bob" 2>/dev/null | grep -q . && r=1 || r=0
+ok $r "no refused script was stored"
+sh_as alice "submit idle" "$L/idle.lua"
+sh_as alice "submit lucky" "$L/lucky.lua"
+expect_eq "a third bot over bots_per_person = 2: exit 2" "$?" 2
+grep -q "bots_per_person" "$TMPD/err"; ok $? "... naming the key"
+sh_as alice "submit idle" "$L/shoot.lua"
+expect_eq "replacing a bot of the same name is allowed" "$?" 0
+cmp -s "$L/shoot.lua" "$A/bots/alice/idle.lua"; ok $? "... and replaces it"
+stop_daemon
+ini "submit_every = 3600"
+start_daemon
+sh_as carol "submit one" "$L/shoot.lua"
+expect_eq "submit_every: the first submission is taken" "$?" 0
+sh_as carol "submit two" "$L/idle.lua"
+expect_eq "submit_every: the second, too soon, exit 2" "$?" 2
+grep -q "try again in" "$TMPD/err"; ok $? "... it says when"
+
+# ---- kill -9 -----------------------------------------------------------
+kill -9 "$dpid"; wait "$dpid" 2>/dev/null; dpid=
+start_daemon
+grep -q "serving" "$TMPD/serve.err"; ok $? "after kill -9, the daemon starts again (the stale socket replaced)"
+cmp -s "$L/shoot.lua" "$A/bots/carol/one.lua"; ok $? "... every submission kept"
+sh_as carol "submit three" "$L/idle.lua"
+expect_eq "... and submit_every still holds (from the files)" "$?" 2
+ls -a "$A/bots/alice" "$A/bots/carol" | grep -q '^\.tmp' && r=1 || r=0
+ok $r "no temporary file is left"
+stop_daemon
+[ ! -e "$A/arena.sock" ]; ok $? "SIGTERM: the daemon removes its socket"
+done_testing
