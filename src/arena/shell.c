@@ -6,6 +6,7 @@
 #include "arena.h"
 #include "requests.h"
 #include "settings.h"
+#include "view/view.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -15,6 +16,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define COMMAND_MAX 4096
@@ -136,8 +138,8 @@ static int send_all(int fd, const char *p, size_t n)
     return 0;
 }
 
-/* The daemon's answer: its stdout and stderr said, its status returned. */
-static int answer(int fd)
+/* The daemon's answer line, parsed (NULL: none came). */
+static json_t *read_answer(int fd)
 {
     size_t n = 0, cap = 65536;
     char *buf = malloc(cap);
@@ -157,16 +159,52 @@ static int answer(int fd)
     }
     json_t *o = buf ? json_loadb(buf, n, 0, NULL) : NULL;
     free(buf);
-    const char *out = json_string_value(json_object_get(o, "out"));
-    const char *err = json_string_value(json_object_get(o, "err"));
-    json_t *st = json_object_get(o, "exit");
-    int rc = json_is_integer(st) ? (int)json_integer_value(st) : 1;
-    if (!out || !err)
+    if (!json_is_string(json_object_get(o, "out")) || !json_is_string(json_object_get(o, "err"))
+        || !json_is_integer(json_object_get(o, "exit"))) {
+        json_decref(o);
         fputs("botfield arena-shell: the arena's daemon gave no answer (it may have stopped)\n", stderr);
-    fwrite(out ? out : "", 1, out ? json_string_length(json_object_get(o, "out")) : 0, stdout);
-    fputs(err ? err : "", stderr);
-    json_decref(o);
-    return out && err ? rc : 1;
+        return NULL;
+    }
+    return o;
+}
+
+/* The answer said: its stdout and stderr, its status returned. */
+static int answer(json_t *o)
+{
+    json_t *out = json_object_get(o, "out");
+    fwrite(json_string_value(out), 1, json_string_length(out), stdout);
+    fputs(json_string_value(json_object_get(o, "err")), stderr);
+    return (int)json_integer_value(json_object_get(o, "exit"));
+}
+
+/* watch: the viewer on this person's own copy of the match (a private
+ * temporary file, removed after), to pause, step and seek at will. */
+static int watch(json_t *o)
+{
+    json_t *out = json_object_get(o, "out");
+    if (json_integer_value(json_object_get(o, "exit")) != 0 || !json_string_length(out))
+        return answer(o);
+    const char *tmpdir = getenv("TMPDIR");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/botfield-watch.XXXXXX", tmpdir && *tmpdir == '/' ? tmpdir : "/tmp");
+    mode_t old = umask(077);
+    int fd = mkstemp(path);
+    umask(old);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    int bad = !f || fwrite(json_string_value(out), 1, json_string_length(out), f)
+        != json_string_length(out);
+    if ((f && fclose(f)) || bad) {
+        if (fd >= 0)
+            unlink(path);
+        fprintf(stderr, "botfield arena-shell: cannot keep the match to watch: %s\n", strerror(errno));
+        return 1;
+    }
+    struct view_options vo = { 0 };
+    vo.replay = path;
+    vo.speed = 1.0;
+    int rc = view_run(&vo, NULL);
+    unlink(path);
+    return rc;
 }
 
 int arena_shell_main(int argc, char **argv, const char *maps_dir)
@@ -185,6 +223,10 @@ int arena_shell_main(int argc, char **argv, const char *maps_dir)
     snprintf(cmd, sizeof cmd, "%s", orig ? orig : "");
     if (split(cmd, w, &n))
         return refuse("a command is words of letters, digits, '-' and '_' (no quotes, no ;, $, `, |, &, <, >)");
+    if ((!n || !strcmp(w[0], "watch")) && (!isatty(0) || !isatty(1))) {
+        fputs("watch: needs a terminal: ssh -t ARENA\n", stderr);
+        return 2;
+    }
     json_t *req = request(argv[2], w, n, &rc);
     if (!req)
         return rc;
@@ -203,7 +245,9 @@ int arena_shell_main(int argc, char **argv, const char *maps_dir)
     }
     int bad = send_all(fd, line, strlen(line)) || send_all(fd, "\n", 1);
     free(line);
-    rc = bad ? 1 : answer(fd);
+    json_t *o = bad ? NULL : read_answer(fd);
     close(fd);
+    rc = !o ? 1 : n && strcmp(w[0], "watch") ? answer(o) : watch(o);
+    json_decref(o);
     return rc;
 }

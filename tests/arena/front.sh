@@ -73,6 +73,9 @@ for name in ../x "$(head -c 300 /dev/zero | tr '\0' a)" "$(printf 'a\033b')" Ali
     st=$?
     expect_eq "a bad NAME ($(printf '%s' "$name" | head -c 12 | od -An -c | tr -s ' ')) is refused" "$st" 2
 done
+sh_as alice watch
+expect_eq "watch without a terminal: exit 2" "$?" 2
+grep -q "needs a terminal: ssh -t" "$TMPD/err"; ok $? "... it says to use ssh -t"
 sh_as alice help
 expect_eq "help exits 0" "$?" 0
 grep -q "fetch MATCH" "$TMPD/out"; ok $? "help lists the commands on stdout"
