@@ -79,6 +79,10 @@ struct arena_ladder {
     int nrun, caprun;
     int workers;
     int refit;                  /* the ratings are stale */
+    pid_t fit_pid;              /* the refit's child (ladder_fit.c), 0 none */
+    int fit_fd, fit_n;          /* its pipe; how many identities it fits */
+    char *fit_buf;              /* the ratings it hands back */
+    size_t fit_got;
 };
 
 /* ladder_store.c */
@@ -94,6 +98,10 @@ int *ladder_ranked(struct arena_ladder *l, int *n);
 json_t *ladder_json(struct arena_ladder *l);
 int ladder_write_atomic(const char *dir, const char *name, const char *data, size_t n);
 void ladder_bot_key(const struct lbot *b, char *out, size_t n);
+/* ladder_fit.c */
+int ladder_fit_start(struct arena_ladder *l);
+void ladder_fit_poll(struct arena_ladder *l, int block);
+
 /* ladder_text.c */
 void ladder_finish(struct arena_ladder *l, const struct lmatch *m, int status);
 

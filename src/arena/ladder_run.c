@@ -156,8 +156,8 @@ struct arena_ladder *arena_ladder_open(const struct arena_settings *s,
     if (!rc)
         rc = maps_read(l, err) || matches_clean(l, err) || ladder_scan_bots(l, err)
              || ladder_read_results(l, err);
-    if (!rc && (requeue_twins(l) || ladder_write_json(l)))
-        rc = (*err = errf("cannot write ladder.json: ", strerror(errno))) != NULL;
+    if (!rc && (requeue_twins(l) || ladder_fit_start(l)))
+        rc = (*err = errf("cannot start the ratings' fit: ", strerror(errno))) != NULL;
     if (rc) {
         arena_ladder_close(l);
         return NULL;
@@ -175,6 +175,8 @@ void arena_ladder_close(struct arena_ladder *l)
     if (!l)
         return;
     char path[4200];
+    while (l->fit_pid > 0)      /* ladder.json with everything known */
+        ladder_fit_poll(l, 1);
     for (int i = 0; i < l->nrun; i++)
         if (l->run[i].pid > 0) {
             kill(l->run[i].pid, SIGKILL);
@@ -400,8 +402,6 @@ static int pick_second(const struct arena_ladder *l, int a)
 /* A new pair queued (both sides): 1, 0 when fewer than two bots, -1. */
 static int pair_new(struct arena_ladder *l)
 {
-    if (l->refit && ladder_fit(l))
-        return -1;
     int a = pick_first(l), b = a >= 0 ? pick_second(l, a) : -1;
     if (b < 0)
         return 0;
@@ -469,6 +469,7 @@ static int queued(const struct arena_ladder *l)
 int arena_ladder_poll(struct arena_ladder *l)
 {
     reap(l);
+    ladder_fit_poll(l, 0);
     for (int tries = 0; running(l) < l->workers && tries < 4 * l->workers + 4; tries++) {
         int q = queued(l);
         if (q < 0 && pair_new(l) <= 0)
@@ -480,7 +481,7 @@ int arena_ladder_poll(struct arena_ladder *l)
         if (rc > 0)
             break;              /* fork failed: try again next turn */
     }
-    return running(l) ? 100 : 1000;
+    return running(l) || l->fit_pid > 0 ? 100 : 1000;
 }
 
 int arena_ladder_live(struct arena_ladder *l, struct arena_live *out, int max)

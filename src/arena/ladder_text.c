@@ -205,8 +205,9 @@ void ladder_finish(struct arena_ladder *l, const struct lmatch *m, int status)
             log_write(l, m->bot[t], logs[t]);
         json_decref(logs[t]);
     }
-    if (ladder_write_json(l))
-        fprintf(stderr, "botfield serve: cannot write ladder.json: %s\n", strerror(errno));
+    if (ladder_fit_start(l))
+        fprintf(stderr, "botfield serve: cannot start the ratings' refit: %s\n",
+                strerror(errno));
 }
 
 /* ---- the commands ------------------------------------------------------- */
@@ -222,8 +223,7 @@ static char *text_of(FILE *m, char **buf)
 
 char *arena_ladder_table(struct arena_ladder *l, int json)
 {
-    if (l->refit)
-        ladder_fit(l);
+    ladder_fit_poll(l, 0);
     if (json) {
         json_t *a = ladder_json(l);
         char *s = json_dumps(a, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(8));
@@ -291,8 +291,7 @@ static long matches_of(const struct arena_ladder *l, int bot)
 
 char *arena_ladder_bots(struct arena_ladder *l, const char *person)
 {
-    if (l->refit)
-        ladder_fit(l);
+    ladder_fit_poll(l, 0);
     char *buf = NULL, when[32], err[200];
     size_t len = 0;
     FILE *m = open_memstream(&buf, &len);
