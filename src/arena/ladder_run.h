@@ -24,6 +24,12 @@ int arena_ladder_add_bot(struct arena_ladder *l, const char *person, const char 
  * workers; never blocks.  Returns how many ms the daemon may sleep. */
 int arena_ladder_poll(struct arena_ladder *l);
 
+/* The matches played live now (at their map's tick_rate, recorded line
+ * by line into path): how many there are; the first max of them in out.
+ * bots: "person/bot" on team 0 and team 1. */
+struct arena_live { long id; char path[4096]; char bots[2][80]; };
+int arena_ladder_live(struct arena_ladder *l, struct arena_live *out, int max);
+
 /* What the commands print, malloc'd text (NULL: memory ran out). */
 char *arena_ladder_table(struct arena_ladder *l, int json);
 char *arena_ladder_bots(struct arena_ladder *l, const char *person);

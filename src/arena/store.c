@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 static int write_all(int fd, const char *p, size_t n)
@@ -76,4 +78,15 @@ int arena_append_line(const char *dir, const char *name, const char *line, size_
     close(fd);
     errno = e;
     return rc;
+}
+
+void arena_child_detach(int keep)
+{
+    pid_t parent = getppid();
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(1);
+    if (keep > 3)
+        close_range(3, (unsigned)keep - 1, 0);
+    close_range(keep >= 3 ? (unsigned)keep + 1 : 3, ~0U, 0);
 }

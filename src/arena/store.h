@@ -13,4 +13,10 @@ int arena_write_atomic(const char *dir, const char *name, const void *data, size
 /* Appends one line to dir/name and fsyncs it: 0 or -1 with errno. */
 int arena_append_line(const char *dir, const char *name, const char *line, size_t n);
 
+/* In a child the daemon forked: dies with the daemon (a match left
+ * running after a kill -9 would write into the next daemon's files), and
+ * holds none of its descriptors (its socket, its clients) but `keep` and
+ * 0 to 2.  A child that lost its parent already exits. */
+void arena_child_detach(int keep);
+
 #endif

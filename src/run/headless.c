@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "headless.h"
 #include "recording.h"
@@ -107,6 +108,30 @@ static int replay_failed(const struct session *s)
     return s->news.diverged || s->news.stopped;
 }
 
+static double pace;         /* headless_pace(): ticks a second, 0 flat out */
+
+void headless_pace(double ticks_per_second)
+{
+    pace = ticks_per_second > 0 ? ticks_per_second : 0;
+}
+
+/* A paced run sleeps until its tick is due, so people watching a live
+ * match see it at the map's speed. */
+static void pace_tick(const struct timespec *t0, long ticks)
+{
+    if (pace <= 0)
+        return;
+    double due = (double)ticks / pace;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double left = due - (double)(now.tv_sec - t0->tv_sec)
+                - 1e-9 * (double)(now.tv_nsec - t0->tv_nsec);
+    if (left > 0) {
+        struct timespec d = { (time_t)left, (long)((left - floor(left)) * 1e9) };
+        nanosleep(&d, NULL);
+    }
+}
+
 /* The run; the files it writes end on whole lines when it stops early
  * (a signal: stop.h, or a trace that cannot be written: the recording
  * still gets its end line at the last tick computed). */
@@ -128,11 +153,15 @@ static int run(struct session *s, const struct headless_options *o)
     long every = o->trace_every > 0 ? o->trace_every : 1;
     int rc = 0, broken = begin(w, o, f), stopped = 0, round_written = 0;
     long states_at = w->tick;       /* the last tick whose states are written */
+    long paced = 0;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     while (!broken && w->tick < limit && !(stop_at_end && run_over(w))) {
         if (stop_signal()) {
             stopped = 1;
             break;
         }
+        pace_tick(&t0, ++paced);
         int r = session_step(s);
         if (r == SESSION_FAILED || replay_failed(s) || s->news.rec_failed) {
             rc = 1;

@@ -23,6 +23,11 @@ struct headless_options {
  * ran out (the message goes to standard error). */
 int headless_run(struct world *w, const struct headless_options *o);
 
+/* The runs from now on in this process go at most ticks_per_second ticks
+ * a second of real time (> 0; 0: flat out, the default): an arena's live
+ * match, played in a child of its own, at its map's tick_rate. */
+void headless_pace(double ticks_per_second);
+
 /* --headless --record: the run of w and bots, recorded into rec (opened:
  * recording_open), which is closed after.  headless_run()'s exit status. */
 struct recording;
