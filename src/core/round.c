@@ -118,7 +118,7 @@ static void add_round_scores(struct world *w)
     }
 }
 
-int round_begin(struct world *w, const struct world *fresh)
+int round_begin(struct world *w, struct world *fresh)
 {
     if (fresh->vehicles.n != w->vehicles.n || fresh->racers.n != w->racers.n
         || fresh->teams.n != w->teams.n
@@ -161,6 +161,10 @@ int round_begin(struct world *w, const struct world *fresh)
     s.player_in = w->player.in;
     s.round = w->round + 1;
     s.round_start = w->tick;
+    /* Random trees differ by round: fresh's are this round's (its random
+     * tanks were placed against them); the restore then keeps them. */
+    if (w->round_map)
+        world_take_trees(w, fresh, s.round);
     int rc = world_snapshot_restore(w, &s);
     for (size_t i = 0; rc == 0 && i < w->vehicles.n; i++) {
         w->vehicles.p[i].id = ids[i];

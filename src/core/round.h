@@ -5,8 +5,10 @@
  * duration since the round started), and the next starts on the next
  * step from the map anew, with the seed seed + round - 1.  That start is
  * built by the map loader (the session does it: the core reads no map)
- * and moved in by round_begin; the map part stays, which is why a match
- * of several rounds may not have random trees.  The round, the tick it
+ * and moved in by round_begin; the map part stays, but for random
+ * trees: those are the round's seed's, moved in with its start (and
+ * rebuilt through world.h's round_map hook when a step back crosses a
+ * round's start).  The round, the tick it
  * started on, the winners of the rounds before and their scores
  * summed (round_totals) are state: snapshots
  * keep them, so stepping back across a round's start works as any step
@@ -48,9 +50,10 @@ int round_match_winner(const struct world *w, int *wins);
 
 /* The next round begins in w from `fresh` (the map built with the next
  * round's seed; only its state is read): the round over is noted, the
- * vehicles, shells and teams' counts become fresh's, the tick and the
+ * vehicles, shells and teams' counts become fresh's (and with random
+ * trees its trees, which fresh gets w's for), the tick and the
  * run's counters (stats) go on.  0, or -1 out of memory (w unchanged
  * but for vehicles' settings interned). */
-int round_begin(struct world *w, const struct world *fresh);
+int round_begin(struct world *w, struct world *fresh);
 
 #endif

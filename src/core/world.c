@@ -26,6 +26,7 @@ void world_init(struct world *w, double width, double height)
     w->stats.min_separation = INFINITY;
     w->winner = -1;
     w->rounds = w->round = 1;
+    w->trees_round = 1;
     w->player.vehicle = -1;
 }
 
@@ -545,6 +546,39 @@ int world_snapshot_save(const struct world *w, struct world_snapshot *s)
     return 0;
 }
 
+void world_take_trees(struct world *w, struct world *from, int r)
+{
+    struct tree *p = w->trees.p;
+    size_t n = w->trees.n, cap = w->trees.cap;
+    struct tree_grid g = w->tree_grid;
+    w->trees.p = from->trees.p;
+    w->trees.n = from->trees.n;
+    w->trees.cap = from->trees.cap;
+    w->tree_grid = from->tree_grid;
+    from->trees.p = p;
+    from->trees.n = n;
+    from->trees.cap = cap;
+    from->tree_grid = g;
+    w->trees_round = r;
+    w->trees_version++;
+}
+
+/* Round r's trees in w, when they differ by round (world.h round_map):
+ * rebuilt from the map rather than kept for every round, so a match of
+ * 1000 rounds holds one forest, and a step back across a round's start
+ * costs one map load.  0, or -1. */
+static int round_trees(struct world *w, int r)
+{
+    if (!w->round_map || w->trees_round == r)
+        return 0;
+    struct world fresh;
+    if (w->round_map(w, r, &fresh))
+        return -1;
+    world_take_trees(w, &fresh, r);
+    world_free(&fresh);
+    return 0;
+}
+
 int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
 {
     if (s->nvehicles != w->vehicles.n || s->nracers != w->racers.n
@@ -552,7 +586,8 @@ int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
         || WORLD_RESERVE(w->overlaps, s->noverlaps)
         || WORLD_RESERVE(w->now.aims, s->naims)
         || WORLD_RESERVE(w->round_winners, s->nround_winners)
-        || WORLD_RESERVE(w->round_totals, s->nround_totals))
+        || WORLD_RESERVE(w->round_totals, s->nround_totals)
+        || round_trees(w, s->round))
         return -1;
     /* Ids belong to the world; a snapshot's copies point at the same ones. */
     if (s->nvehicles)

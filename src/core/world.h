@@ -260,6 +260,16 @@ struct world {
                                            next round's start from; NULL
                                            with one round (round.h) */
     size_t round_text_len;
+    /* Builds round r's start (the map loaded with round r's seed) into
+     * *fresh: registered by the map loader when a match's trees are
+     * random, so differ by round; NULL: every round has the first's
+     * trees.  A hook because the core reads no map: a round's trees are
+     * what the loader draws from its seed, and their placement of the
+     * random tanks with them (world_round_trees).  0, or -1. */
+    int (*round_map)(const struct world *w, int r, struct world *fresh);
+    int trees_round;                    /* whose trees w holds (round_map) */
+    unsigned trees_version;             /* bumped when they change: the
+                                           viewer's ground is redrawn */
 
     /* the vehicles' settings: interned copies, never moved or freed
      * before the world (vehicle.p points at them) */
@@ -522,6 +532,9 @@ void tick_products_clear(struct tick_products *now);
 void tick_scratch_free(struct tick_scratch *scratch);
 /* Restores the state; this tick's products are cleared. 0 or -1. */
 int world_snapshot_restore(struct world *w, const struct world_snapshot *s);
+/* w takes from's trees and tree grid (from gets w's, freed with it) as
+ * round r's: a round's start moved in, or a step back across one. */
+void world_take_trees(struct world *w, struct world *from, int r);
 void world_snapshot_free(struct world_snapshot *s);
 
 #endif

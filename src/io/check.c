@@ -39,18 +39,6 @@ static void check_trees(struct loader *L, const struct parsed *P)
                    rmax, W, H);
 }
 
-/* Each round starts from the map anew with its own seed, but keeps the
- * trees of the first (round.h): random trees would differ. */
-static void check_match(struct loader *L, const struct parsed *P)
-{
-    int ms = P->match_section;
-    if (ms >= 0 && P->match.rounds > 1 && P->trees.random > 0)
-        load_error(L, load_key_line(L, ms, "rounds"), load_sec_name(L, ms), "rounds", NULL,
-                   "a match of %d rounds cannot have random trees ([trees] random = %d): "
-                   "give the trees as [tree.ID] sections or trees = x y r, ..., or one round",
-                   P->match.rounds, P->trees.random);
-}
-
 static void check_vehicle(struct loader *L, const struct parsed *P, const struct vspec *v)
 {
     double W = P->map.width, H = P->map.height;
@@ -110,7 +98,6 @@ void load_check(struct loader *L, struct parsed *P)
     if (check_count(L, P))
         return;
     check_trees(L, P);
-    check_match(L, P);
     for (int i = 0; i < P->nveh; i++)
         check_vehicle(L, P, &P->veh[i]);
     check_player(L, P);

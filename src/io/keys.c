@@ -307,7 +307,7 @@ const struct key_def key_table[] = {
     { .sections = SEC_MATCH, .name = "rounds", .type = KEY_COUNT, .min = 1, .max = 1000,
       .def = "1",
       .help = "rounds of the match: each starts from the map anew with the seed "
-              "seed + round - 1, the bots' mem kept (no random trees with more than one)",
+              "seed + round - 1, the bots' mem kept (random trees and tanks drawn anew each round)",
       .target = TGT_MATCH, .offset = offsetof(struct match_settings, rounds) },
 };
 const size_t key_table_len = sizeof key_table / sizeof key_table[0];

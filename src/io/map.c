@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "core/grow.h"
+#include "core/round.h"
 #include "load.h"
 
 static void loader_free(struct loader *L, struct parsed *P)
@@ -48,6 +49,21 @@ static int keep_round_text(struct loader *L, struct world *w, const char *text, 
     return 1;
 }
 
+/* Round r's start from the text kept (world.h round_map): what the
+ * session builds a round from, for a step back that crosses a round's
+ * start to get that round's random trees again.  0, or -1. */
+static int round_map(const struct world *w, int r, struct world *fresh)
+{
+    struct map_options opt = { .has_seed = 1, .seed = round_seed(w, r) };
+    struct map_error err = { NULL, 0 };
+    if (!w->round_text)
+        return -1;
+    int rc = map_load_text(w->map_path ? w->map_path : "the map", w->round_text,
+                           w->round_text_len, &opt, fresh, &err);
+    map_error_free(&err);
+    return rc;
+}
+
 /* The steps, each only when the one before found nothing wrong: 0 with
  * *out set, or -1. */
 static int load_steps(struct loader *L, struct parsed *P, const char *text, size_t len,
@@ -70,6 +86,8 @@ static int load_steps(struct loader *L, struct parsed *P, const char *text, size
         return -1;
     struct world w;
     if (load_build(L, P, opt, &w) == 0 && L->errors == 0 && keep_round_text(L, &w, text, len)) {
+        if (w.rounds > 1 && P->trees.random > 0)
+            w.round_map = round_map;    /* the trees differ by round */
         *out = w;
         return 0;
     }

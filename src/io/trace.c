@@ -169,6 +169,24 @@ static void put_settings(FILE *f, const struct vehicle *v)
         put_key_str(f, "dodge", "no");
 }
 
+/* The trees, a line each (the header's, and a new round's). */
+static void put_trees(FILE *f, const struct world *w)
+{
+    for (size_t i = 0; i < w->trees.n; i++) {
+        fputs("{\"type\":\"tree\"", f);
+        put_num(f, "x", w->trees.p[i].c.x);
+        put_num(f, "y", w->trees.p[i].c.y);
+        put_num(f, "r", w->trees.p[i].r);
+        fputs("}\n", f);
+    }
+}
+
+int trace_round_trees(FILE *f, const struct world *w)
+{
+    put_trees(f, w);
+    return status(f);
+}
+
 int trace_begin(FILE *f, const struct world *w, const char *version)
 {
     fprintf(f, "{\"type\":\"header\",\"format\":1");
@@ -183,13 +201,7 @@ int trace_begin(FILE *f, const struct world *w, const char *version)
      * the caller sets w->bot_engine, "" when it did not. */
     put_key_str(f, "lua", w->bot_engine ? w->bot_engine : "");
     fputs("}\n", f);
-    for (size_t i = 0; i < w->trees.n; i++) {
-        fputs("{\"type\":\"tree\"", f);
-        put_num(f, "x", w->trees.p[i].c.x);
-        put_num(f, "y", w->trees.p[i].c.y);
-        put_num(f, "r", w->trees.p[i].r);
-        fputs("}\n", f);
-    }
+    put_trees(f, w);
     for (size_t i = 0; i < w->vehicles.n; i++) {
         const struct vehicle *v = &w->vehicles.p[i];
         fputs("{\"type\":\"entity\"", f);

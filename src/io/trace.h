@@ -42,6 +42,9 @@ int trace_decisions(FILE *f, const struct world *w);
 /* A match's round line, at its end: {"type":"round","tick":T,"round":R,
  * "rounds":N,"winner":TEAM or null} (round.h judges). */
 int trace_round(FILE *f, const struct world *w);
+/* A round's trees, as the header's tree lines: written as a round of a
+ * match with random trees starts (its trees replace those before). */
+int trace_round_trees(FILE *f, const struct world *w);
 /* The summary object, one line. */
 int trace_summary(FILE *f, const struct world *w);
 

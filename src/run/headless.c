@@ -85,6 +85,16 @@ static int round_line(FILE *f, const struct world *w, int *written)
     return trace_round(f, w) != 0;
 }
 
+/* A match with random trees: the trees of a round that started this
+ * tick, before its events (0, or 1: the trace broke). */
+static int round_trees_lines(FILE *f, const struct world *w, int *written)
+{
+    if (!w->round_map || w->round <= 1 || *written == w->round)
+        return 0;
+    *written = w->round;
+    return trace_round_trees(f, w) != 0;
+}
+
 /* A world's trace settings, and its header and first states (0, or 1:
  * the trace broke). */
 static int begin(struct world *w, const struct headless_options *o, FILE *f)
@@ -152,6 +162,7 @@ static int run(struct session *s, const struct headless_options *o)
     int stop_at_end = o->ticks < 0 && !s->replay;
     long every = o->trace_every > 0 ? o->trace_every : 1;
     int rc = 0, broken = begin(w, o, f), stopped = 0, round_written = 0;
+    int trees_written = w->round;   /* the header has the first round's */
     long states_at = w->tick;       /* the last tick whose states are written */
     long paced = 0;
     struct timespec t0;
@@ -172,12 +183,13 @@ static int run(struct session *s, const struct headless_options *o)
             limit = run_limit(s, o);
             states_at = w->tick;
             round_written = 0;
+            trees_written = w->round;
             if ((broken = begin(w, o, f)))
                 break;
             continue;
         }
         if (f) {
-            if (trace_events(f, w) || bot_world_trace(*s->bots, w, f)
+            if (round_trees_lines(f, w, &trees_written) || trace_events(f, w) || bot_world_trace(*s->bots, w, f)
                 || (w->explain && trace_decisions(f, w)))
                 broken = 1;
             /* The last tick always gets its states, so a trace ends with

@@ -84,6 +84,7 @@ struct app {
     struct camera ground_cam;       /* the camera moved since (draw_map.c) */
     int ground_ok;
     double max_tree_r;              /* largest tree radius of the world */
+    unsigned ground_trees;          /* the world's trees_version drawn */
     struct canvas_style style;
     int ascii;                      /* draw ASCII glyphs (no braille, no arrows) */
 

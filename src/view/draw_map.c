@@ -166,6 +166,15 @@ static void draw_ground(struct app *a)
     struct canvas *g = &a->ground;
     const struct camera *c = &a->cam;
     const struct camera *o = &a->ground_cam;
+    /* A round of random trees (or a step back across one) changed them. */
+    if (a->ground_trees != a->world.trees_version) {
+        a->ground_trees = a->world.trees_version;
+        a->ground_ok = 0;
+        a->max_tree_r = 0;
+        for (size_t i = 0; i < a->world.trees.n; i++)
+            if (a->world.trees.p[i].r > a->max_tree_r)
+                a->max_tree_r = a->world.trees.p[i].r;
+    }
     if (a->ground_ok && g->w == a->cv.w && g->h == a->cv.h && o->cx == c->cx
         && o->cy == c->cy && o->upc == c->upc && o->w == c->w && o->h == c->h)
         return;

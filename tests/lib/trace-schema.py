@@ -126,6 +126,13 @@ def check(name, out):
             for k in ("turret", "team"):
                 if k not in o:
                     out.append("line %d: a %s's state without %s" % (n, ids[o["id"]], k))
+        prev = lines[n - 2].get("type") if n >= 2 else None
+        if t == "tree" and tick >= 0:
+            # a match of random trees: a round's trees follow the round
+            # line of the round before
+            if prev not in ("round", "tree"):
+                out.append("line %d: tree after the first state, not at a round's start" % n)
+            continue
         if t in START:
             if START.index(t) < phase or (t == "header" and n != 1):
                 out.append("line %d: %s after a later kind of start line" % (n, t))

@@ -17,6 +17,7 @@
 #include "core/round.h"
 #include "core/state_hash.h"
 #include "core/world.h"
+#include "io/map.h"
 #include "run/history.h"
 #include "run/session.h"
 
@@ -108,12 +109,84 @@ TEST(rounds_back_and_forth)
     unlink(path);
 }
 
+/* The trees and their grid, hashed (FNV-1a over their bytes). */
+static uint64_t trees_hash(const struct world *w)
+{
+    uint64_t h = 1469598103934665603ull;
+    const unsigned char *b = (const unsigned char *)w->trees.p;
+    for (size_t i = 0; i < w->trees.n * sizeof *w->trees.p; i++)
+        h = (h ^ b[i]) * 1099511628211ull;
+    const struct tree_grid *g = &w->tree_grid;
+    size_t cells = (size_t)g->nx * (size_t)g->ny;
+    for (size_t i = 0; g->start && i <= cells; i++)
+        h = (h ^ (uint64_t)g->start[i]) * 1099511628211ull;
+    for (int i = 0; g->start && i < g->start[cells]; i++)
+        h = (h ^ (uint64_t)g->items[i]) * 1099511628211ull;
+    return h;
+}
+
+static const char forest[] =
+    "[map]\nwidth = 800\nheight = 500\nseed = 5\nduration = 1\n"
+    "[match]\nrounds = 3\n"
+    "[trees]\nrandom = 40\nmin_radius = 10\nmax_radius = 25\n"
+    "[team.red]\nrandom = 4\n[team.blue]\nrandom = 4\n";
+
+TEST(rounds_random_trees)
+{
+    struct world w;
+    struct bot_world *bw = NULL;
+    if (fixture_load_text("forest.ini", forest, &w))
+        exit(99);
+    session_init(&sess, &w, &bw);
+    struct history h;
+    check_int(history_init(&h, &w, bw), ==, 0);
+    enum { N = 3 * 60 };
+    static uint64_t trees[N + 1], ref[N + 1];
+    trees[0] = trees_hash(&w);
+    ref[0] = state_hash(&w);
+    char why[256];
+    while (!round_match_over(&w) && w.tick < N) {
+        check_int(session_step(&sess), ==, SESSION_STEPPED);
+        check_int(history_note(&h, &w, why, sizeof why), ==, 0);
+        trees[w.tick] = trees_hash(&w);
+        ref[w.tick] = state_hash(&w);
+    }
+    check_int(w.tick, ==, N);
+    check(trees[60] == trees[0]);
+    check(trees[61] != trees[60]);          /* round 2 drew its own */
+    check(trees[121] != trees[61]);
+    /* round 2's trees are those of the map loaded with seed 6 */
+    struct world six;
+    struct map_options opt = { .has_seed = 1, .seed = 6 };
+    struct map_error err = { NULL, 0 };
+    check_int(map_load_text("forest.ini", forest, sizeof forest - 1, &opt, &six, &err), ==, 0);
+    check(trees_hash(&six) == trees[61]);
+    world_free(&six);
+    map_error_free(&err);
+
+    /* Seeking back from round 2 into round 1 (and on): each tick's trees. */
+    static const long go[] = { 150, 30, 61, 60, 1, 121, 120, 179, 59, 90 };
+    struct history_hooks hk = { NULL, NULL, NULL, step };
+    for (size_t i = 0; i < sizeof go / sizeof go[0]; i++) {
+        long blocked = -1;
+        check_int(history_goto(&h, &w, go[i], &hk, &blocked), ==, 0);
+        check_int(w.tick, ==, go[i]);
+        check(trees_hash(&w) == trees[go[i]]);
+        check(state_hash(&w) == ref[go[i]]);
+    }
+    history_free(&h);
+    session_free(&sess);
+    world_free(&w);
+}
+
 int main(void)
 {
     if (!mkdtemp(dir))
         return 99;
     run(rounds_back_and_forth, "a 3-round match with a bot: stepping back and seeking "
         "across the rounds' starts gives each tick's state, bots and round again");
+    run(rounds_random_trees, "a 3-round match of random trees: each round has its seed's "
+        "trees, and a seek back across a round's start has that round's trees again");
     rmdir(dir);
     return tap_done();
 }
