@@ -39,10 +39,13 @@ def zigzag(r):
         pts.append((x, y, rad))
         x += leg * math.cos(half)
         y += leg * math.sin(half) * (1 if k % 2 == 0 else -1)
-    # back along the bottom, 500 below, in two corners
+    # back along the bottom, 500 below, in three corners, the last left of
+    # waypoint 0 (from a corner below it, waypoint 1 would be the nearer
+    # all the way up: no car could reach 0 without skipping it)
     low = max(p[1] for p in pts) + r.uniform(400, 600)
     pts.append((pts[-1][0] + 100, low, r.uniform(50, 70)))
     pts.append((-100, low, r.uniform(50, 70)))
+    pts.append((-250, r.uniform(0, 150), r.uniform(50, 70)))
     return pts
 
 
