@@ -49,9 +49,10 @@ static const char *const method_names[METHODS] = { "none", "classic", "exact", "
 /* One run of map `path` with method m (fast: every car the fast car);
  * solo >= 0: only the solo-th car races (the others wrecked before the
  * start) and only it is reported.
- * Fills best[] and skipped[] by car; returns the cars, -1 on error. */
+ * Fills best[] and skipped[] (and bounds[], the centres' lap bound, when
+ * given) by car; returns the cars, -1 on error. */
 static int run_method(const char *path, const char *name, int fast, int m, int solo,
-                      double *best, int *skipped, char ids[][64])
+                      double *best, int *skipped, char ids[][64], double *bounds)
 {
     struct world w;
     struct map_error e;
@@ -113,6 +114,8 @@ static int run_method(const char *path, const char *name, int fast, int m, int s
         if (m == 0) {
             double bound = race_bound_lap(w.track.p, (int)w.track.n, v->p, w.dt, 0.5);
             printf("bench race_%s_bound_%s %.3f s\n", name, v->id, bound);
+            if (bounds)
+                bounds[car] = bound;
         }
         if (m == 3) {
             struct race_plan *pl = race_plan_build(&w, w.track.p, (int)w.track.n,
@@ -157,11 +160,23 @@ static int run_method(const char *path, const char *name, int fast, int m, int s
     return cars;
 }
 
+static int bench_path(const char *path, const char *name);
+
 static int bench_map(const char *srcdir, const char *map, int fast)
 {
     char path[4096], name[128];
     snprintf(path, sizeof path, "%s/maps/%s.ini", srcdir, map);
     snprintf(name, sizeof name, "%s%s", map, fast ? "-fast" : "");
+    return bench_path(path, name);
+}
+
+/* Every car of map `path`, its rows called `name` (a name ending in
+ * "-fast": every car the fast car). */
+static int bench_path(const char *path, const char *name)
+{
+    size_t nl = strlen(name);
+    int fast = nl >= 5 && strcmp(name + nl - 5, "-fast") == 0;
+    double bound[MAXCARS] = { 0 };
     double best[METHODS][MAXCARS] = { { 0 } };
     int skipped[METHODS][MAXCARS] = { { 0 } };
     char ids[MAXCARS][64];
@@ -173,7 +188,7 @@ static int bench_map(const char *srcdir, const char *map, int fast)
         int runs = m == 3 ? MAXCARS : 1;
         for (int solo = 0; solo < runs; solo++) {
             int cars = run_method(path, name, fast, m, m == 3 ? solo : -1, best[m], skipped[m],
-                                  ids);
+                                  ids, m == 0 ? bound : NULL);
             if (cars < 0)
                 return 1;
             ncars = cars;
@@ -190,6 +205,9 @@ static int bench_map(const char *srcdir, const char *map, int fast)
         if (others > 0 && best[3][c] > 0)
             printf("bench race_%s_line_over_best_%s %.3f x\n", name, ids[c],
                    best[3][c] / others);
+        if (bound[c] > 0 && best[3][c] > 0)
+            printf("bench race_%s_line_over_bound_%s %.3f x\n", name, ids[c],
+                   best[3][c] / bound[c]);
     }
     return 0;
 }
@@ -197,6 +215,22 @@ static int bench_map(const char *srcdir, const char *map, int fast)
 int main(int argc, char **argv)
 {
     const char *srcdir = argc > 1 ? argv[1] : ".";
+    if (argc > 2) {
+        /* bench-race SRCDIR MAP.ini...: those maps (race-any.sh's generated
+         * tracks), rows named after the file, map's car and fast car */
+        for (int k = 2; k < argc; k++) {
+            const char *base = strrchr(argv[k], '/');
+            char name[128];
+            base = base ? base + 1 : argv[k];
+            for (int fast = 0; fast <= 1; fast++) {
+                snprintf(name, sizeof name, "%.*s%s", (int)strcspn(base, "."), base,
+                         fast ? "-fast" : "");
+                if (bench_path(argv[k], name))
+                    return 1;
+            }
+        }
+        return 0;
+    }
     static const char *const maps[] = { "race", "racing-line" };
     for (size_t k = 0; k < sizeof maps / sizeof maps[0]; k++)
         for (int fast = 0; fast <= 1; fast++)

@@ -439,6 +439,37 @@ TEST(patrol_tank_follows_route)
     world_free(&w);
 }
 
+/* The start inside the last waypoint's disc, heading for waypoint 0: the
+ * car has reached that one, and waypoint 1 being nearer than 0 is no skip
+ * of 0 while it has not even left the disc it starts in.
+ * (Every method skipped waypoint 0 on the first tick.) */
+TEST(start_inside_last_disc)
+{
+    for (int rule = 0; rule < 3; rule++) {
+        struct world w;
+        world_init(&w, 1000, 800);
+        world_add_waypoint(&w, v2(600, 300), 30);
+        world_add_waypoint(&w, v2(500, 550), 30);
+        world_add_waypoint(&w, v2(100, 450), 30);
+        world_add_waypoint(&w, v2(250, 250), 150);
+        /* inside waypoint 3's disc, nearer 1 (301) than 0 (323); 80 units
+         * on, still inside, nearer 0 */
+        int c = add_car(&w, v2(280, 345), 0, (enum speed_rule)rule);
+        finish(&w);
+        struct race_log log = { 0, 0, 0, 0 };
+        /* to waypoint 0, its first arrival */
+        for (int k = 0; k < 60 * 30 && !world_race_state(&w, &w.vehicles.p[c]).started; k++) {
+            tick_step(&w);
+            count_events(&w, &log);
+        }
+        tap_note("rule %d: skipped %d, reached %d", rule, log.skipped, log.reached);
+        check_int(log.skipped, ==, 0);
+        check_int(log.reached, ==, 1);
+        check_int(world_race_state(&w, &w.vehicles.p[c]).started, ==, 1);
+        world_free(&w);
+    }
+}
+
 int main(void)
 {
     run(angle_normalisation, "relative angle normalised, turn towards the waypoint's side");
@@ -449,6 +480,7 @@ int main(void)
     run(speed_rules_reach_a_tight_waypoint, "classic and exact reach it");
     run(skip_rule_needs_a_clear_line, "the skip rule refuses a waypoint behind trees");
     run(triangle_no_skip_back, "a triangle: reaching waypoint 2 skips nothing, no lap before 0");
+    run(start_inside_last_disc, "a start inside the last disc skips nothing at the start");
     run(race_map_three_laps_in_order, "maps/race.ini: every car finishes 3 laps, in order");
     run(exact_within_bound, "exact laps within 1.15x the fastest possible lap");
     run(floor_of_simple_tracks, "the floor's shortest path through the discs on simple tracks");

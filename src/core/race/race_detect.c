@@ -83,6 +83,12 @@ void race_detect(struct world *w)
         if (touching >= 0 && (touching >= n
                 || v2_dist(v->pos, wp[touching].c) >= wp[touching].r + v->p->radius))
             touching = -1;
+        /* A car that starts inside the disc of the waypoint before its
+         * first (the last one: the start line) has reached it. */
+        int before = (s->next % n + n - 1) % n;
+        if (!s->started && touching < 0 && n >= 2
+            && v2_dist(v->pos, wp[before].c) < wp[before].r + v->p->radius)
+            touching = before;
         for (int guard = 0; guard < n; guard++) {
             int k = s->next % n;
             s->next = k;
@@ -105,9 +111,12 @@ void race_detect(struct world *w)
              * before it than it is.  (On longer routes the one after is
              * not beside the one just reached, and the article's rule
              * stands as it is.) */
+            /* Nor while the car is still in the disc of the one before:
+             * it has not left the waypoint it reached last (it starts in
+             * it, or they overlap), so it cannot have passed this one. */
             if (n >= 3) {
                 int k1 = (k + 1) % n, kp = (k + n - 1) % n;
-                if (v2_dist(v->pos, wp[k1].c) < dk
+                if (touching != kp && v2_dist(v->pos, wp[k1].c) < dk
                     && (n > 3 || v2_dist(v->pos, wp[kp].c) > v2_dist(wp[k].c, wp[kp].c))
                     && race_clear(w, v->pos, wp[k1].c)) {
                     advance(w, (int)i, n, 1, now);
