@@ -1,6 +1,5 @@
 /* requests.h — what the daemon answers to one request line from
- * arena-shell (botfield-arena(7), COMMANDS): the reply line, or a hand-off
- * of the connection to the watchers. */
+ * arena-shell (botfield-arena(7), COMMANDS). */
 #ifndef BOTFIELD_ARENA_REQUESTS_H
 #define BOTFIELD_ARENA_REQUESTS_H
 
@@ -26,10 +25,8 @@ struct arena_daemon {
 size_t arena_request_max(const struct arena_settings *s);
 
 /* Answers the request line req[0..n): the reply, a JSON line
- * {"exit":N,"out":..,"err":..} (malloc'd; NULL: memory ran out), or NULL
- * with *watch set to the request's person (malloc'd) when it asks to
- * watch. */
-char *arena_answer(struct arena_daemon *d, const char *req, size_t n, char **watch);
+ * {"exit":N,"out":..,"err":..} (malloc'd; NULL: memory ran out). */
+char *arena_answer(struct arena_daemon *d, const char *req, size_t n);
 
 /* The help text (the commands), for the shell and the daemon. */
 extern const char arena_help_text[];
