@@ -306,6 +306,31 @@ TEST(restart_same_ladder)
     free(err), free(res);
 }
 
+/* A live match: listed with its .part and its bots while it plays. */
+TEST(live_match_listed)
+{
+    char *err = NULL;
+    set.live = 1;
+    set.workers = 1;
+    put("duel.ini", "[map]\nname = short\nwidth = 600\nheight = 400\nduration = 2\n\n"
+        "[team.red]\n[team.blue]\n[tank.red]\nteam = red\nx = 100\ny = 200\n"
+        "[tank.blue]\nteam = blue\nx = 500\ny = 200\n");
+    put("results.jsonl", "");
+    L = arena_ladder_open(&set, "", &err);
+    if (!check(L != NULL))
+        return;
+    arena_ladder_poll(L);
+    struct arena_live live[2];
+    int n = arena_ladder_live(L, live, 2);
+    check_int(n, ==, 1);
+    char part[1100];
+    snprintf(part, sizeof part, "%s/matches/%ld.part", dir, L->next_id - 2);
+    check(n == 1 && !strcmp(live[0].path, part) && strchr(live[0].bots[0], '/'));
+    play_until(1);
+    check_int(arena_ladder_live(L, live, 2), <=, 1);
+    arena_ladder_close(L);
+}
+
 /* ---- the bench ---------------------------------------------------------- */
 
 static double now(void)
@@ -381,5 +406,6 @@ int main(void)
     run(fetch_keeps_my_scripts_only, "a fetched match holds my scripts only");
     run(new_bot_plays_soon, "a new bot plays in the next pair");
     run(restart_same_ladder, "a restart reads the same results and writes the same ladder");
+    run(live_match_listed, "a live match is listed with its recording and bots");
     return tap_done();
 }
