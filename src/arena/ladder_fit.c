@@ -52,7 +52,7 @@ int ladder_fit_start(struct arena_ladder *l)
     fflush(NULL);
     pid_t pid = fork();
     if (pid == 0) {
-        close(p[0]);
+        ladder_close_fds(p[1]);
         fit_child(l, p[1]);
     }
     close(p[1]);

@@ -98,6 +98,9 @@ int *ladder_ranked(struct arena_ladder *l, int *n);
 json_t *ladder_json(struct arena_ladder *l);
 int ladder_write_atomic(const char *dir, const char *name, const char *data, size_t n);
 void ladder_bot_key(const struct lbot *b, char *out, size_t n);
+/* ladder_run.c */
+void ladder_close_fds(int keep);
+
 /* ladder_fit.c */
 int ladder_fit_start(struct arena_ladder *l);
 void ladder_fit_poll(struct arena_ladder *l, int block);

@@ -274,6 +274,16 @@ static double match_seconds(const struct arena_ladder *l, const struct lmatch *m
     return 10 * l->maps[m->map].seconds * rounds + 10;
 }
 
+/* In a child: every descriptor from 3 up closed but keep (the daemon's
+ * socket and its clients' connections must not stay open in a match). */
+void ladder_close_fds(int keep)
+{
+    long max = sysconf(_SC_OPEN_MAX);
+    for (int fd = 3; fd < (max > 0 && max < 65536 ? max : 65536); fd++)
+        if (fd != keep)
+            close(fd);
+}
+
 /* The child's limits and output, then the match. */
 static void child_start(const struct arena_ladder *l, const struct lmatch *m, char *texts[2])
 {
@@ -282,6 +292,7 @@ static void child_start(const struct arena_ladder *l, const struct lmatch *m, ch
     int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
         _exit(2);
+    ladder_close_fds(-1);
     rlim_t cpu = (rlim_t)ceil(match_seconds(l, m));
     struct rlimit rl = { cpu, cpu + 5 };
     setrlimit(RLIMIT_CPU, &rl);

@@ -267,9 +267,9 @@ TEST(restart_same_ladder)
     char path[1024];
     snprintf(path, sizeof path, "%s/ladder.json", dir);
     size_t n1, n2;
-    char *before = slurp(path, &n1);
     long nres = L->nres;
-    arena_ladder_close(L);
+    arena_ladder_close(L);      /* (waits for the refit running) */
+    char *before = slurp(path, &n1);
     /* a torn last line: ignored (and cut), the rest the same */
     snprintf(path, sizeof path, "%s/results.jsonl", dir);
     size_t rn;
