@@ -306,6 +306,23 @@ TEST(restart_same_ladder)
     free(err), free(res);
 }
 
+/* A map a match could not load (random trees in a match of rounds):
+ * said at open, with the map's own message. */
+TEST(bad_map_said_at_open)
+{
+    char *err = NULL;
+    put("duel.ini", "[map]\nname = trees\nwidth = 600\nheight = 400\n[trees]\nrandom = 5\n[team.red]\n[team.blue]\n"
+        "[tank.red]\nteam = red\nx = 100\ny = 100\n[tank.blue]\nteam = blue\nx = 300\ny = 100\n");
+    set.rounds = 3;
+    struct arena_ladder *l = arena_ladder_open(&set, "", &err);
+    check(l == NULL && err && strstr(err, "duel.ini") && strstr(err, "rounds"));
+    if (err)
+        tap_note("%s", err);
+    free(err);
+    arena_ladder_close(l);
+    set.rounds = 1;
+}
+
 /* A live match: listed with its .part and its bots while it plays. */
 TEST(live_match_listed)
 {
@@ -406,6 +423,7 @@ int main(void)
     run(fetch_keeps_my_scripts_only, "a fetched match holds my scripts only");
     run(new_bot_plays_soon, "a new bot plays in the next pair");
     run(restart_same_ladder, "a restart reads the same results and writes the same ladder");
+    run(bad_map_said_at_open, "a map no match could load: said at open");
     run(live_match_listed, "a live match is listed with its recording and bots");
     return tap_done();
 }
