@@ -51,18 +51,30 @@ static int maps_read(struct arena_ladder *l, char **err)
             return (*err = errf("out of memory", "")), -1;
         snprintf(m->path, n, "%s/%s", l->dir, l->s->maps[i]);
         l->nmaps = i + 1;
-        if (games_setup(&m->g, m->path, l->maps_dir, NULL, 0))
-            return (*err = errf(m->path, ": not an arena map (said above)")), -1;
+        /* loaded as a match loads it: with the arena's rounds */
+        char rounds[16];
+        snprintf(rounds, sizeof rounds, "%d", l->s->rounds > 0 ? l->s->rounds : 1);
+        struct map_set set = { "match.rounds", rounds };
         struct world w;
         struct map_error me = { NULL, 0 };
-        struct map_options mo = { 1, 1, 0, NULL, 0 };
+        struct map_options mo = { 1, 1, 0, &set, 1 };
         if (map_load(m->path, &mo, &w, &me)) {
+            const char *t = me.text ? me.text : "cannot be loaded\n";
+            /* the arena's rounds come from arena.ini, not a --set */
+            t += strncmp(t, "botfield: ", 10) ? 0 : 10;
+            char *msg = errf(m->path, ": ");
+            size_t n = msg ? strlen(msg) : 0;
+            if (msg && (*err = malloc(n + strlen(t) + 1)))
+                snprintf(*err, n + strlen(t) + 1, "%.*s%s", (int)n - 1, msg, t);
+            free(msg);
             map_error_free(&me);
-            return (*err = errf(m->path, ": cannot be loaded")), -1;
+            return -1;
         }
         m->seconds = w.duration;
         m->tick_rate = w.tick_rate;
         world_free(&w);
+        if (games_setup(&m->g, m->path, l->maps_dir, NULL, 0))
+            return (*err = errf(m->path, ": not an arena map (said above)")), -1;
     }
     return 0;
 }

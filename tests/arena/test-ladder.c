@@ -267,9 +267,9 @@ TEST(restart_same_ladder)
     char path[1024];
     snprintf(path, sizeof path, "%s/ladder.json", dir);
     size_t n1, n2;
-    char *before = slurp(path, &n1);
     long nres = L->nres;
-    arena_ladder_close(L);
+    arena_ladder_close(L);      /* (waits for the refit running) */
+    char *before = slurp(path, &n1);
     /* a torn last line: ignored (and cut), the rest the same */
     snprintf(path, sizeof path, "%s/results.jsonl", dir);
     size_t rn;
@@ -304,6 +304,48 @@ TEST(restart_same_ladder)
     L = arena_ladder_open(&set, "", &err);
     check(L == NULL && err && strstr(err, "results.jsonl:1:"));
     free(err), free(res);
+}
+
+/* A map a match could not load (random trees in a match of rounds):
+ * said at open, with the map's own message. */
+TEST(bad_map_said_at_open)
+{
+    char *err = NULL;
+    put("duel.ini", "[map]\nname = trees\nwidth = 600\nheight = 400\n[trees]\nrandom = 5\n[team.red]\n[team.blue]\n"
+        "[tank.red]\nteam = red\nx = 100\ny = 100\n[tank.blue]\nteam = blue\nx = 300\ny = 100\n");
+    set.rounds = 3;
+    struct arena_ladder *l = arena_ladder_open(&set, "", &err);
+    check(l == NULL && err && strstr(err, "duel.ini") && strstr(err, "rounds"));
+    if (err)
+        tap_note("%s", err);
+    free(err);
+    arena_ladder_close(l);
+    set.rounds = 1;
+}
+
+/* A live match: listed with its .part and its bots while it plays. */
+TEST(live_match_listed)
+{
+    char *err = NULL;
+    set.live = 1;
+    set.workers = 1;
+    put("duel.ini", "[map]\nname = short\nwidth = 600\nheight = 400\nduration = 2\n\n"
+        "[team.red]\n[team.blue]\n[tank.red]\nteam = red\nx = 100\ny = 200\n"
+        "[tank.blue]\nteam = blue\nx = 500\ny = 200\n");
+    put("results.jsonl", "");
+    L = arena_ladder_open(&set, "", &err);
+    if (!check(L != NULL))
+        return;
+    arena_ladder_poll(L);
+    struct arena_live live[2];
+    int n = arena_ladder_live(L, live, 2);
+    check_int(n, ==, 1);
+    char part[1100];
+    snprintf(part, sizeof part, "%s/matches/%ld.part", dir, L->next_id - 2);
+    check(n == 1 && !strcmp(live[0].path, part) && strchr(live[0].bots[0], '/'));
+    play_until(1);
+    check_int(arena_ladder_live(L, live, 2), <=, 1);
+    arena_ladder_close(L);
 }
 
 /* ---- the bench ---------------------------------------------------------- */
@@ -381,5 +423,7 @@ int main(void)
     run(fetch_keeps_my_scripts_only, "a fetched match holds my scripts only");
     run(new_bot_plays_soon, "a new bot plays in the next pair");
     run(restart_same_ladder, "a restart reads the same results and writes the same ladder");
+    run(bad_map_said_at_open, "a map no match could load: said at open");
+    run(live_match_listed, "a live match is listed with its recording and bots");
     return tap_done();
 }
