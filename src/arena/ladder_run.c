@@ -267,8 +267,9 @@ static void match_child(const struct arena_ladder *l, const struct lmatch *m, ch
     struct recording rec;
     if (recording_open(&rec, rec_path, &w, bots, mp->path, map_text, set, nset))
         child_fail("cannot write the recording");
-    /* RECORD's intent lines: enable once recording.h has the field.
-     * rec.intents = 1; */
+    /* every bot's intents recorded: a fetched copy replays without the
+     * other people's scripts (botfield-arena(7), PRIVACY) */
+    rec.intents = 1;
     struct headless_options ho = { -1, trace, LONG_MAX, 0, bots, 0, 1, 0 };
     headless_pace(m->live ? w.tick_rate : 0);
     int rc = recording_headless(&rec, &w, bots, &ho);
