@@ -103,9 +103,19 @@ static void folder(void)
 
 static struct arena_ladder *L;
 
+/* Until matches 1 to n have all finished (two workers finish them in
+ * any order). */
+static long finished_upto(long n)
+{
+    long k = 0;
+    for (long i = 0; i < L->nres; i++)
+        k += L->res[i].id <= n;
+    return k;
+}
+
 static void play_until(long n)
 {
-    while (L->nres < n) {
+    while (finished_upto(n) < n) {
         int ms = arena_ladder_poll(L);
         usleep((useconds_t)(ms < 50 ? ms : 50) * 1000);
     }
@@ -311,16 +321,15 @@ TEST(restart_same_ladder)
 TEST(bad_map_said_at_open)
 {
     char *err = NULL;
-    put("duel.ini", "[map]\nname = trees\nwidth = 600\nheight = 400\n[trees]\nrandom = 5\n[team.red]\n[team.blue]\n"
-        "[tank.red]\nteam = red\nx = 100\ny = 100\n[tank.blue]\nteam = blue\nx = 300\ny = 100\n");
-    set.rounds = 3;
+    put("duel.ini", "[map]\nname = one team\nwidth = 600\nheight = 400\n[team.red]\n"
+        "[tank.red]\nteam = red\nx = 100\ny = 100\n");
+    put("results.jsonl", "");
     struct arena_ladder *l = arena_ladder_open(&set, "", &err);
-    check(l == NULL && err && strstr(err, "duel.ini") && strstr(err, "rounds"));
+    check(l == NULL && err && strstr(err, "duel.ini"));
     if (err)
         tap_note("%s", err);
     free(err);
     arena_ladder_close(l);
-    set.rounds = 1;
 }
 
 /* A live match: listed with its .part and its bots while it plays. */
@@ -423,7 +432,7 @@ int main(void)
     run(fetch_keeps_my_scripts_only, "a fetched match holds my scripts only");
     run(new_bot_plays_soon, "a new bot plays in the next pair");
     run(restart_same_ladder, "a restart reads the same results and writes the same ladder");
-    run(bad_map_said_at_open, "a map no match could load: said at open");
+    run(bad_map_said_at_open, "a map no match could play (one team): said at open");
     run(live_match_listed, "a live match is listed with its recording and bots");
     return tap_done();
 }
