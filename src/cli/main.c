@@ -147,9 +147,7 @@ static int follow_view(const struct cli *c)
         fprintf(stderr, "botfield: out of memory\n");
         return 1;
     }
-    struct view_options vo = c->vo;
-    vo.follow = f;
-    int rc = view_run(&vo, NULL);
+    int rc = view_follow_run(&c->vo, f);
     follow_free(f);
     return rc;
 }

@@ -197,7 +197,10 @@ void follow_after_step(struct app *a)
 static void next_recording(struct app *a)
 {
     const struct replay_run *run = a->run.replay;
-    if (!a->fl->next_at_end || !a->live || !whole(a) || run->next < run->rp.n) {
+    const struct view_follow *f = a->fl;
+    /* (a file or a closed stream holds no next recording) */
+    int more = !f->regular && (!f->eof || replay_stream_pending(f->rs) > 0);
+    if (!f->next_at_end || !more || !a->live || !whole(a) || run->next < run->rp.n) {
         a->fl_next_at = 0;
         return;
     }
@@ -280,4 +283,22 @@ int follow_timeout(const struct app *a, int timeout)
     if (a->fl_next_at > 0)
         timeout = sooner_ms(timeout, a->fl_next_at, now);
     return timeout;
+}
+
+int view_follow_run(const struct view_options *o, struct view_follow *f)
+{
+    struct view_options vo = *o;
+    vo.replay = f->name;
+    vo.follow = f;
+    f->next_at_end = 1;
+    for (;;) {
+        f->ended_for_next = 0;
+        int rc = view_run(&vo, NULL);
+        if (!f->ended_for_next)
+            return rc;
+        replay_stream_next(f->rs);
+        if (!replay_stream_pending(f->rs) && !f->eof)
+            fprintf(stderr, "botfield: %s: waiting for the next recording (Ctrl-C quits)\n",
+                    f->name);
+    }
 }

@@ -12,6 +12,7 @@
 struct replay;
 struct replay_stream;
 struct app;
+struct view_options;
 
 /* The stream followed (the caller's: it outlives a view_run, so the
  * arena's next recording on the same stream is read by the next one). */
@@ -29,6 +30,12 @@ struct view_follow {
 /* A stream on fd (taken over); NULL when memory ran out. */
 struct view_follow *follow_new(int fd, const char *name);
 void follow_free(struct view_follow *f);
+
+/* The viewer on the stream (o's options; o->replay and o->follow are
+ * set here), one recording after another while the stream holds more:
+ * each one's end shown live for a few seconds, then the next one's
+ * world.  The exit status of the last view_run. */
+int view_follow_run(const struct view_options *o, struct view_follow *f);
 
 /* Before the viewer starts: the recording's header and its starting
  * lines, read (blocking) into *rp.  0; 2 with the message on stderr. */

@@ -4,7 +4,7 @@
 # stream's "now" lines say which ticks are known); pausing and stepping
 # back work on its own copy while the recording grows; End goes live
 # again; a checkpoint that arrives later still verifies; the end line
-# ends it.  A bad line stops following with its line and the problem.
+# ends it, and the next recording on the stream follows, a new world.  A bad line stops following with its line and the problem.
 . "$top_srcdir/tests/lib/lib.sh"
 . "$top_srcdir/tests/lib/tmux-lib.sh"
 MAP="$top_srcdir/maps/bots-duel.ini"
@@ -13,6 +13,9 @@ FIFO="$TMPD/feed"
 
 "$BOTFIELD" --headless --ticks 1800 --seed 3 --record "$REC" "$MAP" >/dev/null
 ok $? "a headless run of bots-duel (a bot's script embedded), recorded"
+REC2="$TMPD/duel2.rec"
+"$BOTFIELD" --headless --ticks 600 --seed 4 --record "$REC2" "$MAP" >/dev/null
+ok $? "and another, to follow it on the same stream"
 mkfifo "$FIFO"
 ok $? "a FIFO to feed it through"
 
@@ -47,9 +50,16 @@ ok $? "past tick 600's checkpoint, which arrived after tick 500, to tick 700"
 screen_read v | grep -q 'diverges'
 ok $((! $?)) "and the checkpoint verified (no divergence said)"
 sed -n '4,$p' "$REC" >&3    # the rest, up to the end line
-exec 3>&-
 seen '^ tick 1800 '
 ok $? "the rest and its end line: the viewer reaches tick 1800"
+seen 'the next live match follows'
+ok $? "at the end, live, it says the next recording follows"
+# a second recording on the same stream: a new world
+sed -n 1,2p "$REC2" >&3
+now 200
+seen '^ tick 200 .*live'
+ok $? "the stream's next recording opens at its live end (tick 200)"
+exec 3>&-
 tm send-keys -t v q
 tm kill-session -t v 2>/dev/null
 
