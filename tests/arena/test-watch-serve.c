@@ -139,9 +139,12 @@ TEST(private_lines_are_not_sent_and_now_tells_their_ticks)
     check(got && !strstr(got, "secret"));
     check(got && strstr(got, "{\"type\":\"checkpoint\",\"tick\":5,"));
     check(got && strstr(got, "{\"type\":\"now\",\"tick\":40}\n"));
+    /* one that hangs up is gone at the next turn */
+    close(a[1]);
+    arena_watch_poll(ws, NULL);
+    check_int(arena_watchers_count(ws), ==, 0);
     arena_watchers_free(ws);
     free(got);
-    close(a[1]);
 }
 
 TEST(a_match_that_ends_moves_the_watcher_to_the_next)
@@ -179,7 +182,8 @@ int main(void)
     run(a_watcher_that_never_reads_is_dropped,
         "a watcher that never reads is dropped; another gets every line");
     run(private_lines_are_not_sent_and_now_tells_their_ticks,
-        "a line the person may not see is not sent; a now line tells its tick");
+        "a line the person may not see is not sent; a now line tells its tick; a "
+        "watcher that hangs up is dropped");
     run(a_match_that_ends_moves_the_watcher_to_the_next,
         "after a match's end line the next live match's recording follows");
     char path[128];
