@@ -2,9 +2,7 @@
  * arena-shell, which checked it, but it is checked again here: the
  * socket is the only door, and nothing it says is used unchecked. */
 #include "requests.h"
-#include "ladder_impl.h"
 #include "ladder_run.h"
-#include "private.h"
 #include "store.h"
 #include "bot/bot.h"
 #include "io/bot_limits.h"
@@ -193,52 +191,6 @@ static char *submit(struct arena_daemon *d, const char *person, json_t *req)
     return stored(d, person, bot, json_string_value(js), len);
 }
 
-/* What a watcher sees of a live match so far: its recording's complete
- * lines that the person may see (a recording cut short replays up to its
- * last whole line). */
-static char *live_copy(const char *path, const char *person)
-{
-    FILE *f = fopen(path, "r"), *m;
-    char *buf = NULL, *line = NULL;
-    size_t len = 0, cap = 0;
-    if (!f || !(m = open_memstream(&buf, &len))) {
-        if (f)
-            fclose(f);
-        return NULL;
-    }
-    for (ssize_t n; (n = getline(&line, &cap, f)) > 0;)
-        if (line[n - 1] == '\n' && arena_private_keep(line, (size_t)n, person))
-            fwrite(line, 1, (size_t)n, m);
-    free(line);
-    fclose(f);
-    if (fclose(m)) {
-        free(buf);
-        return NULL;
-    }
-    return buf;
-}
-
-/* watch: the first live match, or the newest finished one, as this
- * person may see it; the shell runs the viewer on its own copy. */
-static char *watch(struct arena_daemon *d, const char *person)
-{
-    struct arena_live lv[1];
-    char *rec = NULL, *err = NULL;
-    if (arena_ladder_live(d->ladder, lv, 1) > 0)
-        rec = live_copy(lv[0].path, person);
-    /* a failed match has no recording: the newest that has one */
-    for (long id = d->ladder->next_id - 1; !rec && id > 0 && id > d->ladder->next_id - 64; id--) {
-        free(err);
-        err = NULL;
-        rec = arena_ladder_fetch(d->ladder, person, id, &err);
-    }
-    free(err);
-    char *r = rec && *rec ? reply(0, rec, NULL)
-        : reply(1, NULL, "watch: no match has been played yet; submit a bot and try again soon\n");
-    free(rec);
-    return r;
-}
-
 static char *dispatch(struct arena_daemon *d, const char *person, const char *cmd, json_t *req)
 {
     json_t *jb = json_object_get(req, "bot");
@@ -265,20 +217,23 @@ static char *dispatch(struct arena_daemon *d, const char *person, const char *cm
     }
     if (strcmp(cmd, "help") == 0)
         return reply(0, arena_help_text, NULL);
-    if (strcmp(cmd, "watch") == 0)
-        return watch(d, person);
     return reply(2, NULL, arena_help_text);
 }
 
-char *arena_answer(struct arena_daemon *d, const char *req, size_t n)
+char *arena_answer(struct arena_daemon *d, const char *req, size_t n, char **watch)
 {
+    *watch = NULL;
     json_error_t je;
     json_t *o = json_loadb(req, n, JSON_REJECT_DUPLICATES, &je);
     const char *person = json_string_value(json_object_get(o, "person"));
     const char *cmd = json_string_value(json_object_get(o, "cmd"));
-    char *r = !json_is_object(o) || !person || !arena_name_ok(person) || !cmd
-        ? reply(2, NULL, "botfield: a request the arena does not understand\n")
-        : dispatch(d, person, cmd, o);
+    char *r = NULL;
+    if (!json_is_object(o) || !person || !arena_name_ok(person) || !cmd)
+        r = reply(2, NULL, "botfield: a request the arena does not understand\n");
+    else if (strcmp(cmd, "watch") != 0)
+        r = dispatch(d, person, cmd, o);
+    else if (!(*watch = strdup(person)))
+        r = reply(1, NULL, "botfield: out of memory\n");
     json_decref(o);
     return r;
 }

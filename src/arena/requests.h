@@ -25,8 +25,10 @@ struct arena_daemon {
 size_t arena_request_max(const struct arena_settings *s);
 
 /* Answers the request line req[0..n): the reply, a JSON line
- * {"exit":N,"out":..,"err":..} (malloc'd; NULL: memory ran out). */
-char *arena_answer(struct arena_daemon *d, const char *req, size_t n);
+ * {"exit":N,"out":..,"err":..} (malloc'd; NULL: memory ran out), or NULL
+ * with *watch the request's person (malloc'd) when it asks to watch: the
+ * connection then goes to the watchers (watch_serve.h). */
+char *arena_answer(struct arena_daemon *d, const char *req, size_t n, char **watch);
 
 /* The help text (the commands), for the shell and the daemon. */
 extern const char arena_help_text[];

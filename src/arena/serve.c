@@ -2,13 +2,14 @@
  *
  * One thread, one poll() loop: the socket's clients, each with a bounded
  * request and a deadline, answered without ever blocking (a client that
- * does not read its answer is dropped); the ladder's matches are polled
- * each turn.  The socket is the only door, and only
+ * does not read its answer is dropped); the ladder's matches and the
+ * watchers are polled each turn.  The socket is the only door, and only
  * the arena's account can open it (mode 0600). */
 #include "arena.h"
 #include "ladder_run.h"
 #include "requests.h"
 #include "settings.h"
+#include "watch_serve.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -131,7 +132,7 @@ static int read_request(struct client *c, size_t max)
     }
 }
 
-static void serve_client(struct client *c, struct arena_daemon *d)
+static void serve_client(struct client *c, struct arena_daemon *d, struct arena_watchers *ws)
 {
     if (!c->answering) {
         int r = read_request(c, arena_request_max(d->set));
@@ -140,7 +141,15 @@ static void serve_client(struct client *c, struct arena_daemon *d)
                 drop(c);
             return;
         }
-        char *ans = arena_answer(d, c->buf, c->len);
+        char *watch = NULL, *ans = arena_answer(d, c->buf, c->len, &watch);
+        if (watch) {
+            c->buf[c->len] = 0;
+            arena_watch_accept(ws, c->fd, watch, c->buf);
+            free(watch);
+            c->fd = -1;         /* the watchers' now */
+            drop(c);
+            return;
+        }
         free(c->buf);
         if (!ans) {
             c->buf = NULL;
@@ -160,14 +169,15 @@ static void serve_client(struct client *c, struct arena_daemon *d)
     drop(c);
 }
 
-static int loop(int lfd, struct arena_daemon *d)
+static int loop(int lfd, struct arena_daemon *d, struct arena_watchers *ws)
 {
     static struct client cs[CLIENTS_MAX];
     static struct pollfd pf[CLIENTS_MAX + 1];
     for (int i = 0; i < CLIENTS_MAX; i++)
         cs[i].fd = -1;
     while (!stopping) {
-        int wait = arena_ladder_poll(d->ladder);
+        int wait = arena_ladder_poll(d->ladder), w2 = arena_watch_poll(ws, d->ladder);
+        wait = w2 < wait ? w2 : wait;
         wait = wait > 1000 ? 1000 : wait < 0 ? 0 : wait;
         int n = 0;
         pf[n++] = (struct pollfd){ lfd, POLLIN, 0 };
@@ -187,7 +197,7 @@ static int loop(int lfd, struct arena_daemon *d)
             int ready = k < n && pf[k].fd == cs[i].fd && pf[k].revents;
             k += k < n && pf[k].fd == cs[i].fd;
             if (ready)
-                serve_client(&cs[i], d);
+                serve_client(&cs[i], d, ws);
             else if (t > cs[i].deadline)
                 drop(&cs[i]);
         }
@@ -229,16 +239,18 @@ int arena_serve_main(int argc, char **argv, const char *maps_dir)
     int lfd = open_folder(set.dir) ? -1 : listen_on(set.dir, sock, sizeof sock);
     struct arena_daemon d = { &set, NULL, NULL, 0, 0 };
     d.ladder = lfd < 0 ? NULL : arena_ladder_open(&set, maps_dir, &err);
+    struct arena_watchers *ws = d.ladder ? arena_watchers_new() : NULL;
     int rc = 1;
-    if (d.ladder) {
+    if (ws) {
         fprintf(stderr, "botfield serve: %s: serving on %s\n", set.name, sock);
-        rc = loop(lfd, &d);
+        rc = loop(lfd, &d, ws);
     } else if (err)
         fputs(err, stderr);
     if (lfd >= 0) {
         close(lfd);
         unlink(sock);
     }
+    arena_watchers_free(ws);
     if (d.ladder)
         arena_ladder_close(d.ladder);
     free(d.subs);

@@ -6,7 +6,7 @@
 #include "arena.h"
 #include "requests.h"
 #include "settings.h"
-#include "view/view.h"
+#include "watch_client.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -177,39 +177,8 @@ static int answer(json_t *o)
     return (int)json_integer_value(json_object_get(o, "exit"));
 }
 
-/* watch: the viewer on this person's own copy of the match (a private
- * temporary file, removed after), to pause, step and seek at will. */
-static int watch(json_t *o)
-{
-    json_t *out = json_object_get(o, "out");
-    if (json_integer_value(json_object_get(o, "exit")) != 0 || !json_string_length(out))
-        return answer(o);
-    const char *tmpdir = getenv("TMPDIR");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/botfield-watch.XXXXXX", tmpdir && *tmpdir == '/' ? tmpdir : "/tmp");
-    mode_t old = umask(077);
-    int fd = mkstemp(path);
-    umask(old);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    int bad = !f || fwrite(json_string_value(out), 1, json_string_length(out), f)
-        != json_string_length(out);
-    if ((f && fclose(f)) || bad) {
-        if (fd >= 0)
-            unlink(path);
-        fprintf(stderr, "botfield arena-shell: cannot keep the match to watch: %s\n", strerror(errno));
-        return 1;
-    }
-    struct view_options vo = { 0 };
-    vo.replay = path;
-    vo.speed = 1.0;
-    int rc = view_run(&vo, NULL);
-    unlink(path);
-    return rc;
-}
-
 int arena_shell_main(int argc, char **argv, const char *maps_dir)
 {
-    (void)maps_dir;
     if (argc != 3 || !arena_name_ok(argv[2])) {
         fputs("usage: botfield arena-shell ARENA NAME   (from an authorized_keys command=; "
               "NAME: a to z, 0 to 9, '_' and '-', 1 to 32 of them; botfield-arena(7))\n", stderr);
@@ -245,9 +214,11 @@ int arena_shell_main(int argc, char **argv, const char *maps_dir)
     }
     int bad = send_all(fd, line, strlen(line)) || send_all(fd, "\n", 1);
     free(line);
+    if (!bad && (!n || !strcmp(w[0], "watch")))
+        return arena_watch_client(fd, argv[2], maps_dir);     /* it closes fd */
     json_t *o = bad ? NULL : read_answer(fd);
     close(fd);
-    rc = !o ? 1 : n && strcmp(w[0], "watch") ? answer(o) : watch(o);
+    rc = o ? answer(o) : 1;
     json_decref(o);
     return rc;
 }

@@ -233,6 +233,10 @@ static const struct cli_opt opts[CO_COUNT] = {
         .help = "recompute a recording (no MAP, --seed or --ticks:\n"
                 "the recording holds them); exit 1 where it diverges",
         .kind = K_TEXT, AT(replay) },
+    [CO_FOLLOW] = { .name = "follow", .modes = CLI_VIEWER | CLI_REPLAY,
+        .help = "with --replay in the viewer: follow the recording as\n"
+                "it grows (a file being written, a FIFO), live",
+        .kind = K_FLAG, AT(follow) },
     [CO_CHECK] = { .name = "check", .modes = CLI_CHECK,
         .help = "load and validate MAP, print nothing on success\n"
                 "(takes --seed and --set; any other option is an\nerror)",
@@ -588,6 +592,8 @@ int cli_check(struct cli *c)
                       "the viewer's side-by-side run is not recorded");
     if (c->given[CO_TICKS] && c->given[CO_SECONDS])
         return refuse("--ticks and --seconds both say how long a run lasts: give one");
+    if (c->follow && !c->replay)
+        return refuse("--follow follows a recording as it grows: it needs --replay FILE");
     if (c->decisions && !c->trace)
         return refuse("--trace-decisions writes decide lines into the trace: it needs "
                       "--trace FILE");

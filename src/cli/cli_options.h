@@ -24,7 +24,7 @@ enum cli_opt_id {
     CO_SEEDS, CO_SET, CO_JOBS, CO_CSV, CO_CHART, CO_AGGREGATE,
     CO_LADDER, CO_SPRT, CO_MAP, CO_ANCHOR, CO_ELO0, CO_ELO1, CO_ALPHA, CO_BETA, CO_MAX_GAMES,
     CO_GAMES,
-    CO_COMPARE, CO_SEED, CO_THREADS, CO_RECORD, CO_REPLAY, CO_CHECK, CO_HELP, CO_VERSION,
+    CO_COMPARE, CO_SEED, CO_THREADS, CO_RECORD, CO_REPLAY, CO_FOLLOW, CO_CHECK, CO_HELP, CO_VERSION,
     CO_MAN_KEYS, CO_MAN_VIEWER_KEYS,
     CO_COUNT
 };
@@ -34,6 +34,7 @@ struct cli {
     const char *given[CO_COUNT];    /* each option's first value ("" for a flag), or NULL */
     unsigned modes;                 /* CLI_* of the run, once read */
     int headless, check, summary, decisions;
+    int follow;                     /* --follow */
     long ticks, every, threads;
     double seconds;
     const char *trace, *record, *replay;

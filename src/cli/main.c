@@ -1,4 +1,6 @@
 /* main.c — the command line: a headless run, a map check, or the viewer. */
+#include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <math.h>
 #include <signal.h>
@@ -22,6 +24,7 @@
 #include "tour/ladder.h"
 #include "arena/arena.h"
 #include "view/view.h"
+#include "view/follow.h"
 
 /* The bundled maps' folder (Makefile.am passes it; a compile without it,
  * as make lint's, gets the source tree's). */
@@ -119,12 +122,44 @@ static void headless_opts(const struct cli *c, struct headless_options *ho,
                                      c->decisions, (int)c->threads, c->threads_min };
 }
 
+/* --replay --follow: the recording read as it grows, from a file being
+ * written or a FIFO (opened without O_NONBLOCK: a FIFO waits for its
+ * writer, as `cat` does). */
+static int follow_view(const struct cli *c)
+{
+    if (!strcmp(c->replay, "-")) {
+        fprintf(stderr, "botfield: --replay - --follow: the viewer reads its keys from "
+                "standard input; give the recording as a file or a FIFO\n");
+        return 2;
+    }
+    int fd = open(c->replay, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) || S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "botfield: %s: cannot open the recording: %s\n", c->replay,
+                fd < 0 ? strerror(errno) : "a folder");
+        if (fd >= 0)
+            close(fd);
+        return 2;
+    }
+    struct view_follow *f = follow_new(fd, c->replay);
+    if (!f) {
+        close(fd);
+        fprintf(stderr, "botfield: out of memory\n");
+        return 1;
+    }
+    int rc = view_follow_run(&c->vo, f);
+    follow_free(f);
+    return rc;
+}
+
 /* --replay in the viewer: as with a map, the viewer never waits for a
  * writer; and its keys come from standard input, which cannot be the
  * recording. */
 static int replay_view(const struct cli *c)
 {
     struct stat st;
+    if (c->follow)
+        return follow_view(c);
     if (!strcmp(c->replay, "-")) {
         fprintf(stderr, "botfield: --replay -: the viewer reads its keys from standard "
                 "input; give the recording as a file (or replay it with --headless)\n");

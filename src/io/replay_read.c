@@ -745,3 +745,149 @@ int replay_read(const char *path, struct replay *r, char **err, char **warn)
     }
     return 0;
 }
+
+/* ---- a recording as it grows (--follow) ----------------------------------- */
+
+struct replay_stream {
+    struct reader rd;
+    struct order ord;
+    char *buf;                  /* bytes put, from off on not yet taken */
+    size_t off, n, cap;
+    long seen;                  /* the highest tick a line or a now line gave */
+    long last_reload;           /* the index of the last reload line, -1 */
+    int header, done;
+};
+
+struct replay_stream *replay_stream_new(const char *name)
+{
+    struct replay_stream *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->rd.file = name;
+    replay_stream_next(s);
+    return s;
+}
+
+void replay_stream_free(struct replay_stream *s)
+{
+    if (!s)
+        return;
+    free(s->rd.err);
+    free(s->buf);
+    free(s);
+}
+
+void replay_stream_next(struct replay_stream *s)
+{
+    free(s->rd.err);
+    s->rd.err = NULL;
+    s->rd.line = 0;
+    s->ord = (struct order){ 0, -1, 0, 0, 0 };
+    s->seen = -1;
+    s->last_reload = -1;
+    s->header = s->done = 0;
+}
+
+int replay_stream_put(struct replay_stream *s, const char *p, size_t n)
+{
+    if (s->off > 0 && s->off == s->n)
+        s->off = s->n = 0;
+    if (s->off > (1u << 20) && s->off > s->n / 2) {    /* taken bytes given back */
+        memmove(s->buf, s->buf + s->off, s->n - s->off);
+        s->n -= s->off;
+        s->off = 0;
+    }
+    if (grow_reserve(&s->buf, &s->cap, s->n + n + 1, 1))
+        return -1;
+    memcpy(s->buf + s->n, p, n);
+    s->n += n;
+    return 0;
+}
+
+long replay_stream_seen(const struct replay_stream *s) { return s->seen; }
+long replay_stream_last_reload(const struct replay_stream *s) { return s->last_reload; }
+int replay_stream_done(const struct replay_stream *s) { return s->done; }
+int replay_stream_has_header(const struct replay_stream *s) { return s->header; }
+size_t replay_stream_pending(const struct replay_stream *s) { return s->n - s->off; }
+
+/* A {"type":"now","tick":T} line: the sender's recording has reached T,
+ * so every tick before T is known (a stream's line only, never a file's). */
+static int stream_now(struct replay_stream *s, const char *line, size_t len)
+{
+    struct reader *rd = &s->rd;
+    json_error_t je;
+    json_t *o = json_loadb(line, len, JSON_REJECT_DUPLICATES, &je);
+    int rc = 0;
+    json_t *t = o ? json_object_get(o, "tick") : NULL;
+    if (!o)
+        rc = bad(rd, "not JSON (%.200s, column %d); each line is one JSON object",
+                 je.text, je.column);
+    else if (only_keys(rd, o, "now", "type tick"))
+        rc = -1;
+    else if (!json_is_integer(t) || json_integer_value(t) < 0
+             || json_integer_value(t) > TICK_MAX)
+        rc = bad(rd, "now \"tick\" is not a tick (a whole number from 0)");
+    else if (json_integer_value(t) > s->seen)
+        s->seen = (long)json_integer_value(t);
+    json_decref(o);
+    return rc;
+}
+
+/* One whole line of the stream (len without its newline). */
+static int stream_line(struct replay_stream *s, struct replay *r, char *line, size_t len)
+{
+    struct json_shape sh;
+    json_shape_scan(line, len, &sh);
+    if (s->header && json_shape_type_is(&sh, "now"))
+        return stream_now(s, line, len);
+    size_t n0 = r->n;
+    if (parse(&s->rd, line, len, r, !s->header, &s->ord))
+        return -1;
+    s->header = 1;
+    if (r->n > n0) {
+        const struct replay_line *l = &r->lines[r->n - 1];
+        if (l->type == RL_RELOAD) {
+            s->last_reload = (long)(r->n - 1);
+            s->seen = 0;
+        } else if (l->tick > s->seen)
+            s->seen = l->tick;
+        s->done = l->type == RL_END;
+    }
+    return 0;
+}
+
+int replay_stream_take(struct replay_stream *s, struct replay *r, char **err)
+{
+    *err = NULL;
+    while (!s->done && !s->rd.err) {
+        char *p = s->buf + s->off, *nl = memchr(p, '\n', s->n - s->off);
+        if (!nl) {
+            if (s->n - s->off > LINE_MAX_BYTES)
+                bad(&s->rd, "a line longer than %zu bytes; at most %zu are allowed",
+                    LINE_MAX_BYTES, LINE_MAX_BYTES);
+            break;
+        }
+        size_t len = (size_t)(nl - p);
+        if (memchr(p, 0, len)) {
+            s->rd.line++;
+            bad(&s->rd, "a NUL byte; a recording is text (JSON Lines)");
+            break;
+        }
+        /* A new header: this recording is whole, the next one waits. */
+        struct json_shape sh;
+        json_shape_scan(p, len, &sh);
+        if (s->header && json_shape_type_is(&sh, "recording")) {
+            s->done = 1;
+            break;
+        }
+        s->rd.line++;
+        s->off += len + 1;
+        if (stream_line(s, r, p, len))
+            break;
+    }
+    if (s->rd.err) {
+        *err = strdup(s->rd.err);
+        return -1;
+    }
+    return 0;
+}

@@ -113,4 +113,31 @@ char *replay_msg(const char *file, long line, const char *fmt, ...)
 #endif
     ;
 
+
+/* A recording read as it grows (--follow, the arena's watch): bytes put
+ * as they arrive, whole lines taken into a replay (checked as
+ * replay_read() checks a file), plus the stream's own
+ * {"type":"now","tick":T} lines, which say ticks before T are known
+ * and are never a file's.  The recording is done after its end line or
+ * before a second header (left buffered for the next one:
+ * replay_stream_next()). */
+struct replay_stream;
+struct replay_stream *replay_stream_new(const char *name);
+void replay_stream_free(struct replay_stream *s);
+/* Starts on the next recording of the stream (bytes kept). */
+void replay_stream_next(struct replay_stream *s);
+/* 0, or -1 out of memory. */
+int replay_stream_put(struct replay_stream *s, const char *p, size_t n);
+/* The whole lines put so far into r (the first: its header).  0, or -1
+ * with *err the message (malloc'd): the stream is not a recording. */
+int replay_stream_take(struct replay_stream *s, struct replay *r, char **err);
+/* The highest tick a line gave since the last map reload (-1: none). */
+long replay_stream_seen(const struct replay_stream *s);
+/* The index in r->lines of the last reload line, -1: none. */
+long replay_stream_last_reload(const struct replay_stream *s);
+int replay_stream_done(const struct replay_stream *s);
+int replay_stream_has_header(const struct replay_stream *s);
+/* Bytes put and not taken yet. */
+size_t replay_stream_pending(const struct replay_stream *s);
+
 #endif

@@ -563,3 +563,57 @@ int replay_run_check(struct replay_run *run, struct world *w)
     return 0;
 }
 
+
+/* ---- a recording as it grows (--follow) --------------------------------------- */
+
+int replay_run_open_read(struct replay_run *run, const char *file, struct replay *rp,
+                         struct world *w)
+{
+    memset(run, 0, sizeof *run);
+    run->file = file;
+    run->diverged = -1;
+    run->rp = *rp;
+    memset(rp, 0, sizeof *rp);
+    int rc = split_sets(run) ? (say(NULL), 2) : preflight(run, w);
+    if (rc) {
+        replay_free(&run->rp);
+        forget_scripts(run);
+        free(run->sets);
+        run->sets = NULL;
+    }
+    run->map_text = run->rp.map_text;
+    return rc;
+}
+
+int replay_run_check_new(struct replay_run *run, size_t from, const struct world *w)
+{
+    for (size_t k = from; k < run->rp.n; k++) {
+        const struct replay_line *l = &run->rp.lines[k];
+        char msg[512];
+        struct bot_script s;
+        int rc = 0;
+        if (l->type == RL_INPUT)
+            rc = check_input(run, l, w);
+        else if (l->type == RL_TUNE)
+            rc = check_tune(run, l, w);
+        else if (l->type == RL_BOT_SOURCE) {
+            /* its text is the script its sha256 names (check_source
+             * without learning it: the replay does, on its tick) */
+            rc = bot_script_check_path(l->path, msg, sizeof msg)
+                 || bot_script_from_bytes(l->path, l->text, strlen(l->text), &s, msg,
+                                          sizeof msg);
+            if (!rc) {
+                rc = strcmp(s.sha256, l->sha256) != 0;
+                snprintf(msg, sizeof msg, "the text's SHA-256 is not the line's sha256");
+                bot_script_free(&s);
+            }
+            if (rc) {
+                fputs("botfield: ", stderr);
+                say(replay_msg(run->file, l->line, "bot_source: %s", msg));
+            }
+        }
+        if (rc)
+            return 2;
+    }
+    return 0;
+}

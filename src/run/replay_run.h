@@ -64,4 +64,14 @@ void replay_run_divergence(const struct replay_run *run, char *buf, size_t n);
 /* The tick the recording ends on, in the world now running. */
 long replay_run_last_tick(const struct replay_run *run);
 
+
+/* A recording read as it grows (--follow): rp (its header and the lines
+ * so far, taken over) checked and its first world built, as
+ * replay_run_open() does with a file.  0; 2 said on stderr. */
+int replay_run_open_read(struct replay_run *run, const char *file, struct replay *rp,
+                         struct world *w);
+/* The lines appended from index `from` on, checked against the world
+ * running (w): inputs, tunings and scripts.  0; 2 said on stderr. */
+int replay_run_check_new(struct replay_run *run, size_t from, const struct world *w);
+
 #endif

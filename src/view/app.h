@@ -123,6 +123,13 @@ struct app {
     struct tune_state *tune;        /* the tuning panel (tune_panel.h) */
     struct pace pace;               /* frames a second and bytes a second */
     struct term_out *tout;          /* the counted output (term_out.h), NULL */
+    /* --follow (follow.h): the stream, NULL: not following */
+    struct view_follow *fl;
+    int live;                       /* at the newest tick known, staying there */
+    int fl_waiting;                 /* live, waiting for the next tick's lines */
+    int fl_dead;                    /* the stream failed: following stopped */
+    double fl_retry_at;             /* a regular file's next look */
+    double fl_next_at;              /* the arena's next match, 0: not due */
 };
 
 /* loop.c */

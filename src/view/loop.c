@@ -31,6 +31,7 @@
 #include "../bot/bot_world.h"
 #include "../core/round.h"
 #include "../core/tick.h"
+#include "follow.h"
 #include "record_hooks.h"
 #include "tune_panel.h"
 #include "../io/map.h"
@@ -354,6 +355,10 @@ int app_session_tick(void *ctx)
 int app_step(struct app *a)
 {
     int r;
+    if (!follow_may_step(a)) {      /* --follow: the tick is not known yet */
+        a->fl_waiting = 1;
+        return 1;
+    }
     /* A headless run stops at the map's duration: the viewer too, so what
      * it shows past there is no run's. */
     long stop = seek_stop_tick(a);
@@ -384,6 +389,7 @@ int app_step(struct app *a)
     tell_bot_error(a);
     note_history(a);
     compare_after_step(a);
+    follow_after_step(a);
     record_hooks_after_step(a);     /* the recording's and the replay's news */
     tell_divergence(a);
     check_end(a);
@@ -734,9 +740,22 @@ static void draw(struct app *a)
     doupdate();
 }
 
+static void key_act(struct app *a, int ch);
+
+/* A key; --follow notes whether it left the live end. */
 static void key(struct app *a, int ch)
 {
     a->dirty = 1;
+    long tick_before = a->world.tick;
+    int paused_before = a->paused;
+    if (follow_key(a, ch))
+        return;
+    key_act(a, ch);
+    follow_key_after(a, tick_before, paused_before);
+}
+
+static void key_act(struct app *a, int ch)
+{
     if (seek_key(a, ch) || tune_key(a, ch) || drive_key(a, ch))
         return;
     const struct view_key *k = view_key_find(ch);
@@ -848,8 +867,8 @@ static int sooner(int timeout, double t)
 /* How long poll may sleep: until the first thing due (-1: a key). */
 static int poll_timeout(const struct app *a, const struct clocks *k)
 {
-    int timeout = -1;
-    if (!a->paused) {
+    int timeout = follow_timeout(a, -1);
+    if (!a->paused && !a->fl_waiting) {
         /* Ticks due before the next frame can wait for it: nobody sees
          * them sooner, and the loop wakes 30 times a second, not
          * tick_rate x speed times. */
@@ -892,11 +911,11 @@ static void on_signals(struct app *a, struct clocks *k)
 static void wait_and_take(struct app *a, struct clocks *k)
 {
     struct watch *wt = &a->wt;
-    struct pollfd fds[3] = {
+    struct pollfd fds[4] = {
         { STDIN_FILENO, POLLIN, 0 }, { sig_pipe[0], POLLIN, 0 },
-        { wt->fd, POLLIN, 0 },
+        { wt->fd, POLLIN, 0 }, { follow_poll_fd(a), POLLIN, 0 },
     };
-    int nfds = wt->fd >= 0 ? 3 : 2;
+    int nfds = 4;               /* (poll skips a negative fd) */
     int rc = poll(fds, (nfds_t)nfds, poll_timeout(a, k));
     if (rc < 0 && errno != EINTR) {
         fatal(a, "poll failed");
@@ -918,7 +937,9 @@ static void wait_and_take(struct app *a, struct clocks *k)
             key(a, ch);
     }
     int changed;
-    if (nfds == 3 && (fds[2].revents & POLLIN) && (changed = watch_read(wt))) {
+    if (fds[3].revents & (POLLIN | POLLHUP))
+        follow_read(a);
+    if (wt->fd >= 0 && (fds[2].revents & POLLIN) && (changed = watch_read(wt))) {
         k->reload_what |= changed;
         k->reload_at = view_now() + RELOAD_DELAY;
     }
@@ -930,6 +951,7 @@ static void run(struct app *a)
     while (!a->quit) {
         a->now = view_now();
         advance(a, &k);
+        follow_catch_up(a);
         upkeep(a, &k);
         if (a->quit)
             break;
@@ -957,6 +979,8 @@ static struct app *app_new(const struct view_options *o, struct world *w, struct
     a->bots = o->bots;
     a->opt = o;
     a->rec = vr;
+    a->fl = o->follow;
+    a->live = o->follow != NULL;
     record_hooks_attach(a);
     a->diverged = -1;
     a->wt.fd = -1;

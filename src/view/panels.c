@@ -111,7 +111,7 @@ void draw_status(struct app *a)
      * halves are the one map), not the overlays. */
     int tw = seek_timeline_width(a);
     int n = snprintf(top, sizeof top, " tick %ld  %.2fs  %s  %s%s%s%s", w->tick,
-                     (double)w->tick * w->dt, sp, a->paused ? "paused" : "running",
+                     (double)w->tick * w->dt, sp, a->paused ? "paused" : a->live ? "live" : "running",
                      a->drive.on ? "  driving" : a->follow ? "  follow" : "",
                      *ov ? "  on: " : "", ov);
     const char *name = w->name ? w->name : "";

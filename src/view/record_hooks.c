@@ -18,6 +18,7 @@
 #include "app.h"
 #include "record_hooks.h"
 #include "drive.h"
+#include "follow.h"
 #include "tune_panel.h"
 #include "../run/recording.h"
 #include "../run/replay_run.h"
@@ -38,7 +39,14 @@ int record_hooks_replay_open(const struct view_options *o, struct view_options *
         fprintf(stderr, "botfield: out of memory\n");
         return 1;
     }
-    int rc = replay_run_open(&(*vr)->run, o->replay, w);
+    int rc;
+    if (o->follow) {            /* --follow: what the stream holds so far */
+        struct replay rp;
+        rc = follow_open(o->follow, &rp);
+        if (!rc)
+            rc = replay_run_open_read(&(*vr)->run, o->follow->name, &rp, w);
+    } else
+        rc = replay_run_open(&(*vr)->run, o->replay, w);
     if (rc) {
         free(*vr);
         *vr = NULL;
@@ -47,7 +55,8 @@ int record_hooks_replay_open(const struct view_options *o, struct view_options *
     (*vr)->replay = 1;
     *ro = *o;
     ro->bots = (*vr)->run.bots;
-    ro->paused = 1;             /* a replay opens paused at tick 0 */
+    ro->paused = !o->follow;    /* a replay opens paused at tick 0; a
+                                   followed one runs to its live end */
     return 0;
 }
 

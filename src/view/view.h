@@ -10,6 +10,7 @@ struct world;
 
 struct bot_world;
 struct compare_opts;
+struct view_follow;
 
 struct view_options {
     const char *map_path;       /* NULL: the embedded default map */
@@ -28,6 +29,9 @@ struct view_options {
     int threads, threads_min;   /* --threads: every world's (par.h) */
     double rate;                /* --rate: bytes a second to the terminal, 0: any */
     int fps;                    /* --fps: frames a second at most, 0: 30 */
+    /* --follow: replay reads the recording from this stream as it grows
+     * (follow.h); NULL: the whole file first */
+    struct view_follow *follow;
 };
 
 /* Runs the viewer on a loaded world (taken over: the viewer frees it),
