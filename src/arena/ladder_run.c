@@ -72,7 +72,12 @@ static int maps_read(struct arena_ladder *l, char **err)
         }
         m->seconds = w.duration;
         m->tick_rate = w.tick_rate;
+        int player = w.player.vehicle >= 0;
         world_free(&w);
+        /* every match would fail, as fast as they start */
+        if (player)
+            return (*err = errf(m->path, ": has a player tank (a tank with player = true); "
+                                "an arena's matches are played by bots alone: remove the key")), -1;
         if (games_setup(&m->g, m->path, l->maps_dir, NULL, 0))
             return (*err = errf(m->path, ": not an arena map (said above)")), -1;
     }

@@ -11,6 +11,7 @@
 #include "settings.h"
 #include "watch_serve.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -205,6 +206,23 @@ static int loop(int lfd, struct arena_daemon *d, struct arena_watchers *ws)
     return 0;
 }
 
+/* The temporary files of writes a kill -9 cut short (store.c names
+ * them .tmp.*): in the folder and in each person's. */
+static void remove_temps(const char *dir, int depth)
+{
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        char path[PATH_MAX];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (!strncmp(e->d_name, ".tmp.", 5))
+            unlink(path);
+        else if (depth && e->d_name[0] != '.' && e->d_type == DT_DIR)
+            remove_temps(path, depth - 1);
+    }
+    if (d)
+        closedir(d);
+}
+
 static int open_folder(const char *dir)
 {
     char path[PATH_MAX];
@@ -237,6 +255,12 @@ int arena_serve_main(int argc, char **argv, const char *maps_dir)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
     int lfd = open_folder(set.dir) ? -1 : listen_on(set.dir, sock, sizeof sock);
+    if (lfd >= 0) {             /* the arena is ours now: no other daemon writes */
+        char bots[PATH_MAX];
+        snprintf(bots, sizeof bots, "%s/bots", set.dir);
+        remove_temps(set.dir, 0);
+        remove_temps(bots, 1);
+    }
     struct arena_daemon d = { &set, NULL, NULL, 0, 0 };
     d.ladder = lfd < 0 ? NULL : arena_ladder_open(&set, maps_dir, &err);
     struct arena_watchers *ws = d.ladder ? arena_watchers_new() : NULL;

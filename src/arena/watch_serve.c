@@ -263,7 +263,8 @@ static int tell_now(struct watcher *w, double now)
     if (w->tick < w->told + WATCH_NOW_TICKS && now - w->told_at < WATCH_NOW_SECONDS)
         return 0;
     char line[64];
-    int n = snprintf(line, sizeof line, "{\"type\":\"now\",\"tick\":%ld}\n", w->tick);
+    /* the ticks before the last line's are whole; its own may not be */
+    int n = snprintf(line, sizeof line, "{\"type\":\"now\",\"tick\":%ld}\n", w->tick - 1);
     w->told = w->tick;
     w->told_at = now;
     return out_put(w, line, (size_t)n);

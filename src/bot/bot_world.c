@@ -922,26 +922,50 @@ static int script_of(const struct bot_world *bw, const struct bot_texts *src,
     return -1;
 }
 
+/* Slot s's intents: those of vehicle `id` in `in`.  0, or -1 out of
+ * memory or none (and more cannot come). */
+static int take_intents(struct slot *s, const char *id, const struct bot_intents *in)
+{
+    size_t n = 0;
+    for (size_t k = 0; in && k < in->n; k++)
+        n += !strcmp(in->p[k].id, id);
+    free(s->intents);
+    s->intents = NULL;
+    s->nint = 0;
+    if (!n)
+        return in && in->open ? 0 : -1;
+    if (!(s->intents = malloc(n * sizeof *s->intents)))
+        return -1;
+    for (size_t k = 0; k < in->n; k++)
+        if (!strcmp(in->p[k].id, id))
+            s->intents[s->nint++] = &in->p[k];
+    return 0;
+}
+
 /* wb's vehicle driven by the intents recorded for it (none: -1, the
  * caller says the script's error). */
 static int load_puppet(const struct world *w, const struct bot_intents *in,
                        const struct world_bot *wb, struct slot *s)
 {
-    const char *id = w->vehicles.p[wb->vehicle].id;
     char msg[256];
     if (bot_script_check_path(wb->path, msg, sizeof msg))
         return -1;              /* a path the rules refuse is that error still */
-    size_t n = 0;
-    for (size_t k = 0; in && k < in->n; k++)
-        n += !strcmp(in->p[k].id, id);
-    if (!n || !(s->intents = malloc(n * sizeof *s->intents)))
+    if (take_intents(s, w->vehicles.p[wb->vehicle].id, in))
         return -1;
-    for (size_t k = 0; k < in->n; k++)
-        if (!strcmp(in->p[k].id, id))
-            s->intents[s->nint++] = &in->p[k];
     s->puppet = 1;
     s->script.path = strdup(wb->path);
     return s->script.path ? 0 : -1;
+}
+
+int bot_world_intents_grew(struct bot_world *bw, const struct world *w,
+                           const struct bot_intents *in)
+{
+    for (size_t k = 0; bw && k < bw->n; k++) {
+        struct slot *s = &bw->slots[k];
+        if (s->puppet && take_intents(s, w->vehicles.p[s->vehicle].id, in))
+            return -1;
+    }
+    return 0;
 }
 
 static int load_slot(struct bot_world *bw, const struct bot_texts *src,

@@ -60,7 +60,9 @@ struct bot_intent {
 /* A recording's intent: vehicle `id`'s from the step to `tick` (the
  * world.tick its script saw) on, until its next. */
 struct bot_intent_at { long tick; const char *id; struct bot_intent in; };
-struct bot_intents { size_t n; const struct bot_intent_at *p; };
+/* open: more may come (a recording followed as it grows): a bot without
+ * its script is driven by intents even before its first has arrived. */
+struct bot_intents { size_t n; const struct bot_intent_at *p; int open; };
 /* As bot_world_attach_texts(), but a bot whose script has no text and
  * whose vehicle has intents in `in` (in tick order; kept, not copied:
  * they must outlive the bots) is driven by them, holding each until its
@@ -69,6 +71,11 @@ struct bot_intents { size_t n; const struct bot_intent_at *p; };
 int bot_world_attach_intents(struct world *w, const struct bot_texts *src,
                              const struct bot_intents *in, struct bot_world **out,
                              char **err);
+/* A followed recording's intents grew (in: all of them now, in tick
+ * order; the old array may be gone): each intent-driven bot of bw, on
+ * world w, takes its own from in.  0, or -1 out of memory. */
+int bot_world_intents_grew(struct bot_world *bw, const struct world *w,
+                           const struct bot_intents *in);
 /* How many vehicles of bw are driven by intents. */
 int bot_world_puppets(const struct bot_world *bw);
 /* Vehicle i's bot's intent of the last step (the one to w->tick, which

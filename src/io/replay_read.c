@@ -753,7 +753,8 @@ struct replay_stream {
     struct order ord;
     char *buf;                  /* bytes put, from off on not yet taken */
     size_t off, n, cap;
-    long seen;                  /* the highest tick a line or a now line gave */
+    long seen;                  /* the last tick whole: a now line's, or the
+                                   one before a line's */
     long last_reload;           /* the index of the last reload line, -1 */
     int header, done;
 };
@@ -849,8 +850,9 @@ static int stream_line(struct replay_stream *s, struct replay *r, char *line, si
         if (l->type == RL_RELOAD) {
             s->last_reload = (long)(r->n - 1);
             s->seen = 0;
-        } else if (l->tick > s->seen)
-            s->seen = l->tick;
+        } else if (l->tick - 1 > s->seen)
+            s->seen = l->tick - 1;  /* tick's own lines (one vehicle's
+                                       intent after another's) may still come */
         s->done = l->type == RL_END;
     }
     return 0;

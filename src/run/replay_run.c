@@ -68,7 +68,7 @@ static struct bot_intents intents_of(const struct replay_run *run,
     size_t b = a;
     while (b < run->nintents && run->iline[b] < to)
         b++;
-    return (struct bot_intents){ b - a, run->intents + a };
+    return (struct bot_intents){ b - a, run->intents + a, run->stream };
 }
 
 /* ---- the scripts known so far ------------------------------------------- */
@@ -143,7 +143,7 @@ static int build(struct replay_run *run, const struct replay_line *l, struct wor
     struct bot_texts src = { run->ns, run->spath, run->stext };
     struct bot_intents in = intents_of(run, l);
     char *berr = NULL;
-    if (in.n ? bot_world_attach_intents(w, &src, &in, bots, &berr)
+    if (in.n || in.open ? bot_world_attach_intents(w, &src, &in, bots, &berr)
              : bot_world_attach_texts(w, &src, bots, &berr)) {
         char *m = replay_msg(run->file, line, "its map's bots do not load: %s",
                              berr ? berr : "out of memory");
@@ -573,6 +573,7 @@ int replay_run_open_read(struct replay_run *run, const char *file, struct replay
     run->file = file;
     run->diverged = -1;
     run->rp = *rp;
+    run->stream = 1;
     memset(rp, 0, sizeof *rp);
     int rc = split_sets(run) ? (say(NULL), 2) : preflight(run, w);
     if (rc) {
@@ -585,8 +586,33 @@ int replay_run_open_read(struct replay_run *run, const char *file, struct replay
     return rc;
 }
 
+/* New intent lines followed: every intent known again, and the bots
+ * driven by them given theirs (the map running now: after the last
+ * reload line, if any).  0, or 2 said. */
+static int intents_grew(struct replay_run *run, size_t from, const struct world *w)
+{
+    const struct replay_line *reload = NULL;
+    int grew = 0;
+    for (size_t k = 0; k < run->rp.n; k++) {
+        grew |= k >= from && run->rp.lines[k].type == RL_INTENT;
+        if (run->rp.lines[k].type == RL_RELOAD && run->rp.lines[k].tick <= w->tick)
+            reload = &run->rp.lines[k];
+    }
+    if (!grew)
+        return 0;
+    forget_intents(run);
+    struct bot_intents in;
+    if (!make_intents(run) && (in = intents_of(run, reload), 1)
+        && !bot_world_intents_grew(run->bots, w, &in))
+        return 0;
+    say(NULL);
+    return 2;
+}
+
 int replay_run_check_new(struct replay_run *run, size_t from, const struct world *w)
 {
+    if (intents_grew(run, from, w))
+        return 2;
     for (size_t k = from; k < run->rp.n; k++) {
         const struct replay_line *l = &run->rp.lines[k];
         char msg[512];

@@ -41,6 +41,7 @@ struct replay_run {
     struct bot_intent_at *intents;
     size_t *iline;
     size_t nintents;
+    int stream;                 /* followed as it grows: more intents may come */
 };
 
 /* Reads and checks `file`, builds its first world into *w and its bots
