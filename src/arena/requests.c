@@ -9,6 +9,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
@@ -104,10 +105,8 @@ static int count_bots(const char *dir, const char *person, const char *bot, time
         size_t len = strlen(e->d_name);
         if (len < 5 || e->d_name[0] == '.' || strcmp(e->d_name + len - 4, ".lua") != 0)
             continue;
-        char file[PATH_MAX + 64];
         struct stat st;
-        snprintf(file, sizeof file, "%s/%s", path, e->d_name);
-        if (stat(file, &st) == 0 && st.st_mtime > *newest)
+        if (fstatat(dirfd(dp), e->d_name, &st, 0) == 0 && st.st_mtime > *newest)
             *newest = st.st_mtime;
         n += strcmp(e->d_name, self) != 0;
     }
