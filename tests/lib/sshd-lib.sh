@@ -51,6 +51,7 @@ PermitUserEnvironment no
 AllowTcpForwarding ${SSHD_FORWARDING:-no}
 X11Forwarding no
 PrintMotd no
+MaxStartups 200
 LogLevel ERROR
 CONF
     # sshd as root needs its privilege separation folder
