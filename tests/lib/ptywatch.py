@@ -8,7 +8,8 @@ arena's load bench (tests/bench/arena-load.sh).
                 [--warmup SEC] -- COMMAND [ARGS...]
 
 Prints `name value` lines:
-    bytes, seconds                      what arrived in all
+    bytes, seconds                      what arrived in all, in how long
+                                        (SIGTERM ends the run early)
     bps_mean, bps_max                   bytes per whole second after the
                                         warm-up: their mean and the most
     exit                                the client's status if it ended
@@ -126,6 +127,15 @@ def write_all(fd, text):
         pass
 
 
+STOP = []
+
+
+def on_term(signum, frame):
+    """SIGTERM ends the measure early (the bench ends its watchers so):
+    the figures are still printed."""
+    STOP.append(signum)
+
+
 def run(a, pid, fd):
     m = Meter(a)
     end = m.t0 + a.seconds
@@ -133,7 +143,7 @@ def run(a, pid, fd):
     allowance, last = 0.0, m.t0
     while status is None:
         now = time.monotonic()
-        if now >= end:
+        if now >= end or STOP:
             break
         if m.press_due(now):
             write_all(fd, a.key)
@@ -164,6 +174,7 @@ def run(a, pid, fd):
     backlog = drain(fd) if a.rate > 0 and status is None else 0
     if m.pressed is not None:
         m.latencies.append(None)
+    m.elapsed = time.monotonic() - m.t0
     return m, status, backlog
 
 
@@ -208,10 +219,11 @@ def stop(pid):
 
 def report(a, m, status, backlog):
     # the seconds after the warm-up (connecting, the first full screen)
-    first = min(int(a.warmup), max(int(a.seconds) - 1, 0))
-    counts = [m.per_sec.get(s, 0) for s in range(first, max(int(a.seconds), first + 1))]
+    last = int(min(a.seconds, m.elapsed)) or 1
+    first = min(int(a.warmup), last - 1)
+    counts = [m.per_sec.get(s, 0) for s in range(first, last)]
     print("bytes", m.total)
-    print("seconds", "%.1f" % a.seconds)
+    print("seconds", "%.1f" % m.elapsed)
     print("bps_mean", "%.0f" % (sum(counts) / len(counts)))
     print("bps_max", max(counts))
     print("exit", "running" if status is None else status)
@@ -226,6 +238,7 @@ def report(a, m, status, backlog):
 
 def main():
     a = parse()
+    signal.signal(signal.SIGTERM, on_term)
     pid, fd = spawn(a)
     m, status, backlog = run(a, pid, fd)
     if status is None:
