@@ -9,6 +9,8 @@
 # sshd_as NAME [COMMAND...]: ssh as NAME ($SSH_EXTRA: more ssh options,
 #   e.g. -tt for a terminal).
 # sshd_stop.
+# SSHD_FORWARDING=yes before sshd_start lets the server forward ports, so
+# that a test sees the keys' `restrict` refuse it (the default: no).
 SSHD=/usr/sbin/sshd
 SSHD_DIR="$TMPD/sshd"
 
@@ -18,6 +20,11 @@ sshd_free_port() {
 
 sshd_start() {
     arena=$1 cmd=${2:-$BOTFIELD}
+    # the login shell runs command="..." as written: plain paths only
+    case "$cmd $arena" in *[!A-Za-z0-9/._+\ -]*)
+        echo "sshd_start: '$cmd' or '$arena' has characters a command= line cannot hold" >&2
+        return 1 ;;
+    esac
     mkdir -p "$SSHD_DIR" && chmod 700 "$SSHD_DIR"
     ssh-keygen -q -t ed25519 -N '' -f "$SSHD_DIR/host" >/dev/null || return 1
     : >"$SSHD_DIR/authorized_keys"
@@ -41,9 +48,10 @@ KbdInteractiveAuthentication no
 PubkeyAuthentication yes
 PermitRootLogin prohibit-password
 PermitUserEnvironment no
-AllowTcpForwarding no
+AllowTcpForwarding ${SSHD_FORWARDING:-no}
 X11Forwarding no
 PrintMotd no
+MaxStartups 200
 LogLevel ERROR
 CONF
     # sshd as root needs its privilege separation folder
