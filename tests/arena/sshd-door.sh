@@ -83,7 +83,8 @@ except socket.timeout:
     d = b""
 sys.stdout.write(d.decode("latin-1").strip())
 PY
-    kill $fpid 2>/dev/null; wait $fpid 2>/dev/null
+    # (fpid is the subshell running sshd_as: its ssh child goes first)
+    pkill -P $fpid 2>/dev/null; kill $fpid 2>/dev/null; wait $fpid 2>/dev/null
 }
 out=$(forward dave)
 case "$out" in SSH-2.0-*) r=0 ;; *) r=1; note "got: $out" ;; esac

@@ -53,7 +53,7 @@ SSH_EXTRA="-N -o ExitOnForwardFailure=yes -R 127.0.0.1:$p:127.0.0.1:$SSHD_PORT" 
     sshd_as alice >/dev/null 2>&1 &
 fpid=$!
 i=0; while kill -0 $fpid 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-kill -0 $fpid 2>/dev/null && { kill $fpid; r=1; } || r=0
+kill -0 $fpid 2>/dev/null && { pkill -P $fpid; kill $fpid; r=1; } || r=0
 wait $fpid 2>/dev/null
 ok $r "restrict: a (remote) port forwarding is refused: ssh ends at once"
 
