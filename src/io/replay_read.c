@@ -861,7 +861,8 @@ static int stream_line(struct replay_stream *s, struct replay *r, char *line, si
 int replay_stream_take(struct replay_stream *s, struct replay *r, char **err)
 {
     *err = NULL;
-    while (!s->done && !s->rd.err) {
+    /* (nothing read yet: no buffer, and memchr takes no NULL) */
+    while (!s->done && !s->rd.err && s->off < s->n) {
         char *p = s->buf + s->off, *nl = memchr(p, '\n', s->n - s->off);
         if (!nl) {
             if (s->n - s->off > LINE_MAX_BYTES)
