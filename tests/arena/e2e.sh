@@ -18,7 +18,7 @@ printf '[arena]\nname = e2e\nmaps = duel.ini\nsubmit_every = 0\nlive = 0\nworker
 start_daemon() {
     : >"$TMPD/serve.err"
     "$BOTFIELD" serve "$A" 2>>"$TMPD/serve.err" & dpid=$!
-    i=0; while ! grep -q serving "$TMPD/serve.err" && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+    i=0; while ! grep -q serving "$TMPD/serve.err" && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
 }
 start_daemon
 trap 'sshd_stop; kill $dpid 2>/dev/null; rm -rf "$TMPD"' EXIT

@@ -17,7 +17,7 @@ sh_as() { # sh_as NAME COMMAND [stdin file]: arena-shell as sshd starts it
 stop_daemon() { [ -n "$dpid" ] && kill "$dpid" 2>/dev/null; wait "$dpid" 2>/dev/null; dpid=; }
 start_daemon() {
     "$BOTFIELD" serve "$A" 2>"$TMPD/serve.err" & dpid=$!
-    i=0; while ! grep -q serving "$TMPD/serve.err" && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+    i=0; while ! grep -q serving "$TMPD/serve.err" && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
 }
 trap 'stop_daemon; rm -rf "$TMPD"' EXIT
 

@@ -17,7 +17,7 @@ cp "$L/duel.ini" "$A/"
 printf '[arena]\nname = ssh test\nmaps = duel.ini\nsubmit_every = 0\n' >"$A/arena.ini"
 "$BOTFIELD" serve "$A" 2>"$TMPD/serve.err" & dpid=$!
 trap 'sshd_stop; kill $dpid 2>/dev/null; rm -rf "$TMPD"' EXIT
-i=0; while ! grep -q serving "$TMPD/serve.err" && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+i=0; while ! grep -q serving "$TMPD/serve.err" && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
 if ! sshd_start "$A"; then
     note "$(cat "$SSHD_DIR/log" 2>/dev/null)"
     ok 1 "sshd starts on a loopback port"
