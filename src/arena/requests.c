@@ -180,13 +180,14 @@ static char *submit(struct arena_daemon *d, const char *person, json_t *req)
     }
     char rel[128];
     snprintf(rel, sizeof rel, "bots/%s/%s.lua", person, bot);
+    /* a refused script counts too: its check runs in the daemon's loop */
+    s->last = now;
     char *bad = check_script(rel, json_string_value(js), len);
     if (bad) {
         char *r = fail(2, "%s\n", bad);
         free(bad);
         return r;
     }
-    s->last = now;
     return stored(d, person, bot, json_string_value(js), len);
 }
 
