@@ -128,6 +128,34 @@ static int queue(struct arena_ladder *l, long id, int map, uint64_t seed, int a,
     return 0;
 }
 
+/* matches/ID.rec with no result: renamed into place, then the daemon
+ * was killed before its result line.  That match was never committed
+ * (its id is played again): the recording goes, or a later failed match
+ * of the same id would be fetched as this one. */
+static void uncommitted_clean(struct arena_ladder *l)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/matches", l->dir);
+    unsigned char *have = calloc((size_t)l->next_id + 1, 1);
+    DIR *d = have ? opendir(path) : NULL;
+    for (long i = 0; have && i < l->nres; i++)
+        have[l->res[i].id] = 1;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        char *end;
+        long id = strtol(e->d_name, &end, 10);
+        if (e->d_name[0] < '1' || e->d_name[0] > '9' || strcmp(end, ".rec")
+            || (id > 0 && id < l->next_id && have[id]))
+            continue;
+        fprintf(stderr, "botfield serve: %s/%s: a recording whose result was never "
+                "written; removed (the match is played again)\n", path, e->d_name);
+        if (unlinkat(dirfd(d), e->d_name, 0))
+            fprintf(stderr, "botfield serve: %s/%s: %s\n", path, e->d_name, strerror(errno));
+    }
+    if (d)
+        closedir(d);
+    free(have);
+}
+
 /* A pair left half played by a stop: its missing twin queued again (when
  * both versions are still current and its map still named). */
 static int requeue_twins(struct arena_ladder *l)
@@ -173,6 +201,8 @@ struct arena_ladder *arena_ladder_open(const struct arena_settings *s,
     if (!rc)
         rc = maps_read(l, err) || matches_clean(l, err) || ladder_scan_bots(l, err)
              || ladder_read_results(l, err);
+    if (!rc)
+        uncommitted_clean(l);
     if (!rc && (requeue_twins(l) || ladder_fit_start(l)))
         rc = (*err = errf("cannot start the ratings' fit: ", strerror(errno))) != NULL;
     if (rc) {

@@ -107,8 +107,12 @@ int ladder_bot_find(struct arena_ladder *l, const char *person, const char *name
 
 /* bots/PERSON/NAME.lua as it is now: its version becomes the current one
  * (none when the file is gone or unreadable).  0, or -1 out of memory. */
-int ladder_scan_one(struct arena_ladder *l, const char *person, const char *name)
+int ladder_scan_one(struct arena_ladder *l, const char *person_in, const char *name_in)
 {
+    /* copies: the caller's may live in l->bots, which adding moves */
+    char person[LADDER_NAME], name[LADDER_NAME];
+    snprintf(person, sizeof person, "%s", person_in);
+    snprintf(name, sizeof name, "%s", name_in);
     for (int i = 0; i < l->nbots; i++)
         if (!strcmp(l->bots[i].person, person) && !strcmp(l->bots[i].name, name))
             l->bots[i].current = 0;
@@ -403,11 +407,19 @@ int ladder_append_result(struct arena_ladder *l, const struct lresult *r)
     int fd = line ? open(file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644) : -1;
     size_t n = line ? strlen(line) : 0;
     int rc = -1;
-    if (fd >= 0) {
+    struct stat st;
+    if (fd >= 0 && fstat(fd, &st) == 0) {
         line[n] = '\n';         /* (json_dumps' NUL: the line is written by length) */
         rc = write(fd, line, n + 1) == (ssize_t)(n + 1) && fsync(fd) == 0 ? 0 : -1;
-        close(fd);
+        int e = errno;
+        /* a short write (a full disk) cut back: the next line must not
+         * follow a torn one, which the next start could not read past */
+        if (rc && ftruncate(fd, st.st_size) == 0)
+            fsync(fd);
+        errno = e;
     }
+    if (fd >= 0)
+        close(fd);
     free(line);
     if (rc == 0 && result_push(l, r))
         rc = -1;

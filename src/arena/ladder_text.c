@@ -97,10 +97,12 @@ static int read_trace(const struct arena_ladder *l, const struct lmatch *m, stru
     return found;
 }
 
-/* Why a match failed: its first messages on one line, and its status. */
+/* Why a match failed, as everybody may read it (`matches`): its status
+ * only.  What the match said (a bot's load error names its script) goes
+ * to the daemon's own log, never to the people. */
 static char *failure(const struct arena_ladder *l, long id, int status)
 {
-    char path[4200], buf[300] = "", why[400];
+    char path[4200], buf[300] = "", why[200];
     path_of(l, id, ".out.part", path, sizeof path);
     FILE *f = fopen(path, "r");
     size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
@@ -111,12 +113,15 @@ static char *failure(const struct arena_ladder *l, long id, int status)
         if (*c == '\n' || *c == '\t')
             *c = ' ';
     if (WIFSIGNALED(status))
-        snprintf(why, sizeof why, "%s%skilled by signal %d (%s)", buf, *buf ? "; " : "",
-                 WTERMSIG(status), WTERMSIG(status) == SIGKILL || WTERMSIG(status) == SIGXCPU
+        snprintf(why, sizeof why, "killed by signal %d (%s)", WTERMSIG(status),
+                 WTERMSIG(status) == SIGKILL || WTERMSIG(status) == SIGXCPU
                  ? "over its time bound" : "a crash");
+    else if (WIFEXITED(status) && WEXITSTATUS(status))
+        snprintf(why, sizeof why, "exit status %d", WEXITSTATUS(status));
     else
-        snprintf(why, sizeof why, "%s%sexit status %d", buf, *buf ? "; " : "",
-                 WEXITSTATUS(status));
+        snprintf(why, sizeof why, "its recording or its result was not written");
+    fprintf(stderr, "botfield serve: match %ld failed: %s%s%s\n", id, why, *buf ? ": " : "",
+            buf);
     return strdup(why);
 }
 

@@ -74,6 +74,13 @@ static char *text(char *t)
     return r;
 }
 
+char *arena_answer_too_big(const struct arena_settings *s)
+{
+    char lim[32];
+    snprintf(lim, sizeof lim, "%ld", s->max_script);
+    return fail(2, "submit: the script is larger than this arena's max_script, %s bytes\n", lim);
+}
+
 static struct arena_submitter *submitter(struct arena_daemon *d, const char *person)
 {
     for (size_t i = 0; i < d->nsubs; i++)
@@ -191,6 +198,20 @@ static char *submit(struct arena_daemon *d, const char *person, json_t *req)
     return stored(d, person, bot, json_string_value(js), len);
 }
 
+/* The person's bot: its script or its log is there (a bot replaced by a
+ * failed submission keeps its log). */
+static int have_bot(const char *dir, const char *person, const char *bot)
+{
+    char path[PATH_MAX];
+    struct stat st;
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/bots/%s/%s%s", dir, person, bot, i ? ".log.jsonl" : ".lua");
+        if (stat(path, &st) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 static char *dispatch(struct arena_daemon *d, const char *person, const char *cmd, json_t *req)
 {
     json_t *jb = json_object_get(req, "bot");
@@ -199,9 +220,13 @@ static char *dispatch(struct arena_daemon *d, const char *person, const char *cm
         return submit(d, person, req);
     if (strcmp(cmd, "bots") == 0)
         return text(arena_ladder_bots(d->ladder, person));
-    if (strcmp(cmd, "log") == 0)
-        return bot && arena_name_ok(bot) ? text(arena_ladder_log(d->ladder, person, bot))
-            : fail(2, "%s", "log: which bot? ssh ARENA log BOT\n");
+    if (strcmp(cmd, "log") == 0) {
+        if (!bot || !arena_name_ok(bot))
+            return fail(2, "%s", "log: which bot? ssh ARENA log BOT\n");
+        if (!have_bot(d->set->dir, person, bot))
+            return fail(2, "log: you have no bot %s (see `bots`)\n", bot);
+        return text(arena_ladder_log(d->ladder, person, bot));
+    }
     if (strcmp(cmd, "ladder") == 0)
         return text(arena_ladder_table(d->ladder, json_is_true(json_object_get(req, "json"))));
     if (strcmp(cmd, "matches") == 0) {

@@ -24,6 +24,10 @@ struct arena_daemon {
  * as at most six in JSON, and the rest. */
 size_t arena_request_max(const struct arena_settings *s);
 
+/* The reply to a request larger than arena_request_max: exit 2 naming
+ * max_script (a script too big is the submitter's mistake, said). */
+char *arena_answer_too_big(const struct arena_settings *s);
+
 /* Answers the request line req[0..n): the reply, a JSON line
  * {"exit":N,"out":..,"err":..} (malloc'd; NULL: memory ran out), or NULL
  * with *watch the request's person (malloc'd) when it asks to watch: the

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -34,6 +35,7 @@ struct client {
     char *buf;                  /* the request, then the answer */
     size_t len, cap, sent;
     int answering;
+    int too_big;                /* over the bound: read to its end, then refused */
     long long deadline;         /* ms */
 };
 
@@ -89,10 +91,33 @@ static void drop(struct client *c)
     c->fd = -1;
 }
 
+/* A descriptor held in reserve: out of descriptors, it is given up to
+ * take the waiting client off the queue and close it (else the socket
+ * stays readable and the loop spins). */
+static int spare_fd = -1;
+
+/* 1 when a waiting client was taken and closed; 0 when none waits (the
+ * kernel says EMFILE before it looks at the queue). */
+static int shed_one(int lfd)
+{
+    if (spare_fd >= 0)
+        close(spare_fd);
+    int fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
+    if (fd >= 0)
+        close(fd);
+    spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    return fd >= 0;
+}
+
 static void accept_all(int lfd, struct client *cs)
 {
     for (;;) {
         int fd = accept4(lfd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (fd < 0 && (errno == EMFILE || errno == ENFILE)) {
+            if (shed_one(lfd))
+                continue;       /* until the queue is empty */
+            return;
+        }
         if (fd < 0)
             return;
         int i = 0;
@@ -102,7 +127,7 @@ static void accept_all(int lfd, struct client *cs)
             close(fd);
             continue;
         }
-        cs[i] = (struct client){ fd, NULL, 0, 0, 0, 0, now_ms() + CLIENT_MS };
+        cs[i] = (struct client){ fd, NULL, 0, 0, 0, 0, 0, now_ms() + CLIENT_MS };
     }
 }
 
@@ -128,8 +153,12 @@ static int read_request(struct client *c, size_t max)
             c->len = (size_t)(nl - c->buf);
             return 1;
         }
-        if (c->len > max)
-            return -1;
+        if (c->len > max) {
+            /* the rest is read and dropped, so that the sender gets its
+             * answer instead of a broken pipe; the deadline bounds it */
+            c->too_big = 1;
+            c->len = 0;
+        }
     }
 }
 
@@ -142,7 +171,8 @@ static void serve_client(struct client *c, struct arena_daemon *d, struct arena_
                 drop(c);
             return;
         }
-        char *watch = NULL, *ans = arena_answer(d, c->buf, c->len, &watch);
+        char *watch = NULL, *ans = c->too_big ? arena_answer_too_big(d->set)
+                                              : arena_answer(d, c->buf, c->len, &watch);
         if (watch) {
             c->buf[c->len] = 0;
             arena_watch_accept(ws, c->fd, watch, c->buf);
@@ -223,6 +253,26 @@ static void remove_temps(const char *dir, int depth)
         closedir(d);
 }
 
+/* ARENA/arena.lock held (flock) for the daemon's life: of two daemons
+ * started at once only one gets it (the socket alone would let both
+ * find no answer, and both bind).  The descriptor, or -1 said. */
+static int lock_arena(const char *dir)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/arena.lock", dir);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        fprintf(stderr, "botfield serve: %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB)) {
+        fprintf(stderr, "botfield serve: %s: another daemon serves this arena\n", dir);
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
 static int open_folder(const char *dir)
 {
     char path[PATH_MAX];
@@ -254,7 +304,9 @@ int arena_serve_main(int argc, char **argv, const char *maps_dir)
     struct sigaction sa = { .sa_handler = on_stop };
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
-    int lfd = open_folder(set.dir) ? -1 : listen_on(set.dir, sock, sizeof sock);
+    int lock = open_folder(set.dir) ? -1 : lock_arena(set.dir);
+    int lfd = lock < 0 ? -1 : listen_on(set.dir, sock, sizeof sock);
+    spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (lfd >= 0) {             /* the arena is ours now: no other daemon writes */
         char bots[PATH_MAX];
         snprintf(bots, sizeof bots, "%s/bots", set.dir);
@@ -277,6 +329,10 @@ int arena_serve_main(int argc, char **argv, const char *maps_dir)
     arena_watchers_free(ws);
     if (d.ladder)
         arena_ladder_close(d.ladder);
+    if (spare_fd >= 0)
+        close(spare_fd);
+    if (lock >= 0)
+        close(lock);            /* last: the arena is another daemon's now */
     free(d.subs);
     free(err);
     arena_settings_free(&set);

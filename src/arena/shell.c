@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <jansson.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,6 +185,7 @@ int arena_shell_main(int argc, char **argv, const char *maps_dir)
               "NAME: a to z, 0 to 9, '_' and '-', 1 to 32 of them; botfield-arena(7))\n", stderr);
         return 2;
     }
+    signal(SIGPIPE, SIG_IGN);   /* a daemon that hung up: said, not a silent death */
     const char *orig = getenv("SSH_ORIGINAL_COMMAND");
     char cmd[COMMAND_MAX + 1], *w[WORDS_MAX];
     int n = 0, rc;

@@ -108,8 +108,15 @@ head -c 4001 /dev/zero | tr '\0' ' ' >"$TMPD/big.lua"
 sh_as bob "submit big" "$TMPD/big.lua"
 expect_eq "a script over max_script: exit 2" "$?" 2
 grep -q "max_script, 4000 bytes" "$TMPD/err"; ok $? "... naming the limit"
+head -c 1048000 /dev/zero | tr '\0' a >"$TMPD/huge.lua"
+sh_as bob "submit huge" "$TMPD/huge.lua"
+expect_eq "a script of 1 MB, far over the daemon's request bound: exit 2" "$?" 2
+grep -q "max_script, 4000 bytes" "$TMPD/err"; ok $? "... naming the limit (not 'no answer')"
 ls "$A/bots/bob" 2>/dev/null | grep -q . && r=1 || r=0
 ok $r "no refused script was stored"
+sh_as bob "log nobot"
+expect_eq "log of a bot one does not have: exit 2" "$?" 2
+grep -q "you have no bot nobot" "$TMPD/err"; ok $? "... saying so"
 sh_as alice "submit idle" "$L/idle.lua"
 sh_as alice "submit lucky" "$L/lucky.lua"
 expect_eq "a third bot over bots_per_person = 2: exit 2" "$?" 2
@@ -128,7 +135,12 @@ grep -q "try again in" "$TMPD/err"; ok $? "... it says when"
 
 # ---- kill -9 -----------------------------------------------------------
 kill -9 "$dpid"; wait "$dpid" 2>/dev/null; dpid=
+# a recording renamed into place whose result line a kill cut off
+printf '{"type":"header"}\n' >"$A/matches/77.rec"
 start_daemon
+[ ! -e "$A/matches/77.rec" ]; ok $? "a recording with no result is removed at start"
+grep -q "77.rec: a recording whose result was never written" "$TMPD/serve.err"
+ok $? "... and the daemon says so"
 grep -q "serving" "$TMPD/serve.err"; ok $? "after kill -9, the daemon starts again (the stale socket replaced)"
 cmp -s "$L/shoot.lua" "$A/bots/carol/one.lua"; ok $? "... every submission kept"
 sh_as carol "submit three" "$L/idle.lua"
@@ -137,4 +149,39 @@ ls -a "$A/bots/alice" "$A/bots/carol" | grep -q '^\.tmp' && r=1 || r=0
 ok $r "no temporary file is left"
 stop_daemon
 [ ! -e "$A/arena.sock" ]; ok $? "SIGTERM: the daemon removes its socket"
+
+# ---- two daemons at once: the lock ---------------------------------------------
+flock "$A/arena.lock" sleep 4 & lpid=$!
+sleep 0.5
+"$BOTFIELD" serve "$A" 2>"$TMPD/err2"
+expect_eq "the arena's lock held by another: the daemon refuses, exit 1" "$?" 1
+grep -q "another daemon serves this arena" "$TMPD/err2"; ok $? "... saying another daemon serves it"
+[ ! -e "$A/arena.sock" ]; ok $? "... and binds no socket"
+wait "$lpid"
+
+# ---- out of descriptors: the daemon sheds new clients, never spins ------------
+"$BOTFIELD" serve "$A" 2>"$TMPD/serve.err" & dpid=$!
+i=0; while ! grep -q serving "$TMPD/serve.err" && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
+prlimit --pid "$dpid" --nofile=48:48
+cpu() { awk '{ print $14 + $15 }' "/proc/$dpid/stat"; }
+python3 - "$A/arena.sock" "$TMPD/held" <<'PY' & hpid=$!
+import socket, sys, time
+conns = []
+for _ in range(120):
+    s = socket.socket(socket.AF_UNIX)
+    try:
+        s.connect(sys.argv[1]); conns.append(s)
+    except OSError:
+        break
+open(sys.argv[2], "w").write(str(len(conns)))
+time.sleep(3)
+PY
+i=0; while [ ! -s "$TMPD/held" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+c0=$(cpu); sleep 2; c1=$(cpu)
+note "$(cat "$TMPD/held") connections held; the daemon used $((c1 - c0)) ticks of CPU in 2 s"
+[ $((c1 - c0)) -lt 60 ]; ok $? "with 120 connections held and 48 descriptors, the daemon does not spin"
+wait "$hpid"
+sh_as alice ladder
+expect_eq "... and answers once they are gone" "$?" 0
+stop_daemon
 done_testing
