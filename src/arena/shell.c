@@ -6,6 +6,7 @@
 #include "arena.h"
 #include "requests.h"
 #include "settings.h"
+#include "store.h"
 #include "watch_client.h"
 
 #include <errno.h>
@@ -126,19 +127,6 @@ static int connect_to(const char *dir)
     return -1;
 }
 
-static int send_all(int fd, const char *p, size_t n)
-{
-    while (n) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        p += w, n -= (size_t)w;
-    }
-    return 0;
-}
-
 /* The daemon's answer line, parsed (NULL: none came). */
 static json_t *read_answer(int fd)
 {
@@ -214,7 +202,7 @@ int arena_shell_main(int argc, char **argv, const char *maps_dir)
         fputs("botfield arena-shell: the arena is closed (its daemon is not running)\n", stderr);
         return 1;
     }
-    int bad = send_all(fd, line, strlen(line)) || send_all(fd, "\n", 1);
+    int bad = arena_write_all(fd, line, strlen(line)) || arena_write_all(fd, "\n", 1);
     free(line);
     if (!bad && (!n || !strcmp(w[0], "watch")))
         return arena_watch_client(fd, argv[2], maps_dir);     /* it closes fd */

@@ -11,7 +11,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-static int write_all(int fd, const char *p, size_t n)
+int arena_write_all(int fd, const char *p, size_t n)
 {
     while (n) {
         ssize_t w = write(fd, p, n);
@@ -49,7 +49,7 @@ int arena_write_atomic(const char *dir, const char *name, const void *data, size
     int fd = mkstemp(tmp);
     if (fd < 0)
         return -1;
-    int rc = write_all(fd, data, n) || fsync(fd);
+    int rc = arena_write_all(fd, data, n) || fsync(fd);
     int e = errno;
     if (close(fd))
         rc = -1;
@@ -73,7 +73,7 @@ int arena_append_line(const char *dir, const char *name, const char *line, size_
     int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
     if (fd < 0)
         return -1;
-    int rc = write_all(fd, line, n) || fsync(fd) ? -1 : 0;
+    int rc = arena_write_all(fd, line, n) || fsync(fd) ? -1 : 0;
     int e = errno;
     close(fd);
     errno = e;

@@ -5,6 +5,10 @@
 
 #include <stddef.h>
 
+/* All of p[0..n) written to fd (a blocking one), through EINTR and short
+ * writes: 0, or -1 with errno. */
+int arena_write_all(int fd, const char *p, size_t n);
+
 /* dir/name written as data[0..n): a temporary file in dir, fsync, rename
  * over dir/name, fsync of dir, so that a kill -9 or a power cut leaves
  * the old file or the new, never half of one.  0, or -1 with errno. */
