@@ -184,4 +184,20 @@ wait "$hpid"
 sh_as alice ladder
 expect_eq "... and answers once they are gone" "$?" 0
 stop_daemon
+
+# ---- a new bot plays within 10 s, however many matches were played -----------
+ini "submit_every = 0
+live = 0"
+start_daemon
+sleep 3
+before=$(wc -l <"$A/results.jsonl")
+t0=$(date +%s%N)
+sh_as dave "submit newbie" "$L/shoot.lua"
+expect_eq "a newcomer's submission is taken" "$?" 0
+i=0; while ! grep -q '"dave/newbie"' "$A/results.jsonl" && [ $i -lt 300 ]; do sleep 0.05; i=$((i + 1)); done
+ms=$((($(date +%s%N) - t0) / 1000000))
+note "$before matches before; the newcomer's first match finished $ms ms after its submission"
+[ "$before" -gt 20 ] && grep -q '"dave/newbie"' "$A/results.jsonl" && [ $ms -lt 10000 ]
+ok $? "with the ladder busy, a new bot's first match is played within 10 s"
+stop_daemon
 done_testing
