@@ -228,15 +228,26 @@ static int standard_errors(struct fit *f, double *se)
     gradient_information(f);
     if (cholesky(f->h, f->m) < 0)
         return -1;
+    /* (H^-1)_aa = |L^-1 e_a|^2: only the forward solve, from row a on,
+     * reading L by rows (a whole solve per bot read it by columns too,
+     * and took most of a 1,000-bot fit) */
+    const double *l = f->h;
+    int m = f->m;
+    double *y = f->step;
     for (int i = 0; i < f->n; i++) {
         int a = free_index(f, i);
         se[i] = 0;
         if (a < 0)
             continue;
-        for (int k = 0; k < f->m; k++)
-            f->step[k] = k == a;
-        cholesky_solve(f->h, f->m, f->step);
-        se[i] = sqrt(f->step[a]);
+        double sum = 0;
+        for (int r = a; r < m; r++) {
+            double v = r == a ? 1 : 0;
+            for (int k = a; k < r; k++)
+                v -= l[r * m + k] * y[k];
+            y[r] = v / l[r * m + r];
+            sum += y[r] * y[r];
+        }
+        se[i] = sqrt(sum);
     }
     return 0;
 }
