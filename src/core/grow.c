@@ -18,6 +18,11 @@
  * kernel has huge pages to hand out, as it has again after a run freed
  * them).  Where there are none, the pages are small ones as before. */
 #define GROW_HUGE_MIN ((size_t)4 << 20)
+/* At most this much of a grown array's unused room is populated ahead:
+ * a doubled 100,000-tank array's whole headroom, made present, nearly
+ * doubled the peak resident set (issue 39).  The rest comes on first
+ * touch, in huge pages where the kernel has them. */
+#define GROW_HEADROOM_MAX ((size_t)8 << 20)
 
 /* The pages of [p, p + n) made present with one call instead of one page
  * fault each, where Linux can (5.14's MADV_POPULATE_WRITE; elsewhere, or
@@ -51,6 +56,16 @@ static void grow_populate(char *p, size_t n)
 #endif
 }
 
+/* Bytes to populate from the old capacity `cap` on, in an array grown to
+ * `c` elements for `need`: what is needed now plus at most
+ * GROW_HEADROOM_MAX of the headroom. */
+static size_t grow_ahead(size_t cap, size_t need, size_t c, size_t elem)
+{
+    size_t used = (need - cap) * elem, room = (c - cap) * elem;
+    size_t extra = room - used;
+    return used + (extra < GROW_HEADROOM_MAX ? extra : GROW_HEADROOM_MAX);
+}
+
 int grow_reserve_slow(void *pp, size_t *cap, size_t need, size_t elem)
 {
     if (need <= *cap)
@@ -69,12 +84,12 @@ int grow_reserve_slow(void *pp, size_t *cap, size_t need, size_t elem)
     void *p = realloc(*slot, c * elem);
     if (!p)
         return -1;
-    /* the whole new room, the doubling's headroom too: a list grown one
-     * item at a time (a one-thread tick's records) fills it within the
-     * tick, and populating only up to `need` would leave it a fault a page
-     * again.  The cost: at most the room realloc already gave, in use. */
+    /* the new room up to `need` and a bounded slice past it: a list grown
+     * one item at a time (a one-thread tick's records) fills the slice
+     * within the tick, and populating only up to `need` would leave it a
+     * fault a page again; the rest of the doubling waits for first touch. */
     if (c * elem >= GROW_POPULATE_MIN)
-        grow_populate((char *)p + *cap * elem, (c - *cap) * elem);
+        grow_populate((char *)p + *cap * elem, grow_ahead(*cap, need, c, elem));
     *slot = p;
     *cap = c;
     return 0;
