@@ -120,10 +120,42 @@ size_t arena_watchers_count(const struct arena_watchers *ws)
     return k;
 }
 
+/* One over a cap: told why (a short line into an empty socket buffer:
+ * the write does not block) and closed. */
+static void refuse(int fd, const char *why)
+{
+    char line[256];
+    int n = snprintf(line, sizeof line, "{\"type\":\"refused\",\"error\":\"%s\"}\n", why);
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    if (write(fd, line, (size_t)n) < 0) {
+        /* (nothing more to do: the watcher is gone) */
+    }
+    close(fd);
+}
+
+/* Refused when the person already watches on ARENA_WATCH_PER_PERSON
+ * connections, or ARENA_WATCH_MAX watch in all: 1. */
+static int over_caps(const struct arena_watchers *ws, int fd, const char *person)
+{
+    size_t all = 0, mine = 0;
+    for (size_t i = 0; i < ws->n; i++)
+        if (ws->w[i].fd >= 0) {
+            all++;
+            mine += strcmp(ws->w[i].person, person) == 0;
+        }
+    if (mine >= ARENA_WATCH_PER_PERSON)
+        refuse(fd, "you watch on 4 connections already (at most 4 a person): close one");
+    else if (all >= ARENA_WATCH_MAX)
+        refuse(fd, "the arena has 200 watchers already (its most): try again later");
+    return mine >= ARENA_WATCH_PER_PERSON || all >= ARENA_WATCH_MAX;
+}
+
 void arena_watch_accept(struct arena_watchers *ws, int fd, const char *person,
                         const char *request)
 {
     (void)request;              /* (no options yet) */
+    if (over_caps(ws, fd, person))
+        return;
     struct watcher *w = NULL;
     for (size_t i = 0; i < ws->n && !w; i++)
         if (ws->w[i].fd < 0)

@@ -28,6 +28,11 @@ int arena_watch_poll(struct arena_watchers *ws, struct arena_ladder *l);
 #define ARENA_WATCH_BUFFER ((size_t)256 << 10)
 #define ARENA_WATCH_STALL_SECONDS 10.0
 
+/* Watchers at once, a person's and everybody's: one over is told why on
+ * a {"type":"refused","error":...} line and closed. */
+#define ARENA_WATCH_PER_PERSON 4
+#define ARENA_WATCH_MAX 200
+
 /* Other bounds (the tests'). */
 void arena_watchers_limits(struct arena_watchers *ws, size_t bound, double stall_seconds);
 /* The watchers connected now. */

@@ -175,6 +175,56 @@ TEST(a_match_that_ends_moves_the_watcher_to_the_next)
     close(a[1]);
 }
 
+/* n connections of person accepted; their peer ends in peers[]. */
+static void connect_n(struct arena_watchers *ws, const char *person, int n, int *peers)
+{
+    for (int i = 0; i < n; i++) {
+        int sv[2];
+        pair(sv);
+        arena_watch_accept(ws, sv[0], person, "{\"cmd\":\"watch\"}");
+        peers[i] = sv[1];
+    }
+}
+
+TEST(watchers_over_the_caps_are_told_and_closed)
+{
+    nlives = 0;
+    struct arena_watchers *ws = arena_watchers_new();
+    int peers[ARENA_WATCH_MAX + 3];  /* alice's refused 5th is one of them */
+    connect_n(ws, "alice", ARENA_WATCH_PER_PERSON + 1, peers);
+    check_int(arena_watchers_count(ws), ==, ARENA_WATCH_PER_PERSON);
+    char *got = NULL;
+    size_t n = 0;
+    drain(peers[ARENA_WATCH_PER_PERSON], &got, &n);
+    check(got && strstr(got, "{\"type\":\"refused\",\"error\":\"you watch on 4 connections"));
+    char c;
+    check_int(read(peers[ARENA_WATCH_PER_PERSON], &c, 1), ==, 0);       /* closed */
+    /* people of 4 connections each up to the arena's cap, then one more */
+    char name[16];
+    int k = ARENA_WATCH_PER_PERSON + 1;
+    for (int p = 0; k < ARENA_WATCH_MAX + 2; p++) {
+        snprintf(name, sizeof name, "p%d", p);
+        int m = ARENA_WATCH_MAX + 2 - k < ARENA_WATCH_PER_PERSON ? ARENA_WATCH_MAX + 2 - k
+                                                                 : ARENA_WATCH_PER_PERSON;
+        connect_n(ws, name, m, peers + k);
+        k += m;
+    }
+    check_int(arena_watchers_count(ws), ==, ARENA_WATCH_MAX);
+    free(got);
+    got = NULL, n = 0;
+    drain(peers[ARENA_WATCH_MAX + 1], &got, &n);
+    check(got && strstr(got, "the arena has 200 watchers already"));
+    /* one hangs up: room for a newcomer again */
+    close(peers[0]);
+    arena_watch_poll(ws, NULL);
+    connect_n(ws, "zed", 1, peers + ARENA_WATCH_MAX + 2);
+    check_int(arena_watchers_count(ws), ==, ARENA_WATCH_MAX);
+    arena_watchers_free(ws);
+    for (int i = 1; i < ARENA_WATCH_MAX + 3; i++)
+        close(peers[i]);
+    free(got);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "%s/watch-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
@@ -187,6 +237,8 @@ int main(void)
         "watcher that hangs up is dropped");
     run(a_match_that_ends_moves_the_watcher_to_the_next,
         "after a match's end line the next live match's recording follows");
+    run(watchers_over_the_caps_are_told_and_closed,
+        "a fifth connection of one person, and the 201st watcher, are refused with why");
     char path[128];
     for (int id = 1; id <= 2; id++) {
         snprintf(path, sizeof path, "%s/%d.part", dir, id);
