@@ -144,9 +144,9 @@ static int over_caps(const struct arena_watchers *ws, int fd, const char *person
             mine += strcmp(ws->w[i].person, person) == 0;
         }
     if (mine >= ARENA_WATCH_PER_PERSON)
-        refuse(fd, "you watch on 4 connections already (at most 4 a person): close one");
+        refuse(fd, "you watch on 100 connections already (at most 100 a person): close one");
     else if (all >= ARENA_WATCH_MAX)
-        refuse(fd, "the arena has 200 watchers already (its most): try again later");
+        refuse(fd, "the arena has 250 watchers already (its most): try again later");
     return mine >= ARENA_WATCH_PER_PERSON || all >= ARENA_WATCH_MAX;
 }
 

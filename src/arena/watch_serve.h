@@ -30,8 +30,8 @@ int arena_watch_poll(struct arena_watchers *ws, struct arena_ladder *l);
 
 /* Watchers at once, a person's and everybody's: one over is told why on
  * a {"type":"refused","error":...} line and closed. */
-#define ARENA_WATCH_PER_PERSON 4
-#define ARENA_WATCH_MAX 200
+#define ARENA_WATCH_PER_PERSON 100
+#define ARENA_WATCH_MAX 250
 
 /* Other bounds (the tests'). */
 void arena_watchers_limits(struct arena_watchers *ws, size_t bound, double stall_seconds);

@@ -196,7 +196,7 @@ TEST(watchers_over_the_caps_are_told_and_closed)
     char *got = NULL;
     size_t n = 0;
     drain(peers[ARENA_WATCH_PER_PERSON], &got, &n);
-    check(got && strstr(got, "{\"type\":\"refused\",\"error\":\"you watch on 4 connections"));
+    check(got && strstr(got, "{\"type\":\"refused\",\"error\":\"you watch on 100 connections"));
     char c;
     check_int(read(peers[ARENA_WATCH_PER_PERSON], &c, 1), ==, 0);       /* closed */
     /* people of 4 connections each up to the arena's cap, then one more */
@@ -213,7 +213,7 @@ TEST(watchers_over_the_caps_are_told_and_closed)
     free(got);
     got = NULL, n = 0;
     drain(peers[ARENA_WATCH_MAX + 1], &got, &n);
-    check(got && strstr(got, "the arena has 200 watchers already"));
+    check(got && strstr(got, "the arena has 250 watchers already"));
     /* one hangs up: room for a newcomer again */
     close(peers[0]);
     arena_watch_poll(ws, NULL);
@@ -238,7 +238,7 @@ int main(void)
     run(a_match_that_ends_moves_the_watcher_to_the_next,
         "after a match's end line the next live match's recording follows");
     run(watchers_over_the_caps_are_told_and_closed,
-        "a fifth connection of one person, and the 201st watcher, are refused with why");
+        "a person's 101st connection, and the 251st watcher, are refused with why");
     char path[128];
     for (int id = 1; id <= 2; id++) {
         snprintf(path, sizeof path, "%s/%d.part", dir, id);
