@@ -199,7 +199,7 @@ TEST(watchers_over_the_caps_are_told_and_closed)
     check(got && strstr(got, "{\"type\":\"refused\",\"error\":\"you watch on 100 connections"));
     char c;
     check_int(read(peers[ARENA_WATCH_PER_PERSON], &c, 1), ==, 0);       /* closed */
-    /* people of 4 connections each up to the arena's cap, then one more */
+    /* people of ARENA_WATCH_PER_PERSON connections each up to the arena's cap, then one more */
     char name[16];
     int k = ARENA_WATCH_PER_PERSON + 1;
     for (int p = 0; k < ARENA_WATCH_MAX + 2; p++) {
