@@ -575,8 +575,11 @@ int replay_run_open_read(struct replay_run *run, const char *file, struct replay
     run->rp = *rp;
     run->stream = 1;
     memset(rp, 0, sizeof *rp);
-    int rc = split_sets(run) ? (say(NULL), 2) : preflight(run, w);
+    /* the intents read so far drive their vehicles from the first tick
+     * (more are handed over as they come: replay_run_check_new) */
+    int rc = split_sets(run) || make_intents(run) ? (say(NULL), 2) : preflight(run, w);
     if (rc) {
+        forget_intents(run);
         replay_free(&run->rp);
         forget_scripts(run);
         free(run->sets);

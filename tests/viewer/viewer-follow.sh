@@ -76,4 +76,21 @@ seen_b 'unknown type "nope".*following stops'
 ok $? "an unknown line type stops following with its line and the problem"
 exec 3>&-
 tm send-keys -t b q
+
+# An arena's recording as another person gets it: no script, every tank
+# driven by its intents, whole in a file.  The intents read when it
+# opens drive the tanks from tick 1 (they were handed over only when more
+# arrived: every checkpoint diverged).
+DRIVER="$top_builddir/tests/lib/record-intents"
+"$DRIVER" record "$MAP" 1200 "$TMPD/arena.rec" "$TMPD/arena.trace" &&
+    "$DRIVER" filter nobody "$TMPD/arena.rec" "$TMPD/theirs.rec"
+ok $? "a run of bots-duel recorded with intents, its scripts left out"
+grep -q '"type":"bot_source"' "$TMPD/theirs.rec"
+ok $((! $?)) "... (no script in it)"
+start_session c 100 30 "$BOTFIELD --replay $TMPD/theirs.rec --follow"
+wait_for c '^ tick 1200 ' 20
+ok $? "followed, the tanks driven by their intents reach the end, tick 1200"
+screen_read c | grep -q 'diverges'
+ok $((! $?)) "... every checkpoint verified (no divergence said)"
+tm send-keys -t c q
 done_testing
