@@ -43,6 +43,7 @@
 #endif
 
 #define FRAME_SECONDS (1.0 / 30)   /* the default --fps; a turn's work */
+#define KEY_DEBT_SECONDS 0.5        /* a key's frame may owe this much of --rate */
 #define RELOAD_DELAY 0.2            /* editors write a file in bursts */
 #define MESSAGE_SECONDS 4.0
 
@@ -783,6 +784,8 @@ static int ms_until(double t, double now)
  * reload of a changed file (its kinds, WATCH_MAP or scripts). */
 struct clocks {
     double next_tick, next_frame, reload_at;
+    double last_frame;          /* when the last frame was drawn */
+    int key_frame;              /* the frame due shows a key's effect */
     int reload_what;
     int was_running;
 };
@@ -849,11 +852,18 @@ static void upkeep(struct app *a, struct clocks *k)
     /* Over the byte budget the frame is skipped: the next one, when the
      * budget allows, shows the simulation as it is then. */
     double wait = pace_wait(&a->pace, a->now, app_term_bytes(a));
+    /* A key's frame may go into debt (repaid by the frames after it, so
+     * the mean stays within the budget): a key shows at once, the
+     * simulation's own frames wait. */
+    if (k->key_frame && wait <= KEY_DEBT_SECONDS)
+        wait = 0;
     if (wait > 0)
         k->next_frame = a->now + wait;
     else {
         draw(a);
         a->dirty = 0;
+        k->key_frame = 0;
+        k->last_frame = a->now;
         k->next_frame = a->now + 1 / a->pace.fps;
     }
 }
@@ -935,6 +945,13 @@ static void wait_and_take(struct app *a, struct clocks *k)
         int ch;
         while (!a->quit && (ch = getch()) != ERR)
             key(a, ch);
+        /* A key shows at once, not at the next of a low --fps's frames
+         * (the arena's 10 a second): at most 30 frames a second still,
+         * and the byte budget still holds (upkeep). */
+        double soon = k->last_frame + FRAME_SECONDS;
+        if (soon < k->next_frame)
+            k->next_frame = soon;
+        k->key_frame = 1;
     }
     int changed;
     if (fds[3].revents & (POLLIN | POLLHUP))
@@ -947,7 +964,7 @@ static void wait_and_take(struct app *a, struct clocks *k)
 
 static void run(struct app *a)
 {
-    struct clocks k = { view_now(), 0, 0, 0, 0 };
+    struct clocks k = { view_now(), 0, 0, 0, 0, 0, 0 };
     while (!a->quit) {
         a->now = view_now();
         advance(a, &k);
