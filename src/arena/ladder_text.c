@@ -204,6 +204,10 @@ void ladder_finish(struct arena_ladder *l, const struct lmatch *m, int status)
         fprintf(stderr, "botfield serve: cannot append match %ld to results.jsonl: %s\n",
                 m->id, strerror(errno));
         free(r.failed);
+        /* not committed: its recording goes (fetch serves committed
+         * matches only; the next start would remove it too) */
+        path_of(l, m->id, ".rec", path, sizeof path);
+        unlink(path);
     }
     for (int t = 0; t < 2; t++) {
         if (json_array_size(logs[t]))
@@ -360,6 +364,15 @@ char *arena_ladder_log(struct arena_ladder *l, const char *person, const char *b
     return text_of(m, &buf);
 }
 
+/* How a match failed, as `matches` shows it: the status alone (a result
+ * written by an earlier version put what the match said before it, after
+ * which came "; "). */
+static const char *failed_status(const char *failed)
+{
+    const char *s = failed ? strrchr(failed, ';') : NULL;
+    return !failed ? "?" : s && s[1] == ' ' ? s + 2 : failed;
+}
+
 char *arena_ladder_matches(struct arena_ladder *l, long n)
 {
     char *buf = NULL, a[80], b[80];
@@ -377,7 +390,7 @@ char *arena_ladder_matches(struct arena_ladder *l, long n)
         ladder_bot_key(&l->bots[r->bot[1]], b, sizeof b);
         fprintf(m, "%ld  %s  %s vs %s  ", r->id, r->map >= 0 ? l->s->maps[r->map] : "?", a, b);
         if (r->winner == -2)
-            fprintf(m, "failed: %s\n", r->failed ? r->failed : "?");
+            fprintf(m, "failed: %s\n", failed_status(r->failed));
         else if (r->winner < 0)
             fprintf(m, "draw %ld-%ld\n", r->score[0], r->score[1]);
         else

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -95,6 +96,10 @@ static void drop(struct client *c)
  * take the waiting client off the queue and close it (else the socket
  * stays readable and the loop spins). */
 static int spare_fd = -1;
+/* Clients are taken only on descriptors below this: the ladder keeps
+ * FD_LADDER_ROOM of them for its matches, files and refits. */
+#define FD_LADDER_ROOM 64
+static int fd_ceiling = INT_MAX;
 
 /* 1 when a waiting client was taken and closed; 0 when none waits (the
  * kernel says EMFILE before it looks at the queue). */
@@ -120,6 +125,10 @@ static void accept_all(int lfd, struct client *cs)
         }
         if (fd < 0)
             return;
+        if (fd >= fd_ceiling) {
+            close(fd);          /* the ladder's descriptors come first */
+            continue;
+        }
         int i = 0;
         while (i < CLIENTS_MAX && cs[i].fd >= 0)
             i++;
@@ -227,10 +236,12 @@ static int loop(int lfd, struct arena_daemon *d, struct arena_watchers *ws)
                 continue;
             int ready = k < n && pf[k].fd == cs[i].fd && pf[k].revents;
             k += k < n && pf[k].fd == cs[i].fd;
-            if (ready)
-                serve_client(&cs[i], d, ws);
-            else if (t > cs[i].deadline)
+            /* the deadline first: a client that keeps sending is ready
+             * every turn, and must not keep its place for ever */
+            if (t > cs[i].deadline)
                 drop(&cs[i]);
+            else if (ready)
+                serve_client(&cs[i], d, ws);
         }
     }
     return 0;
@@ -307,6 +318,10 @@ int arena_serve_main(int argc, char **argv, const char *maps_dir)
     int lock = open_folder(set.dir) ? -1 : lock_arena(set.dir);
     int lfd = lock < 0 ? -1 : listen_on(set.dir, sock, sizeof sock);
     spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    struct rlimit nofile;
+    if (getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur != RLIM_INFINITY)
+        fd_ceiling = nofile.rlim_cur > 2 * FD_LADDER_ROOM
+                     ? (int)(nofile.rlim_cur - FD_LADDER_ROOM) : (int)nofile.rlim_cur / 2;
     if (lfd >= 0) {             /* the arena is ours now: no other daemon writes */
         char bots[PATH_MAX];
         snprintf(bots, sizeof bots, "%s/bots", set.dir);

@@ -38,6 +38,8 @@ int arena_watch_client(int fd, const char *person, const char *maps_dir)
 {
     (void)person;       /* (the daemon filtered what it sends by it) */
     (void)maps_dir;     /* (a recording holds its map and the scripts) */
+    /* said first: the daemon's first byte comes with a live match */
+    fprintf(stderr, "botfield: waiting for a live match (Ctrl-C quits)\n");
     if (refused(fd))
         return 2;
     struct view_follow *f = follow_new(fd, "the arena");
@@ -46,7 +48,6 @@ int arena_watch_client(int fd, const char *person, const char *maps_dir)
         fprintf(stderr, "botfield: out of memory\n");
         return 1;
     }
-    fprintf(stderr, "botfield: waiting for a live match (Ctrl-C quits)\n");
     struct view_options vo = { 0 };
     vo.speed = 1;
     vo.fps = ARENA_WATCH_FPS;

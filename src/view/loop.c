@@ -951,7 +951,7 @@ static void wait_and_take(struct app *a, struct clocks *k)
         double soon = k->last_frame + FRAME_SECONDS;
         if (soon < k->next_frame)
             k->next_frame = soon;
-        k->key_frame = 1;
+        k->key_frame = a->dirty;
     }
     int changed;
     if (fds[3].revents & (POLLIN | POLLHUP))

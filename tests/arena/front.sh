@@ -136,10 +136,10 @@ grep -q "try again in" "$TMPD/err"; ok $? "... it says when"
 # ---- kill -9 -----------------------------------------------------------
 kill -9 "$dpid"; wait "$dpid" 2>/dev/null; dpid=
 # a recording renamed into place whose result line a kill cut off
-printf '{"type":"header"}\n' >"$A/matches/77.rec"
+printf '{"type":"header"}\n' >"$A/matches/999999.rec"
 start_daemon
-[ ! -e "$A/matches/77.rec" ]; ok $? "a recording with no result is removed at start"
-grep -q "77.rec: a recording whose result was never written" "$TMPD/serve.err"
+[ ! -e "$A/matches/999999.rec" ]; ok $? "a recording with no result is removed at start"
+grep -q "999999.rec: a recording whose result was never written" "$TMPD/serve.err"
 ok $? "... and the daemon says so"
 grep -q "serving" "$TMPD/serve.err"; ok $? "after kill -9, the daemon starts again (the stale socket replaced)"
 cmp -s "$L/shoot.lua" "$A/bots/carol/one.lua"; ok $? "... every submission kept"
@@ -150,25 +150,46 @@ ok $r "no temporary file is left"
 stop_daemon
 [ ! -e "$A/arena.sock" ]; ok $? "SIGTERM: the daemon removes its socket"
 
+# ---- a client that keeps sending, never a whole line: dropped at 5 s -----
+start_daemon
+python3 - "$A/arena.sock" >"$TMPD/trickle" <<'PY'
+import socket, sys, time
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+t0 = time.time()
+try:
+    while time.time() - t0 < 15:
+        s.send(b"x" * 100)
+        time.sleep(0.05)
+    print("kept")
+except OSError:
+    print("dropped after %.1f s" % (time.time() - t0))
+PY
+note "a client sending 2 KB/s without a newline: $(cat "$TMPD/trickle")"
+grep -q "dropped" "$TMPD/trickle"; ok $? "a client that keeps sending is dropped at its deadline"
+stop_daemon
+
 # ---- two daemons at once: the lock ---------------------------------------------
-flock "$A/arena.lock" sleep 4 & lpid=$!
-sleep 0.5
-"$BOTFIELD" serve "$A" 2>"$TMPD/err2"
+flock -o "$A/arena.lock" sleep 30 & lpid=$!   # -o: the lock is flock's alone
+i=0; while flock -n "$A/arena.lock" true && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+timeout 20 "$BOTFIELD" serve "$A" 2>"$TMPD/err2"
 expect_eq "the arena's lock held by another: the daemon refuses, exit 1" "$?" 1
 grep -q "another daemon serves this arena" "$TMPD/err2"; ok $? "... saying another daemon serves it"
 [ ! -e "$A/arena.sock" ]; ok $? "... and binds no socket"
-wait "$lpid"
+pkill -P "$lpid" 2>/dev/null; kill "$lpid" 2>/dev/null; wait "$lpid" 2>/dev/null
 
 # ---- out of descriptors: the daemon sheds new clients, never spins ------------
 "$BOTFIELD" serve "$A" 2>"$TMPD/serve.err" & dpid=$!
 i=0; while ! grep -q serving "$TMPD/serve.err" && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
 prlimit --pid "$dpid" --nofile=48:48
+expect_eq "the daemon's descriptors limited to 48 (prlimit)" "$?" 0
 cpu() { awk '{ print $14 + $15 }' "/proc/$dpid/stat"; }
 python3 - "$A/arena.sock" "$TMPD/held" <<'PY' & hpid=$!
 import socket, sys, time
 conns = []
 for _ in range(120):
     s = socket.socket(socket.AF_UNIX)
+    s.settimeout(5)
     try:
         s.connect(sys.argv[1]); conns.append(s)
     except OSError:
@@ -179,6 +200,7 @@ PY
 i=0; while [ ! -s "$TMPD/held" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
 c0=$(cpu); sleep 2; c1=$(cpu)
 note "$(cat "$TMPD/held") connections held; the daemon used $((c1 - c0)) ticks of CPU in 2 s"
+[ "$(cat "$TMPD/held")" -ge 48 ]; ok $? "more connections held than the daemon has descriptors"
 [ $((c1 - c0)) -lt 60 ]; ok $? "with 120 connections held and 48 descriptors, the daemon does not spin"
 wait "$hpid"
 sh_as alice ladder
@@ -189,7 +211,7 @@ stop_daemon
 ini "submit_every = 0
 live = 0"
 start_daemon
-sleep 3
+i=0; while [ "$(wc -l <"$A/results.jsonl")" -le 20 ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
 before=$(wc -l <"$A/results.jsonl")
 t0=$(date +%s%N)
 sh_as dave "submit newbie" "$L/shoot.lua"

@@ -190,7 +190,7 @@ TEST(watchers_over_the_caps_are_told_and_closed)
 {
     nlives = 0;
     struct arena_watchers *ws = arena_watchers_new();
-    int peers[ARENA_WATCH_MAX + 3];  /* alice's refused 5th is one of them */
+    int peers[ARENA_WATCH_MAX + 3];  /* alice's refused one is among them */
     connect_n(ws, "alice", ARENA_WATCH_PER_PERSON + 1, peers);
     check_int(arena_watchers_count(ws), ==, ARENA_WATCH_PER_PERSON);
     char *got = NULL;
@@ -217,8 +217,14 @@ TEST(watchers_over_the_caps_are_told_and_closed)
     /* one hangs up: room for a newcomer again */
     close(peers[0]);
     arena_watch_poll(ws, NULL);
+    check_int(arena_watchers_count(ws), ==, ARENA_WATCH_MAX - 1);
     connect_n(ws, "zed", 1, peers + ARENA_WATCH_MAX + 2);
     check_int(arena_watchers_count(ws), ==, ARENA_WATCH_MAX);
+    free(got);
+    got = NULL, n = 0;
+    arena_watch_poll(ws, NULL);
+    drain(peers[ARENA_WATCH_MAX + 2], &got, &n);
+    check(!got || !strstr(got, "refused"));
     arena_watchers_free(ws);
     for (int i = 1; i < ARENA_WATCH_MAX + 3; i++)
         close(peers[i]);
