@@ -38,19 +38,16 @@ static int pick_target(const struct world *w, int i, struct aim_state *gun)
     const struct vehicle *v = world_vehicle(w, i);
     int best = -1, keep = 0;
     double bestd = INFINITY;
-    /* The record's foe flag and centres, not the target's vehicle record:
-     * nothing moves or dies between the sense and decide stages, and the
-     * vehicle records of the seen are read at random (issue 39). */
     for (int k = v->sight_first; k < v->sight_first + v->sight_count; k++) {
         int j = world_sight_seen(w, k);
         if (j < 0)
             continue;
-        const struct sight_record *r = world_sight(w, k);
-        if (!r->foe)
+        const struct vehicle *t = world_vehicle(w, j);
+        if (!t->alive || t->kind == VK_CAR || t->team == v->team)
             continue;
-        if (j == gun->target && world_vehicle(w, j)->gen == gun->target_gen)
+        if (j == gun->target && t->gen == gun->target_gen)
             keep = 1;
-        double d = v2_dist2(r->to, r->from);
+        double d = v2_dist2(t->pos, v->pos);
         if (d < bestd) {
             bestd = d;
             best = j;

@@ -795,7 +795,6 @@ static int look(const struct world *w, struct sight_out *out,
     r->seen = (unsigned char)(vis >= r->threshold);
     r->from = v->pos;
     r->to = t->pos;
-    r->foe = (unsigned char)(t->alive && t->kind != VK_CAR && t->team != v->team);
     keep_extent(r, &shape, v->p->sight);
     r->first_interval = (int)out->intervals.n;
     /* No hidden interval: the array may still be unallocated, and even

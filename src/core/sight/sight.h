@@ -81,9 +81,6 @@ struct sight_record {
     unsigned char seen;     /* visible >= threshold */
     unsigned char circle, method;   /* the extent's: a circle; the sight
                                        method */
-    unsigned char foe;      /* the target an alive enemy tank or turret at
-                               the sense phase: the gun's choice (aim_decide)
-                               then reads no vehicle record */
 };
 
 /* A record's extent in angles, bit for bit as sight_query() gives them
