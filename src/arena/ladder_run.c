@@ -229,7 +229,8 @@ void arena_ladder_close(struct arena_ladder *l)
             kill(l->run[i].pid, SIGKILL);
             waitpid(l->run[i].pid, NULL, 0);
             for (const char *const *e = (const char *const[]){ ".part", ".trace.part",
-                                                               ".out.part", NULL }; *e; e++) {
+                                                               ".out.part", ".now.part",
+                                                               NULL }; *e; e++) {
                 paths(l, l->run[i].id, *e, path, sizeof path);
                 unlink(path);
             }
@@ -307,6 +308,12 @@ static void match_child(const struct arena_ladder *l, const struct lmatch *m, ch
     rec.intents = 1;
     struct headless_options ho = { -1, trace, LONG_MAX, 0, bots, 0, 1, 0 };
     headless_pace(m->live ? w.tick_rate : 0);
+    /* a live match says which ticks are whole in ID.now.part, so that
+     * watchers go on through ticks that add no line (watch_serve.c) */
+    char now_path[4200];
+    paths(l, m->id, ".now.part", now_path, sizeof now_path);
+    int now_fd = m->live ? open(now_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600) : -1;
+    headless_progress(now_fd);
     int rc = recording_headless(&rec, &w, bots, &ho);
     int fd = open(rec_path, O_RDONLY | O_CLOEXEC);
     if (fd < 0 || fsync(fd))

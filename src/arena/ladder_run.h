@@ -35,6 +35,10 @@ char *arena_ladder_table(struct arena_ladder *l, int json);
 char *arena_ladder_bots(struct arena_ladder *l, const char *person);
 char *arena_ladder_log(struct arena_ladder *l, const char *person, const char *bot);
 char *arena_ladder_matches(struct arena_ladder *l, long n);
+/* The watch screen's ladder line (ladder_text.c): the first
+ * ARENA_WATCH_LADDER_ROWS bots and PERSON's own, newline-ended. */
+#define ARENA_WATCH_LADDER_ROWS 100
+char *arena_ladder_watch_line(struct arena_ladder *l, const char *person);
 
 /* A finished match's recording as PERSON may see it: NULL with *err
  * (no such match). */

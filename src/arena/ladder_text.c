@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -196,7 +197,7 @@ void ladder_finish(struct arena_ladder *l, const struct lmatch *m, int status)
     }
     char path[4200];
     for (const char *const *e = (const char *const[]){ ".part", ".trace.part", ".out.part",
-                                                       NULL }; *e; e++) {
+                                                       ".now.part", NULL }; *e; e++) {
         path_of(l, m->id, *e, path, sizeof path);
         unlink(path);
     }
@@ -421,4 +422,46 @@ char *arena_ladder_fetch(struct arena_ladder *l, const char *person, long id, ch
     if (!out)
         *err = strdup("out of memory\n");
     return out;
+}
+
+/* Elo to one decimal (0 for none yet: JSON has no NaN). */
+static double tenth(double v)
+{
+    return isfinite(v) ? round(v * 10) / 10 : 0;
+}
+
+/* The watch screen's ladder: one {"type":"arena","ladder":[...]} line of
+ * the first ARENA_WATCH_LADDER_ROWS bots and every bot of PERSON's (rows
+ * [rank, "person/bot", elo, lo, hi, games]), so that a thousand bots do
+ * not cost every watcher a hundred kilobytes; "bots" says how many there
+ * are in all. */
+char *arena_ladder_watch_line(struct arena_ladder *l, const char *person)
+{
+    ladder_fit_poll(l, 0);
+    int n;
+    int *v = ladder_ranked(l, &n);
+    json_t *rows = json_array(), *o = json_object();
+    char key[80];
+    for (int k = 0; v && rows && k < n; k++) {
+        const struct lbot *b = &l->bots[v[k]];
+        if (k >= ARENA_WATCH_LADDER_ROWS && strcmp(b->person, person))
+            continue;
+        ladder_bot_key(b, key, sizeof key);
+        json_array_append_new(rows, json_pack("[i s f f f I]", k + 1, key, tenth(b->r.elo),
+                                              tenth(b->r.lo), tenth(b->r.hi),
+                                              (json_int_t)b->r.games));
+    }
+    free(v);
+    json_object_set_new(o, "type", json_string("arena"));
+    json_object_set_new(o, "ladder", rows);
+    json_object_set_new(o, "bots", json_integer(n));
+    json_object_set_new(o, "matches", json_integer(l->nres));
+    char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(8));
+    json_decref(o);
+    char *t = s ? realloc(s, strlen(s) + 2) : NULL;
+    if (t)
+        strcat(t, "\n");
+    else
+        free(s);
+    return t;
 }

@@ -4,12 +4,15 @@
 #include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include "watch_client.h"
+#include "view/arena_view.h"
 #include "view/follow.h"
+#include "view/side_lines.h"
 #include "view/view.h"
 
 /* The daemon's first line, when it refuses this watcher (a cap): said
@@ -36,15 +39,20 @@ static int refused(int fd)
 
 int arena_watch_client(int fd, const char *person, const char *maps_dir)
 {
-    (void)person;       /* (the daemon filtered what it sends by it) */
     (void)maps_dir;     /* (a recording holds its map and the scripts) */
     /* said first: the daemon's first byte comes with a live match */
     fprintf(stderr, "botfield: waiting for a live match (Ctrl-C quits)\n");
     if (refused(fd))
         return 2;
     struct view_follow *f = follow_new(fd, "the arena");
+    if (f && (!(f->arena = arena_view_new(person)) || !(f->side = calloc(1, sizeof *f->side)))) {
+        follow_free(f);
+        f = NULL;
+        fd = -1;
+    }
     if (!f) {
-        close(fd);
+        if (fd >= 0)
+            close(fd);
         fprintf(stderr, "botfield: out of memory\n");
         return 1;
     }

@@ -9,12 +9,25 @@
  * follows on the same connection: the viewer starts a new world at a new
  * header.  Writes never block: a watcher's unsent bytes are bounded, the
  * file is read only while there is room, and a watcher whose buffer stays
- * full without taking a byte is dropped. */
+ * full without taking a byte is dropped.
+ *
+ * Besides the recording, a watcher is sent {"type":"arena",...} lines
+ * that are no recording's: "live" (the live matches and the one it
+ * follows), whenever they change; "ladder" (the ladder screen's rows),
+ * when asked; "switched" (its next header is the match it asked for:
+ * what it had not been sent of the old match is not sent); "error".
+ * It may send, one JSON object a line, at most WATCH_IN_MAX bytes:
+ *   {"cmd":"follow","match":ID}   follow that live match from its start
+ *   {"cmd":"ladder"}               the ladder, at most every
+ *                                  WATCH_LADDER_SECONDS (later: then)
+ * A longer line, or one that is not such an object, drops it. */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <jansson.h>
 #include <poll.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +44,8 @@
 #define WATCH_NOW_TICKS 10          /* a now line at least every 10 ticks */
 #define WATCH_NOW_SECONDS 0.25      /* or this long after the last line */
 #define WATCH_POLL_MS 50
+#define WATCH_IN_MAX 256            /* a watcher's request line at most */
+#define WATCH_LADDER_SECONDS 1.0    /* between two ladders sent to one */
 
 struct watcher {
     int fd;                         /* the connection, -1: dropped */
@@ -41,11 +56,21 @@ struct watcher {
     size_t npart, cappart;
     char *out;                      /* bytes to send, from off */
     size_t off, n, cap;
+    int nfd;                        /* its ID.now.part, -1: none */
+    long done;                      /* the last tick whole, from it */
+    int at_eof;                     /* the last read reached the file's end */
     long tick;                      /* the highest tick read */
     long told;                      /* the highest tick the watcher was told */
     double told_at;
     int ended;                      /* its end line was read */
     double stalled_since;           /* full and taking nothing since, 0: not */
+    char in[WATCH_IN_MAX];          /* its request line, not whole yet */
+    size_t nin;
+    int in_eof;                     /* it sends no more (it may still read) */
+    unsigned long live_sig;         /* the live list it was sent last */
+    int live_sent;
+    int ladder_due;                 /* asked for the ladder, not sent yet */
+    double ladder_at;               /* the last ladder sent */
 };
 
 struct arena_watchers {
@@ -83,7 +108,11 @@ static void watcher_close_match(struct watcher *w)
 {
     if (w->rfd >= 0)
         close(w->rfd);
-    w->rfd = -1;
+    if (w->nfd >= 0)
+        close(w->nfd);
+    w->rfd = w->nfd = -1;
+    w->done = -1;
+    w->at_eof = 0;
     w->npart = 0;
     w->ended = 0;
     w->tick = w->told = -1;
@@ -174,12 +203,13 @@ void arena_watch_accept(struct arena_watchers *ws, int fd, const char *person,
         w = &ws->w[ws->n++];
     memset(w, 0, sizeof *w);
     w->fd = fd;
-    w->rfd = -1;
+    w->rfd = w->nfd = -1;
+    w->done = -1;
     w->match = -1;
     w->tick = w->told = -1;
     snprintf(w->person, sizeof w->person, "%s", person);
+    w->ladder_at = -1e9;
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
-    shutdown(fd, SHUT_RD);      /* nothing more is read from it */
 }
 
 static int out_put(struct watcher *w, const char *p, size_t n)
@@ -262,6 +292,7 @@ static int read_match(struct arena_watchers *ws, struct watcher *w)
     char buf[WATCH_CHUNK];
     while (!w->ended && w->rfd >= 0 && w->n - w->off < ws->bound) {
         ssize_t got = read(w->rfd, buf, sizeof buf);
+        w->at_eof = got == 0;
         if (got <= 0)
             return 0;
         size_t i = 0;
@@ -290,16 +321,39 @@ static int read_match(struct arena_watchers *ws, struct watcher *w)
  * after the last line. */
 static int tell_now(struct watcher *w, double now)
 {
-    if (w->tick <= w->told || w->ended)
+    /* told and t as a line's tick: the ticks before it are whole */
+    long t = w->tick > w->done + 1 ? w->tick : w->done + 1;
+    if (t <= w->told || w->ended)
         return 0;
-    if (w->tick < w->told + WATCH_NOW_TICKS && now - w->told_at < WATCH_NOW_SECONDS)
+    if (t < w->told + WATCH_NOW_TICKS && now - w->told_at < WATCH_NOW_SECONDS)
         return 0;
     char line[64];
     /* the ticks before the last line's are whole; its own may not be */
-    int n = snprintf(line, sizeof line, "{\"type\":\"now\",\"tick\":%ld}\n", w->tick - 1);
-    w->told = w->tick;
+    int n = snprintf(line, sizeof line, "{\"type\":\"now\",\"tick\":%ld}\n", t - 1);
+    w->told = t;
     w->told_at = now;
     return out_put(w, line, (size_t)n);
+}
+
+/* The live match's ID.now.part beside its ID.part (-1: none, or not
+ * yet: then the watcher waits for lines, as for a match not paced). */
+static int open_progress(const char *part)
+{
+    char path[4200];
+    size_t n = strlen(part);
+    if (n < 5 || n + 5 > sizeof path)
+        return -1;
+    snprintf(path, sizeof path, "%.*s.now.part", (int)(n - 5), part);
+    return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+/* The last tick the match wrote whole, from ID.now.part (-1: unknown). */
+static long progress(const struct watcher *w)
+{
+    int64_t t;
+    if (w->nfd < 0 || pread(w->nfd, &t, sizeof t, 0) != (ssize_t)sizeof t || t < 0)
+        return -1;
+    return (long)t;
 }
 
 /* The match to follow: the one followed while it is live or its end line
@@ -322,10 +376,152 @@ static int pick_match(struct arena_watchers *ws, struct watcher *w,
                 continue;
             watcher_close_match(w);
             w->rfd = fd;
+            w->nfd = open_progress(live[k].path);
             w->match = live[k].id;
             return 1;
         }
     return 0;
+}
+
+/* A short {"type":"arena",...} line of the daemon's own ("type" first,
+ * as every line of a recording). */
+static int put_json(struct watcher *w, json_t *o)
+{
+    json_t *line = json_pack("{s:s}", "type", "arena");
+    json_object_update(line, o);
+    json_decref(o);
+    char *t = json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    json_decref(line);
+    int rc = t ? out_put(w, t, strlen(t)) || out_put(w, "\n", 1) : -1;
+    free(t);
+    return rc;
+}
+
+static int put_error(struct watcher *w, const char *why)
+{
+    return put_json(w, json_pack("{s:s}", "error", why));
+}
+
+/* The live matches and the one followed, when they changed since the
+ * watcher was last told. */
+static int tell_live(struct watcher *w, const struct arena_live *live, int nlive)
+{
+    unsigned long sig = 5381u + (unsigned long)w->match;
+    for (int k = 0; k < nlive; k++)
+        sig = sig * 33u ^ (unsigned long)live[k].id;
+    if (w->live_sent && sig == w->live_sig)
+        return 0;
+    json_t *a = json_array();
+    for (int k = 0; k < nlive; k++)
+        json_array_append_new(a, json_pack("{s:I,s:[s,s]}", "id", (json_int_t)live[k].id,
+                                           "bots", live[k].bots[0], live[k].bots[1]));
+    w->live_sig = sig;
+    w->live_sent = 1;
+    return put_json(w, json_pack("{s:o,s:I}", "live", a, "following", (json_int_t)w->match));
+}
+
+/* The bytes not sent yet that are whole lines are not sent: the line
+ * being sent is finished, and the next line the watcher reads is ours. */
+static void drop_unsent(struct watcher *w)
+{
+    if (w->off == 0 || w->out[w->off - 1] == '\n') {
+        w->n = w->off;
+        return;
+    }
+    char *nl = memchr(w->out + w->off, '\n', w->n - w->off);
+    if (nl)
+        w->n = (size_t)(nl - w->out) + 1;
+}
+
+/* {"cmd":"follow","match":ID}: that live match from its start, after a
+ * "switched" line. */
+static int follow_match(struct watcher *w, long id, const struct arena_live *live, int nlive)
+{
+    char why[160];
+    const struct arena_live *m = NULL;
+    for (int k = 0; k < nlive; k++)
+        if (live[k].id == id)
+            m = &live[k];
+    if (!m) {
+        snprintf(why, sizeof why, "match %ld is not live now", id);
+        return put_error(w, why);
+    }
+    if (id == w->match && w->rfd >= 0) {
+        snprintf(why, sizeof why, "you are watching match %ld already", id);
+        return put_error(w, why);
+    }
+    int fd = open(m->path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(why, sizeof why, "match %ld has just ended", id);
+        return put_error(w, why);
+    }
+    drop_unsent(w);
+    watcher_close_match(w);
+    w->rfd = fd;
+    w->nfd = open_progress(m->path);
+    w->match = id;
+    return put_json(w, json_pack("{s:I}", "switched", (json_int_t)id));
+}
+
+/* One request line.  -1: not one (the watcher is dropped). */
+static int request(struct watcher *w, const char *line, size_t n,
+                   const struct arena_live *live, int nlive)
+{
+    json_t *o = json_loadb(line, n, JSON_REJECT_DUPLICATES, NULL);
+    const char *cmd = json_string_value(json_object_get(o, "cmd"));
+    json_t *id = json_object_get(o, "match");
+    int rc = -1;
+    if (cmd && !strcmp(cmd, "ladder") && json_object_size(o) == 1) {
+        w->ladder_due = 1;
+        rc = 0;
+    } else if (cmd && !strcmp(cmd, "follow") && json_object_size(o) == 2
+               && json_is_integer(id) && json_integer_value(id) >= 0)
+        rc = follow_match(w, (long)json_integer_value(id), live, nlive);
+    json_decref(o);
+    return rc;
+}
+
+/* What the watcher sent: its whole lines taken.  -1: drop it. */
+static int read_requests(struct watcher *w, const struct arena_live *live, int nlive)
+{
+    if (w->in_eof)
+        return 0;
+    ssize_t got = recv(w->fd, w->in + w->nin, sizeof w->in - w->nin, MSG_DONTWAIT);
+    if (got == 0)
+        w->in_eof = 1;
+    if (got <= 0)
+        return got < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR ? -1 : 0;
+    w->nin += (size_t)got;
+    char *nl;
+    while ((nl = memchr(w->in, '\n', w->nin))) {
+        size_t len = (size_t)(nl - w->in);
+        if (request(w, w->in, len, live, nlive))
+            return -1;
+        memmove(w->in, nl + 1, w->nin - len - 1);
+        w->nin -= len + 1;
+    }
+    return w->nin == sizeof w->in ? -1 : 0;     /* a line too long */
+}
+
+/* The ladder, when asked and none was sent for a while. */
+static int tell_ladder(struct watcher *w, struct arena_ladder *l, double now)
+{
+    if (!w->ladder_due || now - w->ladder_at < WATCH_LADDER_SECONDS)
+        return 0;
+    char *t = arena_ladder_watch_line(l, w->person);
+    int rc = t ? out_put(w, t, strlen(t)) : -1;
+    free(t);
+    w->ladder_due = 0;
+    w->ladder_at = now;
+    return rc;
+}
+
+/* The progress read before the file was read to its end (of the same
+ * match): those ticks are whole. */
+static void tell_progress(struct watcher *w, long whole, long followed)
+{
+    if (w->at_eof && followed == w->match && whole > w->done)
+        w->done = whole;
 }
 
 /* Sends what the socket takes now.  0, or -1: the watcher is gone. */
@@ -345,23 +541,28 @@ static int send_some(struct watcher *w)
     return 0;
 }
 
-/* A watcher that hung up (nothing is read from it: a hang-up is all). */
+/* A watcher that hung up. */
 static int hung_up(const struct watcher *w)
 {
     struct pollfd p = { w->fd, 0, 0 };
     return poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR | POLLNVAL));
 }
 
-static void serve_one(struct arena_watchers *ws, struct watcher *w,
+static void serve_one(struct arena_watchers *ws, struct arena_ladder *l, struct watcher *w,
                       const struct arena_live *live, int nlive, double now)
 {
-    if (hung_up(w)) {
+    if (hung_up(w) || read_requests(w, live, nlive)) {
         watcher_drop(ws, w);
         return;
     }
+    /* the ticks whole before the file is read: its lines up to them are in */
+    long whole = progress(w);
+    long followed = w->match;
     /* what is new in the match followed, then maybe the next one's */
     if (read_match(ws, w) || (pick_match(ws, w, live, nlive) && read_match(ws, w))
-        || tell_now(w, now) || send_some(w)) {
+        || tell_live(w, live, nlive) || tell_ladder(w, l, now)
+        || (tell_progress(w, whole, followed), tell_now(w, now))
+        || send_some(w)) {
         watcher_drop(ws, w);
         return;
     }
@@ -392,6 +593,6 @@ int arena_watch_poll(struct arena_watchers *ws, struct arena_ladder *l)
     double now = mono();
     for (size_t i = 0; i < ws->n; i++)
         if (ws->w[i].fd >= 0)
-            serve_one(ws, &ws->w[i], live, nlive, now);
+            serve_one(ws, l, &ws->w[i], live, nlive, now);
     return WATCH_POLL_MS;
 }

@@ -1,6 +1,8 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdint.h>
+#include <unistd.h>
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
@@ -119,6 +121,21 @@ static int replay_failed(const struct session *s)
 }
 
 static double pace;         /* headless_pace(): ticks a second, 0 flat out */
+static int progress_fd = -1;    /* headless_progress() */
+
+void headless_progress(int fd)
+{
+    progress_fd = fd;
+}
+
+/* The tick whose lines are all written (flushed: the recorder flushes
+ * each line), for the arena's watchers. */
+static void tell_progress(long tick)
+{
+    int64_t t = tick;
+    if (progress_fd >= 0 && pwrite(progress_fd, &t, sizeof t, 0) != (ssize_t)sizeof t)
+        progress_fd = -1;       /* (watchers then wait for lines, as before) */
+}
 
 void headless_pace(double ticks_per_second)
 {
@@ -178,6 +195,7 @@ static int run(struct session *s, const struct headless_options *o)
             rc = 1;
             goto out;
         }
+        tell_progress(w->tick);
         if (r == SESSION_NEW_WORLD) {
             /* a recorded map reload: the trace starts again with its header */
             limit = run_limit(s, o);

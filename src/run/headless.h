@@ -27,6 +27,10 @@ int headless_run(struct world *w, const struct headless_options *o);
  * a second of real time (> 0; 0: flat out, the default): an arena's live
  * match, played in a child of its own, at its map's tick_rate. */
 void headless_pace(double ticks_per_second);
+/* A paced run writes, after each tick's lines, the tick as an int64 at
+ * offset 0 of fd (-1: none): the arena's watchers learn from it that
+ * ticks without a line of their own are whole. */
+void headless_progress(int fd);
 
 /* --headless --record: the run of w and bots, recorded into rec (opened:
  * recording_open), which is closed after.  headless_run()'s exit status. */

@@ -28,7 +28,8 @@ enum overlay {
     OV_WALK = 512
 };
 
-enum screen_id { SCREEN_MAP, SCREEN_HELP, SCREEN_ERROR, SCREEN_COUNT };
+enum screen_id { SCREEN_MAP, SCREEN_HELP, SCREEN_ERROR, SCREEN_MATCHES, SCREEN_LADDER,
+                 SCREEN_COUNT };
 
 /* Collision marks outlive their one-tick event for a while. */
 #define MARKS_MAX 64

@@ -17,6 +17,8 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "arena_view.h"
+#include "side_lines.h"
 #include "follow.h"
 #include "tui.h"
 #include "../io/replay_read.h"
@@ -46,9 +48,16 @@ void follow_free(struct view_follow *f)
     if (!f)
         return;
     replay_stream_free(f->rs);
+    arena_view_free(f->arena);
+    side_free(f->side);
     if (f->fd >= 0)
         close(f->fd);
     free(f);
+}
+
+static int put_stream(void *rs, const char *p, size_t n)
+{
+    return replay_stream_put(rs, p, n);
 }
 
 /* One read: >0 bytes put, 0 nothing now, -1 closed, -2 out of memory or
@@ -57,6 +66,9 @@ static int read_some(struct view_follow *f)
 {
     char buf[FOLLOW_CHUNK];
     ssize_t n = read(f->fd, buf, sizeof buf);
+    if (n > 0 && f->side)
+        return side_split(f->side, buf, (size_t)n, put_stream, f->rs) ? (errno = ENOMEM, -2)
+                                                                     : (int)n;
     if (n > 0)
         return replay_stream_put(f->rs, buf, (size_t)n) ? (errno = ENOMEM, -2) : (int)n;
     if (n == 0)
@@ -162,6 +174,12 @@ void follow_read(struct app *a)
         free(err);
         return;
     }
+    size_t len;
+    char *side;
+    while ((side = side_pop(f->side, &len))) {
+        arena_view_line(a, side, len);
+        free(side);
+    }
     if (replay_run_check_new(run, n0, &a->world)) {
         stop_following(a, "a line that cannot be replayed (said when the viewer ends)");
         return;
@@ -200,6 +218,12 @@ static void next_recording(struct app *a)
     const struct view_follow *f = a->fl;
     /* (a file or a closed stream holds no next recording) */
     int more = !f->regular && (!f->eof || replay_stream_pending(f->rs) > 0);
+    /* the match the watcher asked for: at once */
+    if (arena_view_switching(f->arena) && whole(a) && more) {
+        a->fl->ended_for_next = 1;
+        a->quit = 1;
+        return;
+    }
     if (!f->next_at_end || !more || !a->live || !whole(a) || run->next < run->rp.n) {
         a->fl_next_at = 0;
         return;
@@ -297,6 +321,8 @@ int view_follow_run(const struct view_options *o, struct view_follow *f)
         if (!f->ended_for_next)
             return rc;
         replay_stream_next(f->rs);
+        if (f->arena)
+            arena_view_switched(f->arena);
         if (!replay_stream_pending(f->rs) && !f->eof)
             fprintf(stderr, "botfield: %s: waiting for the next recording (Ctrl-C quits)\n",
                     f->name);

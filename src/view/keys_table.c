@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "app.h"
+#include "arena_view.h"
 #include "tui.h"
 #include "tune_panel.h"
 
@@ -342,6 +343,14 @@ const struct view_key view_keys[] = {
       "Show every error of the last failed reload of the map or of a bot "
       "script.  A bot's run-time error is in the inspector (select its "
       "vehicle with Tab).", key_error, 0 },
+    { "m", { 'm' }, "arena: the live matches (Enter watches one)",
+      "Watching an arena (\\fBbotfield\\-arena\\fR(7)): the list of its live "
+      "matches, yours marked; \\fBj\\fR and \\fBk\\fR choose one, Enter "
+      "watches it from its start, \\fBm\\fR or Esc closes the list.", arena_view_key, 0 },
+    { "A", { 'A' }, "arena: the ladder",
+      "Watching an arena: its ladder (the first 100 bots and all of yours, "
+      "marked), as the daemon has it now; \\fBj\\fR and \\fBk\\fR scroll, "
+      "\\fBr\\fR asks again, \\fBA\\fR or Esc closes.", arena_view_key, 0 },
     { "Esc", { 27 }, "close, unselect, hide banner",
       "Close the help or error screen; else hide the ending banner; else "
       "unselect.", key_escape, 0 },

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "app.h"
+#include "arena_view.h"
 #include "compare.h"
 #include "tui.h"
 #include "tune_panel.h"
@@ -28,6 +29,7 @@ void map_draw(struct app *a)
     compare_draw_status(a);
     drive_draw(a);
     tune_draw(a);
+    arena_view_draw_banner(a);
 }
 
 /* Every key of the map screen is a row of the key table (keys_table.c). */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "arena_view.h"
 #include "tui.h"
 
 void map_draw(struct app *a);
@@ -177,4 +178,6 @@ const struct screen view_screens[SCREEN_COUNT] = {
     [SCREEN_MAP] = { map_draw, map_key },
     [SCREEN_HELP] = { help_draw, help_key },
     [SCREEN_ERROR] = { error_draw, error_key },
+    [SCREEN_MATCHES] = { arena_matches_draw, arena_matches_key },
+    [SCREEN_LADDER] = { arena_ladder_draw, arena_ladder_key },
 };

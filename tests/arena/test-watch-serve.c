@@ -1,7 +1,9 @@
 /* test-watch-serve.c — the daemon's side of watch (watch_serve.c): a
  * watcher that never reads is dropped while the others keep getting every
  * line; lines the person may not see are not sent and now lines tell
- * their ticks; a match's end moves the watcher to the next live match. */
+ * their ticks; a match's end moves the watcher to the next live match;
+ * the live list, a switch to the match asked for, the ladder when asked
+ * (once a second at most), and a bad request that drops its watcher. */
 #include "config.h"
 
 #include <errno.h>
@@ -38,6 +40,17 @@ int arena_private_keep(const char *line, size_t n, const char *person)
     return !memmem(line, n, "secret", 6);
 }
 
+static int ladders;              /* ladder lines made */
+
+char *arena_ladder_watch_line(struct arena_ladder *l, const char *person)
+{
+    (void)l;
+    char *t = malloc(96);
+    snprintf(t, 96, "{\"type\":\"arena\",\"ladder\":[],\"for\":\"%s\",\"n\":%d}\n", person,
+             ++ladders);
+    return t;
+}
+
 static char dir[64];
 
 static void live_file(int k, long id, const char *text)
@@ -70,6 +83,22 @@ static size_t drain(int fd, char **buf, size_t *n)
         got += (size_t)k;
     }
     return got;
+}
+
+/* The daemon's own {"type":"arena"} lines taken out of buf. */
+static void strip_arena(char *buf, size_t *n)
+{
+    size_t r = 0, w = 0;
+    while (buf && r < *n) {
+        char *nl = memchr(buf + r, '\n', *n - r);
+        size_t len = nl ? (size_t)(nl - (buf + r)) + 1 : *n - r;
+        if (strncmp(buf + r, "{\"type\":\"arena\"", 15)) {
+            memmove(buf + w, buf + r, len);
+            w += len;
+        }
+        r += len;
+    }
+    *n = w;
 }
 
 static void pair(int sv[2])
@@ -105,6 +134,7 @@ TEST(a_watcher_that_never_reads_is_dropped)
         drain(b[1], &got, &n);
     }
     check_int(arena_watchers_count(ws), ==, 1);
+    strip_arena(got, &n);
     check_int(n, ==, len);
     check(got && !memcmp(got, text, len));
     /* the one that never read: what was sent, then the end */
@@ -231,6 +261,128 @@ TEST(watchers_over_the_caps_are_told_and_closed)
     free(got);
 }
 
+static int count(const char *s, const char *what)
+{
+    int k = 0;
+    for (const char *p = s; p && (p = strstr(p, what)); p++)
+        k++;
+    return k;
+}
+
+static void say(int fd, const char *line)
+{
+    if (write(fd, line, strlen(line)) != (ssize_t)strlen(line))
+        abort();
+}
+
+TEST(the_live_list_and_a_switch_to_the_match_asked_for)
+{
+    live_file(0, 7, "{\"type\":\"recording\",\"format\":1,\"seed\":1}\n"
+              "{\"type\":\"checkpoint\",\"tick\":5,\"hash\":\"x\"}\n");
+    live_file(1, 8, "{\"type\":\"recording\",\"format\":1,\"seed\":2}\n");
+    snprintf(lives[0].bots[0], 80, "alice/a");
+    snprintf(lives[0].bots[1], 80, "bob/b");
+    snprintf(lives[1].bots[0], 80, "carol/c");
+    snprintf(lives[1].bots[1], 80, "alice/a");
+    nlives = 1;
+    struct arena_watchers *ws = arena_watchers_new();
+    int a[2];
+    pair(a);
+    arena_watch_accept(ws, a[0], "alice", "{\"cmd\":\"watch\"}");
+    char *got = NULL;
+    size_t n = 0;
+    arena_watch_poll(ws, NULL);
+    drain(a[1], &got, &n);
+    check(got && strstr(got, "{\"type\":\"arena\",\"live\":[{\"id\":7,\"bots\":[\"alice/a\","
+                             "\"bob/b\"]}],\"following\":7}\n"));
+    /* a second live match: told once, not at every turn */
+    nlives = 2;
+    free(got);
+    got = NULL, n = 0;
+    arena_watch_poll(ws, NULL);
+    arena_watch_poll(ws, NULL);
+    drain(a[1], &got, &n);
+    check(got && strstr(got, "\"id\":8,\"bots\":[\"carol/c\",\"alice/a\"]}]"));
+    check_int(count(got, "\"live\""), ==, 1);
+    /* not live: an error line; then the one asked for, from its start */
+    say(a[1], "{\"cmd\":\"follow\",\"match\":99}\n");
+    arena_watch_poll(ws, NULL);
+    free(got);
+    got = NULL, n = 0;
+    drain(a[1], &got, &n);
+    check(got && strstr(got, "\"error\":\"match 99 is not live now\""));
+    say(a[1], "{\"cmd\":\"follow\",\"match\":8}\n");
+    append(0, "{\"type\":\"checkpoint\",\"tick\":6,\"hash\":\"old\"}\n");
+    arena_watch_poll(ws, NULL);
+    free(got);
+    got = NULL, n = 0;
+    drain(a[1], &got, &n);
+    const char *sw = got ? strstr(got, "{\"type\":\"arena\",\"switched\":8}\n") : NULL;
+    check(sw != NULL);
+    check(sw && strstr(sw, "\"seed\":2") && !strstr(sw, "\"old\""));
+    check(sw && strstr(sw, "\"following\":8"));
+    arena_watchers_free(ws);
+    free(got);
+    close(a[1]);
+}
+
+TEST(the_ladder_when_asked_once_a_second_at_most)
+{
+    nlives = 0;
+    ladders = 0;
+    struct arena_watchers *ws = arena_watchers_new();
+    int a[2];
+    pair(a);
+    arena_watch_accept(ws, a[0], "bob", "{\"cmd\":\"watch\"}");
+    char *got = NULL;
+    size_t n = 0;
+    arena_watch_poll(ws, NULL);
+    drain(a[1], &got, &n);
+    check(!got || !strstr(got, "ladder"));
+    say(a[1], "{\"cmd\":\"ladder\"}\n{\"cmd\":\"ladder\"}\n");
+    arena_watch_poll(ws, NULL);
+    arena_watch_poll(ws, NULL);
+    drain(a[1], &got, &n);
+    check(got && strstr(got, "\"for\":\"bob\",\"n\":1}"));
+    say(a[1], "{\"cmd\":\"ladder\"}\n");
+    arena_watch_poll(ws, NULL);
+    drain(a[1], &got, &n);
+    check_int(ladders, ==, 1);          /* the second waits its second */
+    usleep(1100 * 1000);
+    arena_watch_poll(ws, NULL);
+    drain(a[1], &got, &n);
+    check(got && strstr(got, "\"n\":2}"));
+    check_int(ladders, ==, 2);
+    arena_watchers_free(ws);
+    free(got);
+    close(a[1]);
+}
+
+TEST(a_bad_request_drops_its_watcher)
+{
+    nlives = 0;
+    const char *bad[] = { "hello\n", "{\"cmd\":\"follow\",\"match\":\"7\"}\n",
+                          "{\"cmd\":\"ladder\",\"x\":1}\n", NULL };
+    for (int k = 0; k <= 3; k++) {
+        struct arena_watchers *ws = arena_watchers_new();
+        int a[2];
+        pair(a);
+        arena_watch_accept(ws, a[0], "eve", "{\"cmd\":\"watch\"}");
+        if (bad[k])
+            say(a[1], bad[k]);
+        else {                  /* a line longer than a request may be */
+            char big[1000];
+            memset(big, 'x', sizeof big);
+            if (write(a[1], big, sizeof big) < 0)
+                abort();
+        }
+        arena_watch_poll(ws, NULL);
+        check_int(arena_watchers_count(ws), ==, 0);
+        arena_watchers_free(ws);
+        close(a[1]);
+    }
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "%s/watch-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
@@ -245,8 +397,15 @@ int main(void)
         "after a match's end line the next live match's recording follows");
     run(watchers_over_the_caps_are_told_and_closed,
         "a person's 101st connection, and the 251st watcher, are refused with why");
+    run(the_live_list_and_a_switch_to_the_match_asked_for,
+        "the live matches are told when they change; a follow request switches to the "
+        "match's start after a switched line, and one not live is an error line");
+    run(the_ladder_when_asked_once_a_second_at_most,
+        "the ladder is sent when asked, for its person, at most once a second");
+    run(a_bad_request_drops_its_watcher,
+        "a request that is not JSON, has a wrong type or key, or is too long drops its watcher");
     char path[128];
-    for (int id = 1; id <= 2; id++) {
+    for (int id = 1; id <= 8; id++) {
         snprintf(path, sizeof path, "%s/%d.part", dir, id);
         unlink(path);
     }
