@@ -49,6 +49,7 @@ struct lmap {
     struct games_setup g;       /* its two teams and its vehicles' bot keys */
     double seconds;             /* its duration */
     double tick_rate;
+    long budget, memory_kib;    /* its bots' strictest bot_budget, bot_memory */
 };
 
 /* A match being played (or waiting: pid 0). */

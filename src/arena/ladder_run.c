@@ -72,6 +72,14 @@ static int maps_read(struct arena_ladder *l, char **err)
         }
         m->seconds = w.duration;
         m->tick_rate = w.tick_rate;
+        m->budget = m->memory_kib = 0;
+        for (size_t b = 0; b < w.bots.n; b++) {
+            const struct world_bot *wb = &w.bots.p[b];
+            if (!m->budget || wb->budget < m->budget)
+                m->budget = wb->budget;
+            if (!m->memory_kib || wb->memory_kib < m->memory_kib)
+                m->memory_kib = wb->memory_kib;
+        }
         int player = w.player.vehicle >= 0;
         world_free(&w);
         /* every match would fail, as fast as they start */
@@ -538,6 +546,17 @@ int arena_ladder_poll(struct arena_ladder *l)
             break;              /* fork failed: try again next turn */
     }
     return running(l) || l->fit_pid > 0 ? 100 : 1000;
+}
+
+void arena_ladder_bot_limits(const struct arena_ladder *l, long *budget, long *memory_kib)
+{
+    for (int i = 0; i < l->nmaps; i++) {
+        const struct lmap *m = &l->maps[i];
+        if (m->budget > 0 && (!*budget || m->budget < *budget))
+            *budget = m->budget;
+        if (m->memory_kib > 0 && (!*memory_kib || m->memory_kib < *memory_kib))
+            *memory_kib = m->memory_kib;
+    }
 }
 
 int arena_ladder_live(struct arena_ladder *l, struct arena_live *out, int max)

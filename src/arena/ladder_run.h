@@ -19,6 +19,10 @@ void arena_ladder_close(struct arena_ladder *l);
 /* A bot was stored (new, or a new version) at bots/PERSON/BOT.lua: it
  * enters the ladder, and plays soon.  0, or -1 when memory ran out. */
 int arena_ladder_add_bot(struct arena_ladder *l, const char *person, const char *bot);
+/* The strictest bot_budget and bot_memory (KiB) of the arena's maps'
+ * bots: a submitted script is checked with them.  Left as they are when
+ * no map says (the callers start from the defaults). */
+void arena_ladder_bot_limits(const struct arena_ladder *l, long *budget, long *memory_kib);
 
 /* Reaps finished matches, records them, and starts new ones on free
  * workers; never blocks.  Returns how many ms the daemon may sleep. */

@@ -123,15 +123,21 @@ static int count_bots(const char *dir, const char *person, const char *bot, time
 }
 
 /* The script checked as a map's bot key is at load: its size and bytes
- * (bot_script_from_bytes), then run once in the sandbox with the default
- * budget and heap (bot_new: syntax, the top level, a function tick). */
-static char *check_script(const char *rel, const char *script, size_t len)
+ * (bot_script_from_bytes), then run once in the sandbox with the
+ * strictest budget and heap of the arena's maps (bot_new: syntax, the
+ * top level, a function tick): a script refused by a map in a match
+ * is refused here instead. */
+static char *check_script(struct arena_daemon *d, const char *rel, const char *script, size_t len)
 {
     char err[1024];
     struct bot_script bs;
     if (bot_script_from_bytes(rel, script, len, &bs, err, sizeof err))
         return strdup(err);
-    struct bot_limits lim = { BOT_BUDGET_DEFAULT, (size_t)BOT_MEMORY_KIB_DEFAULT * 1024 };
+    long budget = 0, kib = 0;
+    if (d->ladder)
+        arena_ladder_bot_limits(d->ladder, &budget, &kib);
+    struct bot_limits lim = { budget > 0 ? budget : BOT_BUDGET_DEFAULT,
+                              (size_t)(kib > 0 ? kib : BOT_MEMORY_KIB_DEFAULT) * 1024 };
     struct bot *b = bot_new(&bs, lim, err, sizeof err);
     bot_script_free(&bs);
     if (!b)
@@ -189,7 +195,7 @@ static char *submit(struct arena_daemon *d, const char *person, json_t *req)
     snprintf(rel, sizeof rel, "bots/%s/%s.lua", person, bot);
     /* a refused script counts too: its check runs in the daemon's loop */
     s->last = now;
-    char *bad = check_script(rel, json_string_value(js), len);
+    char *bad = check_script(d, rel, json_string_value(js), len);
     if (bad) {
         char *r = fail(2, "%s\n", bad);
         free(bad);

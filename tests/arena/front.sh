@@ -124,7 +124,21 @@ grep -q "bots_per_person" "$TMPD/err"; ok $? "... naming the key"
 sh_as alice "submit idle" "$L/shoot.lua"
 expect_eq "replacing a bot of the same name is allowed" "$?" 0
 cmp -s "$L/shoot.lua" "$A/bots/alice/idle.lua"; ok $? "... and replaces it"
+# a top level of some 300,000 instructions: within the default budget's
+# ten times, not within a map's bot_budget = 1000's
+printf 'for i = 1, 100000 do end\nfunction tick() end\n' >"$TMPD/slowtop.lua"
+sh_as erin "submit slowtop" "$TMPD/slowtop.lua"
+expect_eq "a slow top level, the map's default budget: stored" "$?" 0
 stop_daemon
+sed 's/^bot = idle.lua$/bot = idle.lua\nbot_budget = 1000/' "$L/duel.ini" >"$A/tight.ini"
+printf '[arena]\nname = test\nmaps = duel.ini, tight.ini\nsubmit_every = 0\n' >"$A/arena.ini"
+start_daemon
+sh_as frank "submit slowtop" "$TMPD/slowtop.lua"
+expect_eq "the same script where a map says bot_budget = 1000: exit 2" "$?" 2
+grep -q "budget" "$TMPD/err"; ok $? "... the budget named ($(head -c 160 "$TMPD/err"))"
+[ ! -e "$A/bots/frank/slowtop.lua" ]; ok $? "... not stored"
+stop_daemon
+rm -f "$A/tight.ini"
 ini "submit_every = 3600"
 start_daemon
 sh_as carol "submit one" "$L/shoot.lua"
