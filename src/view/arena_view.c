@@ -37,7 +37,7 @@ struct arena_view {
     int nladder, asked;             /* asked: a ladder is on its way */
     long ladder_bots, ladder_matches;
     int switching;
-    char banner[200];
+    char banner[256];
     double banner_until;
 };
 
@@ -211,7 +211,7 @@ void arena_view_draw_banner(struct app *a)
     struct arena_view *v = a->fl ? a->fl->arena : NULL;
     if (!v || !v->banner[0] || a->now >= v->banner_until)
         return;
-    char line[240];
+    char line[264];
     snprintf(line, sizeof line, " %s ", v->banner);
     text(a, a->map_y, a->map_x, line, COL_YELLOW, CA_BOLD | CA_REVERSE);
 }
