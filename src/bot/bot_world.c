@@ -15,6 +15,8 @@
 #include "core/explain.h"
 #include "core/wander/wander.h"
 #include "io/trace.h"
+#include "proc.h"
+#include "proc_view.h"
 
 #include <xxhash.h>
 
@@ -67,7 +69,17 @@ struct slot {
     int puppet;
     const struct bot_intent_at **intents;
     size_t nint;
+    /* A process bot (--bot-process): its program, and its answers by
+     * tick (a step back computes those ticks again from them, without
+     * asking it again); also a puppet, for what has no Lua state. */
+    struct proc *proc;
+    int proc_stopped;           /* said once: it is gone for good */
+    struct proc_kept *kept;
+    size_t nkept, capkept;
 };
+
+/* A process bot's answer of a tick, kept. */
+struct proc_kept { long tick; struct bot_out out; size_t say_len; unsigned char say[BOT_SAY_ENCODED]; };
 
 struct bot_world {
     struct brain brain;
@@ -164,6 +176,10 @@ struct call_ctx {
     int raced;
     double race_deg, race_turn;
 };
+
+static const char *process_for(const struct world *w, int v);
+static void process_decide(struct bot_world *bw, struct slot *s, const struct decide_view *c,
+                           int i, struct decision *d);
 
 static double max_speed_of(const struct vehicle *v)
 {
@@ -648,6 +664,10 @@ static void decide(void *user, const struct decide_view *c, int i, struct decisi
     d->avoid.threat = -1;
     d->avoid.shell = 0;
     d->avoid.steer = 0;
+    if (s->proc) {
+        process_decide(bw, s, c, i, d);
+        return;
+    }
     if (s->puppet) {
         puppet_decide(w, i, c->lane, d, s);
         return;
@@ -876,6 +896,10 @@ static char *folder_of(const char *path)
 
 static void slot_free(struct slot *s)
 {
+    if (s->proc)
+        proc_tell(s->proc, "{\"type\":\"end\"}", 15);
+    proc_stop(s->proc);
+    free(s->kept);
     bot_free(s->bot);
     bot_script_free(&s->script);
     free(s->en);
@@ -975,6 +999,19 @@ static int load_slot(struct bot_world *bw, const struct bot_texts *src,
     s->vehicle = wb->vehicle;
     s->where = wb->where;
     s->out_tick = -1;
+    /* (a replay's never: its answers are the recording's intents) */
+    const char *cmd = bw->intents ? NULL : process_for(bw->w, wb->vehicle);
+    if (cmd) {
+        s->puppet = 1;
+        s->lim = (struct bot_limits){ wb->budget, (size_t)wb->memory_kib * 1024 };
+        if (!(s->script.path = strdup(wb->path)))
+            return (*err = strdup("out of memory")) ? -1 : -1;
+        if (!(s->proc = proc_start(cmd, msg, sizeof msg))) {
+            *err = dup_printf2(bw->w->vehicles.p[wb->vehicle].id, msg);
+            return -1;
+        }
+        return 0;
+    }
     if (script_of(bw, src, wb, &s->script, msg, sizeof msg)) {
         bot_script_free(&s->script);
         if (bw->intents && !load_puppet(bw->w, bw->intents, wb, s))
@@ -1068,7 +1105,7 @@ int bot_world_intent(const struct bot_world *bw, const struct world *w, int i,
     if (!bw || i < 0 || (size_t)i >= bw->nveh || bw->slot_of[i] < 0)
         return 0;
     const struct slot *s = &bw->slots[bw->slot_of[i]];
-    if (s->puppet || s->out_tick != w->tick)
+    if ((s->puppet && !s->proc) || s->out_tick != w->tick)
         return 0;
     *out = (struct bot_intent){ s->out.turn, s->out.speed, s->out.turret, s->out.fire,
                                 s->out.radar, s->raced, s->raced ? s->race_turn : 0,
@@ -1378,4 +1415,174 @@ int bot_world_new_round(struct bot_world *bw, char *err, size_t n)
     if (rc)
         snprintf(err, n, "the bots do not match the world");
     return rc;
+}
+
+/* ---- process bots (--bot-process) ---------------------------------------- */
+
+/* Set once by the command line, before any attach (the person running
+ * botfield names the programs; a map or a recording never does). */
+static const struct bot_process *processes;
+static size_t nprocesses;
+static int process_timeout_ms = 1000;
+
+void bot_world_processes(const struct bot_process *p, size_t n, int timeout_ms)
+{
+    processes = p;
+    nprocesses = n;
+    process_timeout_ms = timeout_ms;
+}
+
+/* The command for vehicle v of w: by its id, else by its team
+ * ("team.NAME"); NULL: none. */
+static const char *process_for(const struct world *w, int v)
+{
+    const struct vehicle *veh = &w->vehicles.p[v];
+    for (size_t k = 0; k < nprocesses; k++)
+        if (!strcmp(processes[k].who, veh->id))
+            return processes[k].command;
+    for (size_t k = 0; k < nprocesses; k++)
+        if (!strncmp(processes[k].who, "team.", 5) && veh->team >= 0
+            && !strcmp(processes[k].who + 5, w->teams.p[veh->team].name))
+            return processes[k].command;
+    return NULL;
+}
+
+int bot_world_is_process(const struct bot_world *bw, int i)
+{
+    return bw && i >= 0 && (size_t)i < bw->nveh && bw->slot_of[i] >= 0
+           && bw->slots[bw->slot_of[i]].proc != NULL;
+}
+
+/* Its answer of `tick` when it gave one before (a step back's recompute):
+ * NULL when the program is to be asked. */
+static const struct proc_kept *kept_answer(const struct slot *s, long tick)
+{
+    size_t lo = 0, hi = s->nkept;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (s->kept[mid].tick < tick)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < s->nkept && s->kept[lo].tick == tick ? &s->kept[lo] : NULL;
+}
+
+static void keep_answer(struct slot *s, long tick, const struct bot_out *out,
+                        const unsigned char *say, size_t say_len)
+{
+    if (s->nkept && s->kept[s->nkept - 1].tick >= tick)
+        return;                 /* (kept already: ticks only grow here) */
+    struct proc_kept *k = grow(s->kept, &s->capkept, s->nkept + 1, sizeof *k);
+    if (!k)
+        return;                 /* (a step back then asks it again) */
+    s->kept = k;
+    k = &s->kept[s->nkept++];
+    k->tick = tick;
+    k->out = *out;
+    k->say_len = say_len <= sizeof k->say ? say_len : 0;
+    memcpy(k->say, say, k->say_len);
+}
+
+/* One line to the program and its answer, as a Lua bot's tick: its
+ * errors, logs and drawings this step's.  1 with *r filled, 0 when it
+ * gave none (late, gone: said as a bot_error). */
+static int process_ask(struct slot *s, int i, const char *line, size_t len,
+                       const struct bot_view *view, struct proc_reply *r)
+{
+    const char *ans;
+    size_t alen;
+    enum proc_answer a = proc_ask(s->proc, line, len, process_timeout_ms, &ans, &alen);
+    char lines[PROC_LOG_LINES][PROC_LOG_BYTES + 1], err[BOT_ERR_BYTES];
+    /* its standard error's lines: the tick's (an init's wait for it) */
+    int dropped, n = view ? proc_log(s->proc, lines, &dropped) : 0;
+    for (int k = 0; k < n; k++)
+        add_line(s, i, "log", "text", lines[k]);
+    if (a == PROC_OK) {
+        if (!view)
+            return 1;
+        if (proc_read_reply(ans, alen, view, r, err, sizeof err) == 0)
+            return 1;
+        add_line(s, i, "bot_error", "error", err);
+        s->errors++;
+        return 0;
+    }
+    if (a == PROC_LATE)
+        snprintf(err, sizeof err, "no answer within %d ms (--bot-timeout): this tick is "
+                 "abandoned, the defaults used", process_timeout_ms);
+    else if (!s->proc_stopped)
+        snprintf(err, sizeof err, "the process bot stopped: %s; its vehicle keeps the "
+                 "defaults from now on", proc_why(s->proc));
+    else
+        return 0;
+    s->proc_stopped = a != PROC_LATE;
+    add_line(s, i, "bot_error", "error", err);
+    s->errors++;
+    return 0;
+}
+
+/* A process bot's decision: the init line once, then this tick's line;
+ * its answer through the same clamps as a Lua bot's out (apply_out). */
+static void process_decide(struct bot_world *bw, struct slot *s, const struct decide_view *c,
+                           int i, struct decision *d)
+{
+    const struct world *w = c->w;
+    const struct proc_kept *k = kept_answer(s, w->tick);
+    struct bot_view view;
+    struct call_ctx cc = { w, i, c, d, bw, &view, 0, 0, 0, 0, 0 };
+    if (fill_view(bw, s, w, i, d, &view)) {
+        c->lane->failed = 1;
+        return;
+    }
+    view.ctx = &cc;
+    view.allies_of = allies_cb;
+    view.waypoints_of = waypoints_cb;
+    view.messages_of = messages_cb;
+    view.shells_of = shells_cb;
+    view.shells_total = w->shells.n;
+    static _Thread_local struct proc_reply r;
+    struct bot_out out = { 0, view.speed, view.turret, 0, view.radar };
+    s->said_len = 0;
+    if (k) {
+        out = k->out;
+        s->said_len = k->say_len;
+        memcpy(s->said, k->say, k->say_len);
+    } else {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f;
+        if (!s->inited && (f = open_memstream(&buf, &len))) {
+            s->inited = 1;
+            struct bot_tree *trees = malloc((w->trees.n + 1) * sizeof *trees);
+            for (size_t t = 0; trees && t < w->trees.n; t++)
+                trees[t] = (struct bot_tree){ w->trees.p[t].c.x, w->trees.p[t].c.y,
+                                              w->trees.p[t].r };
+            proc_init_line(f, &view, trees, trees ? w->trees.n : 0);
+            free(trees);
+            fclose(f);
+            process_ask(s, i, buf, len, NULL, &r);
+            free(buf);
+            buf = NULL;
+            len = 0;
+        }
+        s->rep.n_shapes = 0;
+        if ((f = open_memstream(&buf, &len))) {
+            proc_tick_line(f, &view);
+            fclose(f);
+            if (process_ask(s, i, buf, len, &view, &r)) {
+                out = r.out;
+                s->said_len = r.say_len;
+                memcpy(s->said, r.say, r.say_len);
+                for (int m = 0; m < r.n_log; m++)
+                    add_line(s, i, "log", "text", r.log[m]);
+                s->rep.n_shapes = r.n_shapes;
+                memcpy(s->rep.shapes, r.shapes, (size_t)r.n_shapes * sizeof *r.shapes);
+            }
+        }
+        free(buf);
+        keep_answer(s, w->tick, &out, s->said, s->said_len);
+    }
+    s->ran = 1;
+    apply_out(w, i, c->lane, d, &out);
+    keep_intent(s, w->tick, &out, 0, 0);
 }

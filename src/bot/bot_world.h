@@ -88,6 +88,19 @@ int bot_world_intent(const struct bot_world *bw, const struct world *w, int i,
  * `text`: how many, or -1 with *err (malloc'd) when it does not load. */
 int bot_world_reload_text(struct bot_world *bw, struct world *w, const char *path,
                           const char *text, char **err);
+/* ---- process bots (botfield-bots(7), PROCESS BOTS) ------------------- */
+
+/* --bot-process WHO=COMMAND: WHO a vehicle id or team.NAME (each of its
+ * vehicles gets a program of its own). */
+struct bot_process { const char *who; const char *command; };
+/* The programs the person running botfield named, and the wait for each
+ * answer: every later attach (not a replay's) starts a program for each
+ * vehicle they name, whose `bot` key the caller set to a name of its
+ * own, instead of reading a script.  The array must outlive the bots. */
+void bot_world_processes(const struct bot_process *p, size_t n, int timeout_ms);
+/* Vehicle i is driven by a program. */
+int bot_world_is_process(const struct bot_world *bw, int i);
+
 /* Unregisters the brain and frees every bot (NULL: nothing). */
 void bot_world_free(struct world *w, struct bot_world *bw);
 

@@ -95,6 +95,7 @@ static int set_tour(struct cli *c, const struct cli_opt *o, const char *arg);
 static int set_compare(struct cli *c, const struct cli_opt *o, const char *arg);
 static int set_exit(struct cli *c, const struct cli_opt *o, const char *arg);
 static int set_ladder(struct cli *c, const struct cli_opt *o, const char *arg);
+static int set_process(struct cli *c, const struct cli_opt *o, const char *arg);
 
 #define AT(field) .at = offsetof(struct cli, field)
 /* The modes of a viewer's option, a headless run's and a tournament's. */
@@ -241,6 +242,16 @@ static const struct cli_opt opts[CO_COUNT] = {
         .help = "load and validate MAP, print nothing on success\n"
                 "(takes --seed and --set; any other option is an\nerror)",
         .kind = K_FLAG, AT(check) },
+    [CO_BOT_PROCESS] = { .name = "bot-process", .arg = "VEHICLE=COMMAND", .repeat = 1,
+        .modes = CLI_VIEWER | CLI_HEADLESS, .section = "Process bots (botfield-bots(7)):",
+        .help = "a program of yours decides for VEHICLE (an id, or\n"
+                "team.NAME: each of its vehicles), over JSON lines on\n"
+                "its standard input and output (repeatable)",
+        .kind = K_OWN, .set = set_process },
+    [CO_BOT_TIMEOUT] = { .name = "bot-timeout", .arg = "MS", .modes = CLI_VIEWER | CLI_HEADLESS,
+        .help = "the wait for a process bot's answer, 1 to 600000 ms\n(default 1000)",
+        .kind = K_LONG, AT(bot_timeout), .lmin = 1, .lmax = 600000,
+        .bad = "expected a number of milliseconds, 1 to 600000" },
     [CO_HELP] = { .name = "help", .help = "display this help and exit",
         .kind = K_OWN, .set = set_exit },
     [CO_VERSION] = { .name = "version", .help = "output version information and exit",
@@ -293,6 +304,29 @@ static void usage(FILE *f)
         }
     }
     fputs(help_foot, f);
+}
+
+/* VEHICLE=COMMAND: a vehicle's id or team.NAME (as a map's section
+ * names them), then any command (run by /bin/sh -c). */
+static int set_process(struct cli *c, const struct cli_opt *o, const char *arg)
+{
+    (void)o;
+    const char *eq = strchr(arg, '=');
+    size_t n = eq ? (size_t)(eq - arg) : 0;
+    int ok = eq && n > 0 && n < 64 && eq[1] && memchr(arg, '.', n);
+    for (size_t i = 0; ok && i < n; i++)
+        ok = islower((unsigned char)arg[i]) || isdigit((unsigned char)arg[i])
+             || strchr("._-", arg[i]);
+    if (!ok)
+        return bad_option("--bot-process", arg, "expected VEHICLE=COMMAND: a vehicle's id "
+                          "(tank.NAME, turret.NAME, car.NAME) or team.NAME, '=', a command");
+    if (c->nprocs == CLI_PROCESSES)
+        return bad_option("--bot-process", arg, "at most 64 are given");
+    char *who = strndup(arg, n);
+    if (!who)
+        return bad_option("--bot-process", arg, "out of memory");
+    c->procs[c->nprocs++] = (struct bot_process){ who, eq + 1 };
+    return -1;
 }
 
 static int set_seed(struct cli *c, const struct cli_opt *o, const char *arg)
@@ -427,6 +461,7 @@ static void defaults(struct cli *c)
     c->every = 1;
     c->seconds = -1;            /* not given */
     c->threads = par_default_threads();
+    c->bot_timeout = 1000;
     c->vo.speed = 1.0;
     c->tour = &tour;
     c->cmp = &cmp;

@@ -6,6 +6,7 @@
 
 #include "run/compare.h"
 #include "tour/tour.h"
+#include "bot/bot_world.h"
 #include "view/view.h"
 
 /* The modes of a run: what the mode options ask for.  The viewer is the
@@ -24,7 +25,8 @@ enum cli_opt_id {
     CO_SEEDS, CO_SET, CO_JOBS, CO_CSV, CO_CHART, CO_AGGREGATE,
     CO_LADDER, CO_SPRT, CO_MAP, CO_ANCHOR, CO_ELO0, CO_ELO1, CO_ALPHA, CO_BETA, CO_MAX_GAMES,
     CO_GAMES,
-    CO_COMPARE, CO_SEED, CO_THREADS, CO_RECORD, CO_REPLAY, CO_FOLLOW, CO_CHECK, CO_HELP, CO_VERSION,
+    CO_COMPARE, CO_SEED, CO_THREADS, CO_RECORD, CO_REPLAY, CO_FOLLOW, CO_CHECK,
+    CO_BOT_PROCESS, CO_BOT_TIMEOUT, CO_HELP, CO_VERSION,
     CO_MAN_KEYS, CO_MAN_VIEWER_KEYS,
     CO_COUNT
 };
@@ -42,6 +44,11 @@ struct cli {
     struct view_options vo;         /* --seed, --speed, --ascii, --rate, --fps */
     struct tour_options *tour;      /* --seeds, --set, --jobs, --csv, --chart, --aggregate */
     struct compare_opts *cmp;       /* --compare */
+    /* --bot-process WHO=COMMAND (at most CLI_PROCESSES), --bot-timeout */
+#define CLI_PROCESSES 64
+    struct bot_process procs[CLI_PROCESSES];
+    int nprocs;
+    long bot_timeout;
     int nargs;                      /* the operands: MAP, or --aggregate's files */
     char **args;
 };

@@ -188,6 +188,23 @@ static void loaded_free(struct loaded *l)
     world_free(&l->w);
 }
 
+/* A map error about the bot key --bot-process set: said as the option's
+ * (the vehicle or team it names is not the map's).  1 when said. */
+static int process_unknown(const struct cli *c, const char *text)
+{
+    for (int k = 0; text && k < c->nprocs; k++) {
+        char key[96];
+        snprintf(key, sizeof key, "--set %s.bot=", c->procs[k].who);
+        if (strstr(text, key) && strstr(text, "no such section")) {
+            fprintf(stderr, "botfield: --bot-process %s: the map has no vehicle or team of "
+                    "that name (a vehicle's id is its section's name: tank.NAME, "
+                    "turret.NAME, car.NAME; or team.NAME)\n", c->procs[k].who);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* The map and the bots' scripts: 0, or 2 after saying what is wrong (a
  * script that cannot be read or loaded is an error of the map). */
 static int load_world(struct cli *c, struct loaded *l)
@@ -199,6 +216,10 @@ static int load_world(struct cli *c, struct loaded *l)
     int rc = path ? map_load_kept(path, &c->vo.map, &l->w, &err, c->record ? &l->map_text : NULL)
                   : map_load_text("default.ini", map_default_text, map_default_len, &c->vo.map,
                                   &l->w, &err);
+    if (rc && process_unknown(c, err.text)) {
+        map_error_free(&err);
+        return 2;
+    }
     if (rc) {
         fputs(err.text ? err.text : "botfield: cannot load the map\n", stderr);
         map_error_free(&err);
@@ -301,6 +322,33 @@ static int run_headless(const struct cli *c, struct loaded *l)
     return rc;
 }
 
+/* --bot-process: each vehicle named gets the bot key PROCESS_BOT_NAME
+ * (a --set after the user's own: the recording keeps it, and a replay,
+ * which finds no script for it, drives the vehicle by its recorded
+ * intents), and the programs are handed to the bots' layer, which starts
+ * one for each such vehicle in place of reading a script. */
+#define PROCESS_BOT_NAME "process-bot.lua"
+static int use_processes(struct cli *c)
+{
+    static struct map_set sets[256 + CLI_PROCESSES];
+    static char keys[CLI_PROCESSES][80];
+    int n = c->vo.map.nset;
+    if (n > 256) {
+        fprintf(stderr, "botfield: --bot-process: at most 256 --set beside it\n");
+        return 2;
+    }
+    for (int k = 0; k < n; k++)
+        sets[k] = c->vo.map.set[k];
+    for (int k = 0; k < c->nprocs; k++) {
+        snprintf(keys[k], sizeof keys[k], "%s.bot", c->procs[k].who);
+        sets[n++] = (struct map_set){ keys[k], PROCESS_BOT_NAME };
+    }
+    c->vo.map.set = sets;
+    c->vo.map.nset = n;
+    bot_world_processes(c->procs, (size_t)c->nprocs, (int)c->bot_timeout);
+    return 0;
+}
+
 /* One run from a map: checked (--check), headless, compared or viewed. */
 static int run_map(struct cli *c)
 {
@@ -358,6 +406,8 @@ int main(int argc, char **argv)
         c.vo.paused = 2;
     c.vo.map_path = c.nargs ? c.args[0] : NULL;
     if ((rc = check_outputs(&c, c.vo.map_path)))
+        return rc;
+    if (c.nprocs && (rc = use_processes(&c)))
         return rc;
     if (c.headless && c.replay) {
         struct headless_options ho;

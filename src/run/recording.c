@@ -216,6 +216,11 @@ int recording_open(struct recording *rec, const char *file, const struct world *
         return -1;
     }
     rec->frontier = w->tick;
+    /* a process bot's answers are inputs: its intents are recorded, and
+     * a replay, which never starts the program, is checked by the world's
+     * public hash (as an arena match's) */
+    for (size_t i = 0; bw && i < w->vehicles.n; i++)
+        rec->intents |= bot_world_is_process(bw, (int)i);
     /* The map's file name only: a folder (a home folder's name) is no
      * part of the run, and a replay reads no file of it. */
     const char *slash = map_path ? strrchr(map_path, '/') : NULL;

@@ -28,7 +28,8 @@ struct recording {
      * vehicle whose bot's intent changed (the first: all), and checkpoint
      * and end lines with "world" too (botfield(6), RECORDINGS).  Set by
      * the caller after recording_open() (the arena's matches); 0: the
-     * recording as ever. */
+     * recording as ever.  recording_open() sets it when a vehicle is a
+     * process bot's. */
     int intents;
     struct recorded_intent *last;       /* per vehicle, the last written */
     size_t nlast;
