@@ -664,14 +664,12 @@ static void decide(void *user, const struct decide_view *c, int i, struct decisi
     d->avoid.threat = -1;
     d->avoid.shell = 0;
     d->avoid.steer = 0;
-    if (s->proc) {
+    if (s->proc)
         process_decide(bw, s, c, i, d);
-        return;
-    }
-    if (s->puppet) {
+    else if (s->puppet)
         puppet_decide(w, i, c->lane, d, s);
+    if (s->proc || s->puppet)
         return;
-    }
 
     struct bot_view view;
     struct call_ctx cc = { w, i, c, d, bw, &view, 0, 0, 0, 0, 0 };
