@@ -18,6 +18,7 @@
 #include "proc.h"
 #include "proc_view.h"
 
+#include <time.h>
 #include <xxhash.h>
 
 #define EVENTS_MAX 64           /* last tick's events kept per bot */
@@ -894,8 +895,6 @@ static char *folder_of(const char *path)
 
 static void slot_free(struct slot *s)
 {
-    if (s->proc)
-        proc_tell(s->proc, "{\"type\":\"end\"}", 15);
     proc_stop(s->proc);
     free(s->kept);
     bot_free(s->bot);
@@ -908,12 +907,59 @@ static void slot_free(struct slot *s)
     free(s->intents);
 }
 
+/* The process bots' last line: {"type":"end","result":SUMMARY} (the
+ * summary line's object), as far as each takes it. */
+static void tell_end(const struct world *w, const struct bot_world *bw)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = NULL;
+    for (size_t k = 0; k < bw->n; k++) {
+        if (!bw->slots[k].proc)
+            continue;
+        if (!f && w && (f = open_memstream(&buf, &len))) {
+            fputs("{\"type\":\"end\",\"result\":", f);
+            trace_summary(f, w);
+            fclose(f);
+            while (len && buf[len - 1] == '\n')
+                buf[--len] = 0;
+            if (len < 2 || buf[len - 1] != '}') {
+                free(buf);
+                buf = NULL;
+                len = 0;
+            } else
+                buf[len++] = '}';  /* (the summary's own newline made room) */
+        }
+        if (buf)
+            proc_tell(bw->slots[k].proc, buf, len);
+        else
+            proc_tell(bw->slots[k].proc, "{\"type\":\"end\"}", 15);
+    }
+    free(buf);
+    /* a second in all for them to exit on their own */
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (size_t k = 0; k < bw->n; k++)
+        proc_close_input(bw->slots[k].proc, 100);
+    for (int all = 0; !all;) {
+        all = 1;
+        for (size_t k = 0; k < bw->n; k++)
+            all &= proc_exited(bw->slots[k].proc);
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        if (!all && (double)(t.tv_sec - t0.tv_sec) + (t.tv_nsec - t0.tv_nsec) / 1e9 > 1.0)
+            break;
+        if (!all)
+            nanosleep(&(struct timespec){ 0, 5000000 }, NULL);
+    }
+}
+
 void bot_world_free(struct world *w, struct bot_world *bw)
 {
     if (!bw)
         return;
     if (w && w->brain == &bw->brain)
         w->brain = NULL;
+    tell_end(w, bw);
     for (size_t k = 0; k < bw->n; k++)
         slot_free(&bw->slots[k]);
     free(bw->slots);

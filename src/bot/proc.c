@@ -395,6 +395,29 @@ static void kill_group(pid_t g)
         ;
 }
 
+void proc_close_input(struct proc *p, int ms)
+{
+    if (!p || p->dead || p->in < 0)
+        return;
+    double until = now_s() + ms / 1000.0;
+    while (p->ooff < p->on && !flush_in(p) && now_s() < until)
+        poll(NULL, 0, 2);
+    close_fd(&p->in);
+}
+
+int proc_exited(struct proc *p)
+{
+    if (!p || p->pid <= 0)
+        return 1;
+    int st;
+    pid_t r = waitpid(p->pid, &st, WNOHANG);
+    if (r == p->pid || (r < 0 && errno != EINTR)) {
+        p->pid = 0;             /* (its group is killed all the same) */
+        return 1;
+    }
+    return 0;
+}
+
 void proc_stop(struct proc *p)
 {
     if (!p)

@@ -44,6 +44,13 @@ enum proc_answer proc_ask(struct proc *p, const char *line, size_t len, int time
 /* Sends a last line without waiting (the end), as far as it takes it. */
 void proc_tell(struct proc *p, const char *line, size_t len);
 
+/* Its input closed, after what is left of it is sent (ms at most): the
+ * end, which a program may take to save what it learnt before it exits;
+ * proc_exited() says when it has (1; 0: not yet), and proc_stop() kills
+ * what is left. */
+void proc_close_input(struct proc *p, int ms);
+int proc_exited(struct proc *p);
+
 /* Its standard error since the last call, as lines: at most
  * PROC_LOG_LINES of PROC_LOG_BYTES (longer ones cut, control bytes shown
  * as '?'); the count of the lines left out in *dropped. */

@@ -28,6 +28,17 @@ grep -v '"type":"log"' "$TMPD/t1" >"$TMPD/a"
 grep -v '"type":"log"' "$TMPD/tr" >"$TMPD/b"
 cmp -s "$TMPD/a" "$TMPD/b"; ok $? "... the same trace but the program's log lines"
 
+# what it reads: init, a tick line a tick, then the end with the summary
+run 30 "while read l; do printf '%s\\n' \"\$l\" >>$TMPD/seen; echo '{}'; done"
+expect_eq "a program that keeps what it reads: exit 0" "$?" 0
+head -1 "$TMPD/seen" | grep -q '^{"type":"init","id":"tank.red","map":{"width":1200,"height":900,"trees":\[{"x":'
+ok $? "... its first line is the init line, with the map's trees"
+expect_eq "... a tick line a tick" "$(grep -c '^{"type":"tick"' "$TMPD/seen")" 30
+tail -1 "$TMPD/seen" | grep -q '^{"type":"end","result":{"type":"summary","ticks":30,'
+ok $? "... its last line is the end line, with the summary ($(tail -1 "$TMPD/seen" | head -c 80))"
+python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' "$TMPD/seen"
+ok $? "... every line it read is JSON"
+
 run 300 "$ANSWER" --bot-process "tank.blue=exit 0"
 grep -q '"id":"tank.blue".*the process bot stopped: it exited with status 0' "$TMPD/t"
 ok $? "two process bots: one that exits is said so"
