@@ -1542,12 +1542,16 @@ static int process_ask(struct slot *s, int i, const char *line, size_t len,
     int dropped, n = view ? proc_log(s->proc, lines, &dropped) : 0;
     for (int k = 0; k < n; k++)
         add_line(s, i, "log", "text", lines[k]);
+    _Static_assert(PROC_LOG_BYTES == BOT_LOG_BYTES, "a process's log line is a bot's");
+    for (int k = 0; k < n && s->rep.n_log < BOT_LOG_LINES; k++)
+        memcpy(s->rep.log[s->rep.n_log++], lines[k], sizeof s->rep.log[0]);
     if (a == PROC_OK) {
         if (!view)
             return 1;
         if (proc_read_reply(ans, alen, view, r, err, sizeof err) == 0)
             return 1;
         add_line(s, i, "bot_error", "error", err);
+        snprintf(s->rep.error, sizeof s->rep.error, "%s", err);
         s->errors++;
         return 0;
     }
@@ -1560,7 +1564,12 @@ static int process_ask(struct slot *s, int i, const char *line, size_t len,
     else
         return 0;
     s->proc_stopped = a != PROC_LATE;
+    if (s->proc_stopped) {
+        s->rep.disabled = 1;
+        snprintf(s->rep.disabled_reason, sizeof s->rep.disabled_reason, "%s", err);
+    }
     add_line(s, i, "bot_error", "error", err);
+    snprintf(s->rep.error, sizeof s->rep.error, "%s", err);
     s->errors++;
     return 0;
 }
@@ -1595,6 +1604,8 @@ static void process_decide(struct bot_world *bw, struct slot *s, const struct de
         char *buf = NULL;
         size_t len = 0;
         FILE *f;
+        s->rep.n_shapes = s->rep.n_log = 0;
+        s->rep.error[0] = s->rep.traceback[0] = 0;
         if (!s->inited && (f = open_memstream(&buf, &len))) {
             s->inited = 1;
             struct bot_tree *trees = malloc((w->trees.n + 1) * sizeof *trees);
@@ -1609,7 +1620,6 @@ static void process_decide(struct bot_world *bw, struct slot *s, const struct de
             buf = NULL;
             len = 0;
         }
-        s->rep.n_shapes = 0;
         if ((f = open_memstream(&buf, &len))) {
             proc_tick_line(f, &view);
             fclose(f);
@@ -1617,8 +1627,11 @@ static void process_decide(struct bot_world *bw, struct slot *s, const struct de
                 out = r.out;
                 s->said_len = r.say_len;
                 memcpy(s->said, r.say, r.say_len);
-                for (int m = 0; m < r.n_log; m++)
+                for (int m = 0; m < r.n_log; m++) {
                     add_line(s, i, "log", "text", r.log[m]);
+                    if (s->rep.n_log < BOT_LOG_LINES)
+                        memcpy(s->rep.log[s->rep.n_log++], r.log[m], sizeof r.log[m]);
+                }
                 s->rep.n_shapes = r.n_shapes;
                 memcpy(s->rep.shapes, r.shapes, (size_t)r.n_shapes * sizeof *r.shapes);
             }

@@ -254,6 +254,23 @@ static void inspect_bot_logs(const struct app *a, int i, struct lines *l)
     }
 }
 
+/* A process bot's: what it logged and its last error (no script, no
+ * instructions or heap of ours to count). */
+static void inspect_process(const struct app *a, int i, struct lines *l)
+{
+    const struct world *w = &a->world;
+    const struct bot_report *r = w->vehicles.p[i].alive ? bot_world_report(a->bots, i) : NULL;
+    add(l, 1, "bot: a process (--bot-process)");
+    if (r && r->disabled)
+        add_wrapped(l, a, " ", "   ", r->disabled_reason, 6);
+    inspect_bot_logs(a, i, l);
+    const struct bot_last_error *e = (size_t)i < a->nlast_err ? &a->last_err[i] : NULL;
+    if (e && e->tick >= 0 && e->tick <= w->tick) {
+        add(l, 1, "bot error, tick %ld", e->tick);
+        add_wrapped(l, a, " ", " ", e->error, 4);
+    }
+}
+
 /* The vehicle's Lua bot: first, since a bot's vehicle is what its script
  * makes of it.  Its script, its cost this tick against its limits, what it
  * logged, its last error with the start of the traceback. */
@@ -261,6 +278,10 @@ static void inspect_bot(const struct app *a, int i, struct lines *l)
 {
     const struct world *w = &a->world;
     const struct bot_script *sc = bot_world_script(a->bots, i);
+    if (!sc && bot_world_is_process(a->bots, i)) {
+        inspect_process(a, i, l);
+        return;
+    }
     if (!sc)
         return;
     const struct world_bot *wb = NULL;
