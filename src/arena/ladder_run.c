@@ -308,6 +308,13 @@ static void match_child(const struct arena_ladder *l, const struct lmatch *m, ch
     struct bot_world *bots = NULL;
     if (bot_world_attach_given(&w, l->maps_dir, &given, &bots, &berr))
         child_fail(berr ? berr : "cannot load the bots");
+    /* a live match says which ticks are whole in ID.now.part, so that
+     * watchers go on through ticks that add no line (watch_serve.c); made before
+     * the recording, so a watcher that finds one finds the other */
+    char now_path[4200];
+    paths(l, m->id, ".now.part", now_path, sizeof now_path);
+    int now_fd = m->live ? open(now_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600) : -1;
+    headless_progress(now_fd);
     struct recording rec;
     if (recording_open(&rec, rec_path, &w, bots, mp->path, map_text, set, nset))
         child_fail("cannot write the recording");
@@ -316,12 +323,6 @@ static void match_child(const struct arena_ladder *l, const struct lmatch *m, ch
     rec.intents = 1;
     struct headless_options ho = { -1, trace, LONG_MAX, 0, bots, 0, 1, 0 };
     headless_pace(m->live ? w.tick_rate : 0);
-    /* a live match says which ticks are whole in ID.now.part, so that
-     * watchers go on through ticks that add no line (watch_serve.c) */
-    char now_path[4200];
-    paths(l, m->id, ".now.part", now_path, sizeof now_path);
-    int now_fd = m->live ? open(now_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600) : -1;
-    headless_progress(now_fd);
     int rc = recording_headless(&rec, &w, bots, &ho);
     int fd = open(rec_path, O_RDONLY | O_CLOEXEC);
     if (fd < 0 || fsync(fd))

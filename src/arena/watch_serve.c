@@ -18,6 +18,7 @@
  * what it had not been sent of the old match is not sent); "error".
  * It may send, one JSON object a line, at most WATCH_IN_MAX bytes:
  *   {"cmd":"follow","match":ID}   follow that live match from its start
+ *                                  (one switch every WATCH_FOLLOW_SECONDS)
  *   {"cmd":"ladder"}               the ladder, at most every
  *                                  WATCH_LADDER_SECONDS (later: then)
  * A longer line, or one that is not such an object, drops it. */
@@ -46,6 +47,7 @@
 #define WATCH_POLL_MS 50
 #define WATCH_IN_MAX 256            /* a watcher's request line at most */
 #define WATCH_LADDER_SECONDS 1.0    /* between two ladders sent to one */
+#define WATCH_FOLLOW_SECONDS 0.25   /* between two switches of one */
 
 struct watcher {
     int fd;                         /* the connection, -1: dropped */
@@ -69,6 +71,8 @@ struct watcher {
     int in_eof;                     /* it sends no more (it may still read) */
     unsigned long live_sig;         /* the live list it was sent last */
     int live_sent;
+    int mid_line;                   /* the last byte sent ended no line */
+    double follow_at;               /* its last switch */
     int ladder_due;                 /* asked for the ladder, not sent yet */
     double ladder_at;               /* the last ladder sent */
 };
@@ -208,7 +212,7 @@ void arena_watch_accept(struct arena_watchers *ws, int fd, const char *person,
     w->match = -1;
     w->tick = w->told = -1;
     snprintf(w->person, sizeof w->person, "%s", person);
-    w->ladder_at = -1e9;
+    w->ladder_at = w->follow_at = -1e9;
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 }
 
@@ -290,6 +294,7 @@ static int grow_part(struct watcher *w, const char *p, size_t n)
 static int read_match(struct arena_watchers *ws, struct watcher *w)
 {
     char buf[WATCH_CHUNK];
+    w->at_eof = 0;      /* (only a read that reaches the end says so) */
     while (!w->ended && w->rfd >= 0 && w->n - w->off < ws->bound) {
         ssize_t got = read(w->rfd, buf, sizeof buf);
         w->at_eof = got == 0;
@@ -345,6 +350,15 @@ static int open_progress(const char *part)
         return -1;
     snprintf(path, sizeof path, "%.*s.now.part", (int)(n - 5), part);
     return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+/* The recording of live match id, "" when it is not live. */
+static const char *live_path(const struct arena_live *live, int nlive, long id)
+{
+    for (int k = 0; k < nlive; k++)
+        if (live[k].id == id)
+            return live[k].path;
+    return "";
 }
 
 /* The last tick the match wrote whole, from ID.now.part (-1: unknown). */
@@ -424,7 +438,8 @@ static int tell_live(struct watcher *w, const struct arena_live *live, int nlive
  * being sent is finished, and the next line the watcher reads is ours. */
 static void drop_unsent(struct watcher *w)
 {
-    if (w->off == 0 || w->out[w->off - 1] == '\n') {
+    /* (not out[off - 1]: a compaction moves the unsent bytes to 0) */
+    if (!w->mid_line) {
         w->n = w->off;
         return;
     }
@@ -435,9 +450,12 @@ static void drop_unsent(struct watcher *w)
 
 /* {"cmd":"follow","match":ID}: that live match from its start, after a
  * "switched" line. */
-static int follow_match(struct watcher *w, long id, const struct arena_live *live, int nlive)
+static int follow_match(struct watcher *w, long id, const struct arena_live *live, int nlive,
+                        double now)
 {
     char why[160];
+    if (now - w->follow_at < WATCH_FOLLOW_SECONDS)
+        return put_error(w, "one switch every quarter of a second at most");
     const struct arena_live *m = NULL;
     for (int k = 0; k < nlive; k++)
         if (live[k].id == id)
@@ -446,26 +464,28 @@ static int follow_match(struct watcher *w, long id, const struct arena_live *liv
         snprintf(why, sizeof why, "match %ld is not live now", id);
         return put_error(w, why);
     }
+    w->follow_at = now;
     if (id == w->match && w->rfd >= 0) {
         snprintf(why, sizeof why, "you are watching match %ld already", id);
         return put_error(w, why);
     }
     int fd = open(m->path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
-        snprintf(why, sizeof why, "match %ld has just ended", id);
+        snprintf(why, sizeof why, "match %ld is not under way now", id);
         return put_error(w, why);
     }
     drop_unsent(w);
     watcher_close_match(w);
     w->rfd = fd;
     w->nfd = open_progress(m->path);
+    w->stalled_since = 0;
     w->match = id;
     return put_json(w, json_pack("{s:I}", "switched", (json_int_t)id));
 }
 
 /* One request line.  -1: not one (the watcher is dropped). */
 static int request(struct watcher *w, const char *line, size_t n,
-                   const struct arena_live *live, int nlive)
+                   const struct arena_live *live, int nlive, double now)
 {
     json_t *o = json_loadb(line, n, JSON_REJECT_DUPLICATES, NULL);
     const char *cmd = json_string_value(json_object_get(o, "cmd"));
@@ -476,13 +496,14 @@ static int request(struct watcher *w, const char *line, size_t n,
         rc = 0;
     } else if (cmd && !strcmp(cmd, "follow") && json_object_size(o) == 2
                && json_is_integer(id) && json_integer_value(id) >= 0)
-        rc = follow_match(w, (long)json_integer_value(id), live, nlive);
+        rc = follow_match(w, (long)json_integer_value(id), live, nlive, now);
     json_decref(o);
     return rc;
 }
 
 /* What the watcher sent: its whole lines taken.  -1: drop it. */
-static int read_requests(struct watcher *w, const struct arena_live *live, int nlive)
+static int read_requests(struct watcher *w, const struct arena_live *live, int nlive,
+                         double now)
 {
     if (w->in_eof)
         return 0;
@@ -495,7 +516,7 @@ static int read_requests(struct watcher *w, const struct arena_live *live, int n
     char *nl;
     while ((nl = memchr(w->in, '\n', w->nin))) {
         size_t len = (size_t)(nl - w->in);
-        if (request(w, w->in, len, live, nlive))
+        if (request(w, w->in, len, live, nlive, now))
             return -1;
         memmove(w->in, nl + 1, w->nin - len - 1);
         w->nin -= len + 1;
@@ -531,6 +552,7 @@ static int send_some(struct watcher *w)
         ssize_t k = send(w->fd, w->out + w->off, w->n - w->off, MSG_NOSIGNAL | MSG_DONTWAIT);
         if (k > 0) {
             w->off += (size_t)k;
+            w->mid_line = w->out[w->off - 1] != '\n';
             w->stalled_since = 0;
             continue;
         }
@@ -551,11 +573,14 @@ static int hung_up(const struct watcher *w)
 static void serve_one(struct arena_watchers *ws, struct arena_ladder *l, struct watcher *w,
                       const struct arena_live *live, int nlive, double now)
 {
-    if (hung_up(w) || read_requests(w, live, nlive)) {
+    if (hung_up(w) || read_requests(w, live, nlive, now)) {
         watcher_drop(ws, w);
         return;
     }
-    /* the ticks whole before the file is read: its lines up to them are in */
+    /* the ticks whole before the file is read: its lines up to them are in
+     * (its progress file may come a moment after its recording) */
+    if (w->nfd < 0 && w->rfd >= 0 && !w->ended)
+        w->nfd = open_progress(live_path(live, nlive, w->match));
     long whole = progress(w);
     long followed = w->match;
     /* what is new in the match followed, then maybe the next one's */

@@ -426,6 +426,11 @@ void proc_stop(struct proc *p)
         kill_group(p->pid);
     else if (p->group > 0)
         kill_group(p->group);
+    /* what left its group (setsid) and ended since is ours to reap, as
+     * its subreaper (botfield starts no other children where process
+     * bots run) */
+    while (waitpid(-1, NULL, WNOHANG) > 0)
+        ;
     close_fd(&p->in);
     close_fd(&p->out);
     close_fd(&p->err);

@@ -8,7 +8,9 @@
  * daemon sends is drawn as text only: control bytes become '?'. */
 #include "config.h"
 
+#include <errno.h>
 #include <jansson.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,8 +174,19 @@ void arena_view_line(struct app *a, const char *line, size_t len)
  * reads every 50 ms: it does not block; if it cannot go, we say so). */
 static void ask(struct app *a, const char *line)
 {
-    size_t n = strlen(line);
-    if (send(a->fl->fd, line, n, MSG_NOSIGNAL | MSG_DONTWAIT) != (ssize_t)n)
+    size_t n = strlen(line), at = 0;
+    /* a line sent whole, or the daemon would read half of it as garbage
+     * (a few bytes: a tenth of a second at most) */
+    for (int tries = 0; at < n && tries < 20; tries++) {
+        ssize_t k = send(a->fl->fd, line + at, n - at, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (k > 0)
+            at += (size_t)k;
+        else if (k < 0 && errno != EAGAIN && errno != EINTR)
+            break;
+        else
+            poll(NULL, 0, 5);
+    }
+    if (at < n)
         app_message(a, 1, "the arena did not take the request; try again");
 }
 

@@ -326,6 +326,67 @@ TEST(the_live_list_and_a_switch_to_the_match_asked_for)
     close(a[1]);
 }
 
+/* Every line of buf whole: starts with '{' and ends with '}'. */
+static int lines_whole(const char *buf, size_t n)
+{
+    size_t at = 0;
+    while (at < n) {
+        const char *nl = memchr(buf + at, '\n', n - at);
+        if (!nl || buf[at] != '{' || nl[-1] != '}')
+            return 0;
+        at = (size_t)(nl - buf) + 1;
+    }
+    return 1;
+}
+
+TEST(a_switch_in_the_middle_of_a_line_keeps_lines_whole)
+{
+    /* lines of 20 kB, a small socket buffer: a send stops inside a line,
+     * and the buffer is compacted before the switch */
+    size_t cap = 1u << 20, len = 0;
+    char *text = malloc(cap);
+    len += (size_t)snprintf(text, cap, "{\"type\":\"recording\",\"format\":1,\"seed\":1}\n");
+    for (long t = 1; len + 21000 < cap && t < 40; t++) {
+        len += (size_t)snprintf(text + len, cap - len, "{\"type\":\"checkpoint\",\"tick\":%ld,\"pad\":\"", t);
+        memset(text + len, 'x', 20000);
+        len += 20000;
+        len += (size_t)snprintf(text + len, cap - len, "\"}\n");
+    }
+    live_file(0, 11, text);
+    live_file(1, 12, "{\"type\":\"recording\",\"format\":1,\"seed\":2}\n");
+    nlives = 2;
+    struct arena_watchers *ws = arena_watchers_new();
+    int a[2];
+    pair(a);
+    int small = 4096;
+    setsockopt(a[0], SOL_SOCKET, SO_SNDBUF, &small, sizeof small);
+    setsockopt(a[1], SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
+    arena_watchers_limits(ws, 30000, 100);
+    arena_watch_accept(ws, a[0], "alice", "{\"cmd\":\"watch\"}");
+    char *got = NULL;
+    size_t n = 0;
+    /* a poll that sends (a drained socket), then one that cannot (full)
+     * but reads on: the unsent bytes are moved to the buffer's start, in
+     * the middle of a line */
+    for (int i = 0; i < 12; i++) {
+        drain(a[1], &got, &n);
+        arena_watch_poll(ws, NULL);
+        arena_watch_poll(ws, NULL);
+    }
+    say(a[1], "{\"cmd\":\"follow\",\"match\":12}\n");
+    for (int i = 0; i < 400; i++) {
+        arena_watch_poll(ws, NULL);
+        drain(a[1], &got, &n);
+    }
+    check(got && strstr(got, "\n{\"type\":\"arena\",\"switched\":12}\n{\"type\":\"recording\",\"format\":1,\"seed\":2}"));
+    check(lines_whole(got, n));
+    check(n > 0 && n < len);        /* the old match was cut short */
+    arena_watchers_free(ws);
+    free(got);
+    free(text);
+    close(a[1]);
+}
+
 TEST(the_ladder_when_asked_once_a_second_at_most)
 {
     nlives = 0;
@@ -400,12 +461,15 @@ int main(void)
     run(the_live_list_and_a_switch_to_the_match_asked_for,
         "the live matches are told when they change; a follow request switches to the "
         "match's start after a switched line, and one not live is an error line");
+    run(a_switch_in_the_middle_of_a_line_keeps_lines_whole,
+        "a switch while a line is half sent: that line is finished, then the switch, "
+        "every line whole");
     run(the_ladder_when_asked_once_a_second_at_most,
         "the ladder is sent when asked, for its person, at most once a second");
     run(a_bad_request_drops_its_watcher,
         "a request that is not JSON, has a wrong type or key, or is too long drops its watcher");
     char path[128];
-    for (int id = 1; id <= 8; id++) {
+    for (int id = 1; id <= 12; id++) {
         snprintf(path, sizeof path, "%s/%d.part", dir, id);
         unlink(path);
     }
