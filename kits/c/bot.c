@@ -103,6 +103,7 @@ static char *jstring(void)
 }
 
 static int jparse(jval *v);
+static void jfree(jval *v);
 
 /* The items of an array or object, after its opening bracket. */
 static int jlist(jval *v, char close, int keyed)
@@ -123,7 +124,7 @@ static int jlist(jval *v, char close, int keyed)
             if (*jp != ':') { free(key); return -1; }
             jp++;
         }
-        if (jparse(it) != 0) { free(key); return -1; }
+        if (jparse(it) != 0) { jfree(it); free(key); return -1; }
         it->key = key;
         v->n++;
         jskip();
