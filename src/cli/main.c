@@ -13,6 +13,7 @@
 #include "config.h"
 #include "cli_options.h"
 #include "core/world.h"
+#include "core/race/race.h"
 #include "run/compare.h"
 #include "run/headless.h"
 #include "bot/bot_world.h"
@@ -349,6 +350,31 @@ static int use_processes(struct cli *c)
     return 0;
 }
 
+/* --check's warnings, the map still valid (exit 0): each car's waypoint
+ * that the skip rule passes as soon as the car leaves the one before, so
+ * no lap of it is clean (cars alike in radius and max_speed said once). */
+static void warn_track(const char *map, const struct world *w)
+{
+    for (size_t i = 0; i < w->vehicles.n; i++) {
+        const struct vehicle *v = &w->vehicles.p[i];
+        int n, same = 0;
+        const struct waypoint *wp = world_route(w, v, &n);
+        if (v->kind != VK_CAR || !wp)
+            continue;
+        for (size_t j = 0; j < i && !same; j++)
+            same = w->vehicles.p[j].kind == VK_CAR
+                && w->vehicles.p[j].p->radius == v->p->radius
+                && w->vehicles.p[j].p->max_speed == v->p->max_speed;
+        for (int k = 0; k < n && !same; k++)
+            if (race_skipped_at_once(w, wp, n, v->p, w->dt, k))
+                fprintf(stderr, "botfield: %s: warning: [%s]: waypoint %d cannot be "
+                        "reached cleanly: a car leaving waypoint %d's disc is already nearer "
+                        "waypoint %d, so the skip rule passes %d untouched (move waypoint %d, "
+                        "or widen its disc or %d's)\n", map, v->id, k, (k + n - 1) % n,
+                        (k + 1) % n, k, k, (k + n - 1) % n);
+    }
+}
+
 /* One run from a map: checked (--check), headless, compared or viewed. */
 static int run_map(struct cli *c)
 {
@@ -356,6 +382,8 @@ static int run_map(struct cli *c)
     int rc = load_world(c, &l);
     if (rc)
         return rc;
+    if (c->check)
+        warn_track(c->vo.map_path ? c->vo.map_path : "default.ini", &l.w);
     if (c->check || (rc = check_scripts(c, &l))) {
         loaded_free(&l);
         return rc;

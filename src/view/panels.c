@@ -14,6 +14,7 @@
 #include "tui.h"
 #include "../bot/bot_world.h"
 #include "../core/explain.h"
+#include "../core/race/race.h"
 #include "../core/round.h"
 #include "../core/score.h"
 
@@ -427,6 +428,14 @@ static void inspect_race(const struct app *a, const struct vehicle *v, struct li
     const struct race_info *ri = &rc->info;
     add(l, 1, v->kind == VK_CAR ? "race" : "route");
     add(l, 0, " next waypoint %d", world_race_state(w, v).next);
+    /* --check's warning: a waypoint skipped as soon as the car leaves the
+     * one before (race_check.c), the first such */
+    const struct waypoint *wp = world_route(w, v, &nroute);
+    for (int k = 0; v->kind == VK_CAR && k < nroute; k++)
+        if (race_skipped_at_once(w, wp, nroute, v->p, w->dt, k)) {
+            add(l, 0, " waypoint %d: no clean lap", k);
+            break;
+        }
     if (ri->circle_r > 0 && ri->circle_r < 1e9)
         add(l, 0, " turning radius %.1f", ri->circle_r);
     add(l, 0, " target speed %.1f", ri->target_speed);

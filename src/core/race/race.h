@@ -104,6 +104,16 @@ double race_reach_speed(vec2 pos, double heading, vec2 target, double reach,
  * sight). */
 int race_clear(const struct world *w, vec2 a, vec2 b);
 
+/* 1 when no car with params p (ticks of dt) can touch waypoint k of the
+ * route wp (n waypoints) once it has reached k - 1: on its first tick out
+ * of k - 1's disc it is nearer k + 1 than k, with no tree between, and
+ * the skip rule passes k (--check's warning; 0 on a route of 3 or less,
+ * where that rule asks more). */
+struct vehicle_params;
+struct waypoint;
+int race_skipped_at_once(const struct world *w, const struct waypoint *wp, int n,
+                         const struct vehicle_params *p, double dt, int k);
+
 /* Frees the cache of racing lines (steer = line, race_line.h). */
 struct race_plans;
 void race_plans_free(struct race_plans *c);
