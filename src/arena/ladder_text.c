@@ -231,19 +231,25 @@ static char *text_of(FILE *m, char **buf)
     return *buf;
 }
 
+/* o as one compact line ending in a newline (malloc'd; o's reference is
+ * taken); NULL when memory ran out. */
+static char *json_line(json_t *o)
+{
+    char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(8));
+    json_decref(o);
+    char *t = s ? realloc(s, strlen(s) + 2) : NULL;
+    if (t)
+        strcat(t, "\n");
+    else
+        free(s);
+    return t;
+}
+
 char *arena_ladder_table(struct arena_ladder *l, int json)
 {
     ladder_fit_poll(l, 0);
     if (json) {
-        json_t *a = ladder_json(l);
-        char *s = json_dumps(a, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(8));
-        json_decref(a);
-        char *t = s ? realloc(s, strlen(s) + 2) : NULL;
-        if (t)
-            strcat(t, "\n");
-        else
-            free(s);
-        return t;
+        return json_line(ladder_json(l));
     }
     int n;
     int *v = ladder_ranked(l, &n);
@@ -456,12 +462,5 @@ char *arena_ladder_watch_line(struct arena_ladder *l, const char *person)
     json_object_set_new(o, "ladder", rows);
     json_object_set_new(o, "bots", json_integer(n));
     json_object_set_new(o, "matches", json_integer(l->nres));
-    char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(8));
-    json_decref(o);
-    char *t = s ? realloc(s, strlen(s) + 2) : NULL;
-    if (t)
-        strcat(t, "\n");
-    else
-        free(s);
-    return t;
+    return json_line(o);
 }

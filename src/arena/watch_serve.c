@@ -328,8 +328,8 @@ static int tell_now(struct watcher *w, double now)
 {
     /* told and t as a line's tick: the ticks before it are whole */
     long t = w->tick > w->done + 1 ? w->tick : w->done + 1;
-    if (t <= w->told || w->ended)
-        return 0;
+    if (t <= w->told || w->ended || t < 1)
+        return 0;       /* (t 0: no tick is whole yet, nothing to tell) */
     if (t < w->told + WATCH_NOW_TICKS && now - w->told_at < WATCH_NOW_SECONDS)
         return 0;
     char line[64];

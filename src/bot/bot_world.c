@@ -644,6 +644,17 @@ static void keep_intent(struct slot *s, long tick, const struct bot_out *out, in
     s->race_turn = race_turn;
 }
 
+/* The view's lists, made when read through the call's context. */
+static void view_lists(struct bot_view *view, struct call_ctx *cc, const struct world *w)
+{
+    view->ctx = cc;
+    view->allies_of = allies_cb;
+    view->waypoints_of = waypoints_cb;
+    view->messages_of = messages_cb;
+    view->shells_of = shells_cb;
+    view->shells_total = w->shells.n;
+}
+
 static void decide(void *user, const struct decide_view *c, int i, struct decision *d)
 {
     const struct world *w = c->w;
@@ -680,12 +691,7 @@ static void decide(void *user, const struct decide_view *c, int i, struct decisi
     }
     view.rng = &d->rng;
     view.calls = &calls;
-    view.ctx = &cc;
-    view.allies_of = allies_cb;
-    view.waypoints_of = waypoints_cb;
-    view.messages_of = messages_cb;
-    view.shells_of = shells_cb;
-    view.shells_total = w->shells.n;
+    view_lists(&view, &cc, w);
     if (!s->inited) {
         char err[BOT_ERR_BYTES];
         s->inited = 1;
@@ -1587,12 +1593,7 @@ static void process_decide(struct bot_world *bw, struct slot *s, const struct de
         c->lane->failed = 1;
         return;
     }
-    view.ctx = &cc;
-    view.allies_of = allies_cb;
-    view.waypoints_of = waypoints_cb;
-    view.messages_of = messages_cb;
-    view.shells_of = shells_cb;
-    view.shells_total = w->shells.n;
+    view_lists(&view, &cc, w);
     static _Thread_local struct proc_reply r;
     struct bot_out out = { 0, view.speed, view.turret, 0, view.radar };
     s->said_len = 0;

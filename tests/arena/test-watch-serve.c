@@ -387,6 +387,27 @@ TEST(a_switch_in_the_middle_of_a_line_keeps_lines_whole)
     close(a[1]);
 }
 
+TEST(a_match_not_begun_tells_no_tick)
+{
+    live_file(0, 13, "");           /* its recording made, nothing in it yet */
+    nlives = 1;
+    struct arena_watchers *ws = arena_watchers_new();
+    int a[2];
+    pair(a);
+    arena_watch_accept(ws, a[0], "alice", "{\"cmd\":\"watch\"}");
+    char *got = NULL;
+    size_t n = 0;
+    arena_watch_poll(ws, NULL);
+    usleep(300 * 1000);             /* past the now lines' quarter second */
+    arena_watch_poll(ws, NULL);
+    drain(a[1], &got, &n);
+    check(got && strstr(got, "\"live\""));
+    check(!got || !strstr(got, "\"type\":\"now\""));
+    arena_watchers_free(ws);
+    free(got);
+    close(a[1]);
+}
+
 TEST(the_ladder_when_asked_once_a_second_at_most)
 {
     nlives = 0;
@@ -464,12 +485,14 @@ int main(void)
     run(a_switch_in_the_middle_of_a_line_keeps_lines_whole,
         "a switch while a line is half sent: that line is finished, then the switch, "
         "every line whole");
+    run(a_match_not_begun_tells_no_tick,
+        "a live match with nothing recorded yet: no now line (no tick is whole)");
     run(the_ladder_when_asked_once_a_second_at_most,
         "the ladder is sent when asked, for its person, at most once a second");
     run(a_bad_request_drops_its_watcher,
         "a request that is not JSON, has a wrong type or key, or is too long drops its watcher");
     char path[128];
-    for (int id = 1; id <= 12; id++) {
+    for (int id = 1; id <= 13; id++) {
         snprintf(path, sizeof path, "%s/%d.part", dir, id);
         unlink(path);
     }
