@@ -2,7 +2,7 @@
 # Process bots against a Lua bot: ticks per second of maps/bots-duel.ini
 # (seed 2, 3600 ticks, a fixed count so every build does the same work)
 # with tank.red the Python kit, the C kit (compiled here with -O2) and
-# maps/bots/kit.lua, the same strategy; one run of each, alternated 3
+# kits/lua/bot.lua, the same strategy; one run of each, alternated 3
 # times so the machine's noise falls on all three; the best of the three.
 # A process bot's tick is a line out and a line back over pipes, the
 # kit's own work and the JSON on both sides.  Run by `make bench` from
@@ -12,7 +12,11 @@ srcdir=$(cd "$(dirname "$0")/../.." && pwd)
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/botfield-kits.XXXXXX") || exit 1
 trap 'rm -rf "$TMPD"' EXIT
 TICKS=${KITS_BENCH_TICKS:-3600}
-MAP="$srcdir/maps/bots-duel.ini"
+# the map and its bots copied, the Lua kit beside them: a bot's script
+# lives in its map's folder
+mkdir "$TMPD/maps" && cp -r "$srcdir/maps/bots-duel.ini" "$srcdir/maps/bots" "$TMPD/maps/" \
+    && cp "$srcdir/kits/lua/bot.lua" "$TMPD/maps/bots/kit.lua" || exit 1
+MAP="$TMPD/maps/bots-duel.ini"
 if ! command -v python3 >/dev/null; then echo "bench kits: python3 is not installed"; exit 1; fi
 ${CC:-cc} -std=c11 -O2 -o "$TMPD/cbot" "$srcdir/kits/c/bot.c" -lm || exit 1
 
@@ -21,7 +25,7 @@ secs() {
     case $1 in
     python) set -- --bot-process "tank.red=python3 $srcdir/kits/python/bot.py" ;;
     c) set -- --bot-process "tank.red=$TMPD/cbot" ;;
-    lua) set -- --set tank.red.bot=bots/kit.lua ;;
+    lua) set -- --set tank.red.bot=bots/kit.lua ;;  # (the copy beside the map's)
     esac
     t0=$(date +%s.%N)
     "$BOTFIELD" --headless --ticks "$TICKS" --seed 2 "$@" "$MAP" >/dev/null || exit 1

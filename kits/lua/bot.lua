@@ -1,4 +1,4 @@
--- kit.lua: the starter kits' strategy (kits/python/bot.py, kits/c/bot.c)
+-- kits/lua/bot.lua: the starter kits' strategy (kits/python/bot.py, kits/c/bot.c)
 -- as a Lua bot, to compare with them: dodge an enemy shell on a collision
 -- course, else face the enemy and close to 300 units, else wander clear
 -- of trees and walls; lead the shot, fire once the turret points there.
