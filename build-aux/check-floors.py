@@ -3,7 +3,7 @@
 
 A file includes only from its own floor or below:
 
-    core (0) < io (1) < bot (2) < run (3) < view, tour, arena (4)
+    core (0) < io (1) < bot (2) < run (3) < view, tour, arena, env (4)
     < the program, src/cli (5)
 
 view, tour and arena share a floor: none is below another, so an include
@@ -28,9 +28,9 @@ import os
 import re
 import sys
 
-FLOORS = {"core": 0, "io": 1, "bot": 2, "run": 3, "view": 4, "tour": 4, "arena": 4,
+FLOORS = {"core": 0, "io": 1, "bot": 2, "run": 3, "view": 4, "tour": 4, "arena": 4, "env": 4,
           "cli": 5}
-NAMES = {0: "core", 1: "io", 2: "bot", 3: "run", 4: "view/tour/arena",
+NAMES = {0: "core", 1: "io", 2: "bot", 3: "run", 4: "view/tour/arena/env",
          5: "the program (src/cli)"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^">]+)[">]')
 COND = re.compile(r'^\s*#\s*(if|ifdef|ifndef|endif)\b(.*)')

@@ -77,6 +77,10 @@ struct slot {
     int proc_stopped;           /* said once: it is gone for good */
     struct proc_kept *kept;
     size_t nkept, capkept;
+    /* A library agent (libbotfield): its caller sets its out before each
+     * step (bot_world_agent_set); also a puppet, for what has no Lua state. */
+    int agent;
+    struct bot_out agent_out;
 };
 
 /* A process bot's answer of a tick, kept. */
@@ -97,6 +101,8 @@ struct bot_world {
     /* while attaching with intents: a script without text drives its
      * vehicle by them (bot_world_attach_intents) */
     const struct bot_intents *intents;
+    /* while attaching: the bot key that marks a library agent (NULL: none) */
+    const char *agent_path;
     const struct world *w;
 };
 
@@ -676,7 +682,12 @@ static void decide(void *user, const struct decide_view *c, int i, struct decisi
     d->avoid.threat = -1;
     d->avoid.shell = 0;
     d->avoid.steer = 0;
-    if (s->proc)
+    if (s->agent) {
+        s->said_len = 0;
+        s->ran = 1;
+        apply_out(w, i, c->lane, d, &s->agent_out);
+        keep_intent(s, w->tick, &s->agent_out, 0, 0);
+    } else if (s->proc)
         process_decide(bw, s, c, i, d);
     else if (s->puppet)
         puppet_decide(w, i, c->lane, d, s);
@@ -1049,6 +1060,13 @@ static int load_slot(struct bot_world *bw, const struct bot_texts *src,
     s->vehicle = wb->vehicle;
     s->where = wb->where;
     s->out_tick = -1;
+    if (bw->agent_path && !strcmp(wb->path, bw->agent_path)) {
+        s->puppet = s->agent = 1;
+        s->agent_out = (struct bot_out){ 0, 0, rad2deg(bw->w->vehicles.p[wb->vehicle].turret),
+                                         0, rad2deg(bw->w->vehicles.p[wb->vehicle].radar) };
+        s->script.path = strdup(wb->path);
+        return s->script.path ? 0 : ((*err = strdup("out of memory")), -1);
+    }
     /* (a replay's never: its answers are the recording's intents) */
     const char *cmd = bw->intents ? NULL : process_for(bw->w, wb->vehicle);
     if (cmd) {
@@ -1078,9 +1096,26 @@ static int load_slot(struct bot_world *bw, const struct bot_texts *src,
     return 0;
 }
 
+static int attach_agents(struct world *w, const char *bundled_dir, const struct bot_texts *src,
+                         int disk_too, const struct bot_intents *intents,
+                         const char *agent_path, struct bot_world **out, char **err);
+
 static int attach(struct world *w, const char *bundled_dir, const struct bot_texts *src,
                   int disk_too, const struct bot_intents *intents, struct bot_world **out,
                   char **err)
+{
+    return attach_agents(w, bundled_dir, src, disk_too, intents, NULL, out, err);
+}
+
+int bot_world_attach_agents(struct world *w, const char *bundled_dir, const char *agent_path,
+                            struct bot_world **out, char **err)
+{
+    return attach_agents(w, bundled_dir, NULL, 0, NULL, agent_path, out, err);
+}
+
+static int attach_agents(struct world *w, const char *bundled_dir, const struct bot_texts *src,
+                         int disk_too, const struct bot_intents *intents,
+                         const char *agent_path, struct bot_world **out, char **err)
 {
     *out = NULL;
     *err = NULL;
@@ -1097,6 +1132,7 @@ static int attach(struct world *w, const char *bundled_dir, const struct bot_tex
     bw->dir = w->map_path ? folder_of(w->map_path) : strdup(bundled_dir ? bundled_dir : ".");
     bw->disk_too = disk_too;
     bw->intents = intents;
+    bw->agent_path = agent_path;
     bw->w = w;
     if (!bw->slots || !bw->slot_of || !bw->heard || !bw->dir)
         goto oom;
@@ -1155,7 +1191,7 @@ int bot_world_intent(const struct bot_world *bw, const struct world *w, int i,
     if (!bw || i < 0 || (size_t)i >= bw->nveh || bw->slot_of[i] < 0)
         return 0;
     const struct slot *s = &bw->slots[bw->slot_of[i]];
-    if ((s->puppet && !s->proc) || s->out_tick != w->tick)
+    if ((s->puppet && !s->proc && !s->agent) || s->out_tick != w->tick)
         return 0;
     *out = (struct bot_intent){ s->out.turn, s->out.speed, s->out.turret, s->out.fire,
                                 s->out.radar, s->raced, s->raced ? s->race_turn : 0,
@@ -1500,7 +1536,21 @@ static const char *process_for(const struct world *w, int v)
 int bot_world_is_process(const struct bot_world *bw, int i)
 {
     return bw && i >= 0 && (size_t)i < bw->nveh && bw->slot_of[i] >= 0
-           && bw->slots[bw->slot_of[i]].proc != NULL;
+           && (bw->slots[bw->slot_of[i]].proc != NULL || bw->slots[bw->slot_of[i]].agent);
+}
+
+int bot_world_is_agent(const struct bot_world *bw, int i)
+{
+    return bw && i >= 0 && (size_t)i < bw->nveh && bw->slot_of[i] >= 0
+           && bw->slots[bw->slot_of[i]].agent;
+}
+
+int bot_world_agent_set(struct bot_world *bw, int i, const struct bot_out *out)
+{
+    if (!bot_world_is_agent(bw, i))
+        return -1;
+    bw->slots[bw->slot_of[i]].agent_out = *out;
+    return 0;
 }
 
 /* Its answer of `tick` when it gave one before (a step back's recompute):

@@ -98,8 +98,24 @@ struct bot_process { const char *who; const char *command; };
  * vehicle they name, whose `bot` key the caller set to a name of its
  * own, instead of reading a script.  The array must outlive the bots. */
 void bot_world_processes(const struct bot_process *p, size_t n, int timeout_ms);
-/* Vehicle i is driven by a program. */
+/* Vehicle i is driven from outside its scripts: by a program, or by a
+ * caller of libbotfield (an agent): its intents are inputs a recording
+ * keeps. */
 int bot_world_is_process(const struct bot_world *bw, int i);
+
+/* ---- library agents (libbotfield, botfield-env(3)) -------------------- */
+
+/* As bot_world_attach(), but every bot whose `bot` key is agent_path (a
+ * name the caller set on the vehicles it drives, never read as a file) is
+ * an agent: no script runs; its out is what bot_world_agent_set() gave
+ * last, through a Lua bot's clamps (before any: still, turret and radar
+ * held), and a recording keeps it as intents. */
+int bot_world_attach_agents(struct world *w, const char *bundled_dir, const char *agent_path,
+                            struct bot_world **out, char **err);
+/* Vehicle i is an agent. */
+int bot_world_is_agent(const struct bot_world *bw, int i);
+/* Agent i's out from the next step on: 0, or -1 when i is no agent. */
+int bot_world_agent_set(struct bot_world *bw, int i, const struct bot_out *out);
 
 /* Unregisters the brain and frees every bot (NULL: nothing). */
 void bot_world_free(struct world *w, struct bot_world *bw);

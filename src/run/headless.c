@@ -97,6 +97,29 @@ static int round_trees_lines(FILE *f, const struct world *w, int *written)
     return trace_round_trees(f, w) != 0;
 }
 
+/* ---- a trace beside a session stepped elsewhere (headless.h) ---------- */
+
+int headless_trace_begin(FILE *f, struct world *w, struct headless_trace *t)
+{
+    t->f = f;
+    t->round_written = 0;
+    t->trees_written = w->round;
+    return trace_begin(f, w, lua_named(w)) || trace_states(f, w);
+}
+
+int headless_trace_tick(struct headless_trace *t, const struct world *w,
+                        const struct bot_world *bots)
+{
+    return round_trees_lines(t->f, w, &t->trees_written) || trace_events(t->f, w)
+        || bot_world_trace(bots, w, t->f) || trace_states(t->f, w)
+        || round_line(t->f, w, &t->round_written);
+}
+
+int headless_trace_end(struct headless_trace *t, const struct world *w)
+{
+    return trace_summary(t->f, w) != 0;
+}
+
 /* A world's trace settings, and its header and first states (0, or 1:
  * the trace broke). */
 static int begin(struct world *w, const struct headless_options *o, FILE *f)

@@ -44,4 +44,17 @@ int recording_headless(struct recording *rec, struct world *w, struct bot_world 
  * recording. */
 int replay_headless(const char *file, const struct headless_options *o);
 
+/* A trace written beside a session that another caller steps
+ * (libbotfield's bf_trace): the lines of a headless run with state lines
+ * every tick, so the trace of a recorded episode is byte for byte
+ * `--headless --replay`'s.  Each returns 0, or 1 when the trace broke. */
+#include <stdio.h>
+struct headless_trace { FILE *f; int round_written, trees_written; };
+int headless_trace_begin(FILE *f, struct world *w, struct headless_trace *t);
+/* After each step (not a map reload's). */
+int headless_trace_tick(struct headless_trace *t, const struct world *w,
+                        const struct bot_world *bots);
+/* The summary line, at the end of the episode. */
+int headless_trace_end(struct headless_trace *t, const struct world *w);
+
 #endif

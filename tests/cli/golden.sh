@@ -29,6 +29,7 @@ check "$top_srcdir/maps/bots-race.ini"      2bc09df3505af0c1
 check "$top_srcdir/maps/bots-turret.ini"    f72fd37b910f5d63
 # you against two hunters: headless, the player tank holds still
 check "$top_srcdir/maps/duel.ini"           333a21f6ceca3f69
+check "$top_srcdir/maps/learn.ini"          a862c8a9689ff1da
 check "$top_srcdir/tests/maps/crowd60.ini"  e9acdd8f6471d83c
 check "$top_srcdir/tests/maps/crowd300.ini" 4b4cca88269a12e5
 done_testing

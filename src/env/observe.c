@@ -1,0 +1,158 @@
+/* observe.c — what an agent observes, fixed size (botfield-env(3),
+ * OBSERVATIONS): its own state, the K nearest enemies its sight saw this
+ * tick, the K nearest enemy shells within its view range, and R rays.
+ * Distances are fractions of its view range, positions in its hull's
+ * frame (forward, right), so a policy learnt at one place of a map holds
+ * at another. */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "env_impl.h"
+#include "core/trees.h"
+#include "core/vec.h"
+
+/* One near thing: its distance and its index, for a partial sort. */
+struct near { double d; int k; };
+
+/* Keeps the K nearest in n[0 .. *cnt), nearest first (K is small: an
+ * insertion into a sorted run). */
+static void keep_near(struct near *n, int *cnt, int K, double d, int k)
+{
+    int at = *cnt < K ? (*cnt)++ : K;
+    if (at == K && (K == 0 || d >= n[K - 1].d))
+        return;
+    if (at == K)
+        at = K - 1;
+    while (at > 0 && n[at - 1].d > d) {
+        n[at] = n[at - 1];
+        at--;
+    }
+    n[at] = (struct near){ d, k };
+}
+
+static double max_speed(const struct vehicle *v)
+{
+    return v->kind == VK_TANK ? v->p->speed : v->kind == VK_CAR ? v->p->max_speed : 0;
+}
+
+/* rel in the hull's frame: forward along dir, right clockwise of it (y
+ * down: the screen's right of a tank heading up). */
+static void frame(vec2 rel, vec2 dir, double range, float *fwd, float *right)
+{
+    *fwd = (float)((rel.x * dir.x + rel.y * dir.y) / range);
+    *right = (float)((-rel.x * dir.y + rel.y * dir.x) / range);
+}
+
+static void own(const struct world *w, const struct vehicle *v, double range, int seen, int K,
+                float *o)
+{
+    double limit = w->duration * w->tick_rate;
+    double ms = max_speed(v), rel = angle_diff(v->turret, v->heading);
+    double reload = v->p->reload > 0 ? v->gun.reload_left / v->p->reload : 0;
+    o[0] = 1;
+    o[1] = v->p->health > 0 ? (float)v->health / (float)v->p->health : 0;
+    o[2] = (float)(w->width > 0 ? v->pos.x / w->width * 2 - 1 : 0);
+    o[3] = (float)(w->height > 0 ? v->pos.y / w->height * 2 - 1 : 0);
+    o[4] = (float)v->dir.x;
+    o[5] = (float)v->dir.y;
+    o[6] = (float)(ms > 0 ? v->speed / ms : 0);
+    o[7] = (float)cos(rel);
+    o[8] = (float)sin(rel);
+    o[9] = (float)(reload < 0 ? 0 : reload > 1 ? 1 : reload);
+    o[10] = (float)(limit > 0 && w->tick < limit ? 1 - (double)w->tick / limit : 0);
+    o[11] = K > 0 ? (float)(seen < K ? seen : K) / (float)K : 0;
+    (void)range;
+}
+
+static int enemy_of(const struct vehicle *me, const struct vehicle *t)
+{
+    return t->alive && t != me && (me->team < 0 || t->team != me->team);
+}
+
+/* The enemies vehicle i saw this tick, nearest first; how many it saw. */
+static int seen_enemies(const struct world *w, int i, struct near *n, int K, int *cnt)
+{
+    const struct vehicle *me = world_vehicle(w, i);
+    int seen = 0;
+    *cnt = 0;
+    for (int k = me->sight_first; k < me->sight_first + me->sight_count; k++) {
+        int t = world_sight_seen(w, k);
+        if (t < 0 || !enemy_of(me, world_vehicle(w, t)))
+            continue;
+        seen++;
+        keep_near(n, cnt, K, v2_len(v2_sub(world_vehicle(w, t)->pos, me->pos)), t);
+    }
+    return seen;
+}
+
+/* The first tree or vehicle along each of R rays from the hull, evenly
+ * round it from its heading: the fraction of the range before it (1:
+ * none). */
+static void rays(const struct world *w, int i, double range, int R, float *o)
+{
+    const struct vehicle *me = world_vehicle(w, i);
+    for (int r = 0; r < R; r++) {
+        double a = me->heading + 2 * M_PI * r / R;
+        vec2 d = v2_scale(v2_dir(a), range);
+        double best = 1;
+        trees_first_hit(w, me->pos, d, &best);
+        for (size_t k = 0; k < w->vehicles.n; k++) {
+            const struct vehicle *t = &w->vehicles.p[k];
+            if ((int)k == i || !t->alive)
+                continue;
+            double s = segment_circle_entry(me->pos, d, t->pos, t->p->radius);
+            if (s >= 0 && s < best)
+                best = s;
+        }
+        o[r] = (float)best;
+    }
+}
+
+void env_observe(const struct bf_env *env, const struct env_world *e, int a, float *out)
+{
+    const struct world *w = &e->w;
+    int i = env->veh[a], K = env->K;
+    const struct vehicle *me = world_vehicle(w, i);
+    memset(out, 0, (size_t)env->O * sizeof *out);
+    if (!me->alive)
+        return;                 /* a wreck sees nothing: all zeros */
+    double range = me->p->view_range > 0 ? me->p->view_range : hypot(w->width, w->height);
+    struct near n[BF_MAX_NEAREST];
+    int cnt, seen = seen_enemies(w, i, n, K, &cnt);
+    own(w, me, range, seen, K, out);
+    float *o = out + BF_OWN;
+    for (int k = 0; k < cnt; k++, o += BF_ENEMY) {
+        const struct vehicle *t = world_vehicle(w, n[k].k);
+        vec2 rel = v2_sub(t->pos, me->pos);
+        double b = angle_diff(atan2(rel.y, rel.x), me->turret);
+        o[0] = 1;
+        frame(rel, me->dir, range, &o[1], &o[2]);
+        o[3] = (float)cos(b);
+        o[4] = (float)sin(b);
+        o[5] = t->p->health > 0 ? (float)t->health / (float)t->p->health : 0;
+    }
+    o = out + BF_OWN + BF_ENEMY * K;
+    cnt = 0;
+    for (size_t k = 0; k < w->shells.n; k++) {
+        const struct shell *sh = world_shell(w, k);
+        /* its own and its team's shells are no threat to it */
+        if (!sh->alive || sh->shooter == i
+            || (sh->shooter >= 0 && me->team >= 0
+                && world_vehicle(w, sh->shooter)->team == me->team))
+            continue;
+        double d = v2_len(v2_sub(sh->pos, me->pos));
+        if (d <= range)
+            keep_near(n, &cnt, K, d, (int)k);
+    }
+    for (int k = 0; k < cnt; k++, o += BF_SHELL) {
+        const struct shell *sh = world_shell(w, (size_t)n[k].k);
+        double sp = v2_len(sh->vel);
+        o[0] = 1;
+        frame(v2_sub(sh->pos, me->pos), me->dir, range, &o[1], &o[2]);
+        if (sp > 0)
+            frame(sh->vel, me->dir, sp, &o[3], &o[4]);
+    }
+    rays(w, i, range, env->R, out + BF_OWN + (BF_ENEMY + BF_SHELL) * K);
+}

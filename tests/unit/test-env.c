@@ -1,0 +1,250 @@
+/* test-env.c — libbotfield (botfield.h): B worlds stepped together give
+ * each world's episode as one world alone does; observations are the
+ * documented size and finite; rewards are the score's; bad input is a
+ * clear error that steps nothing. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "botfield.h"
+#include "../lib/tap.h"
+
+#ifndef MAPS
+#define MAPS "maps"
+#endif
+
+static const char *map_path(void)
+{
+    static char p[4096];
+    const char *src = getenv("srcdir");
+    snprintf(p, sizeof p, "%s/maps/learn.ini", src ? src : ".");
+    return p;
+}
+
+static struct bf_env *open_env(int worlds, int auto_reset)
+{
+    struct bf_config c = { map_path(), NULL, worlds, -1, -1, NULL, auto_reset, NULL, 0 };
+    struct bf_env *env = NULL;
+    char err[2048];
+    int rc = bf_open(&c, &env, err, sizeof err);
+    if (rc)
+        tap_note("bf_open: %s", err);
+    return env;
+}
+
+/* A fixed, varied policy: a function of the tick, world and agent only. */
+static void policy(float *act, int n, long t)
+{
+    for (int k = 0; k < n; k++) {
+        float *a = act + k * BF_ACTIONS;
+        a[0] = (float)sin(0.05 * (double)t + k);
+        a[1] = (float)cos(0.03 * (double)t);
+        a[2] = (float)sin(0.11 * (double)t);
+        a[3] = (t / 7 + k) % 3 == 0 ? 1.0f : -1.0f;
+        a[4] = 0;
+    }
+}
+
+TEST(sizes)
+{
+    struct bf_env *env = open_env(3, 0);
+    check(env != NULL);
+    if (!env)
+        return;
+    check_int(bf_worlds(env), ==, 3);
+    check_int(bf_agents(env), ==, 1);
+    check_int(bf_obs_size(env), ==, BF_OWN + 4 * (BF_ENEMY + BF_SHELL) + 8);
+    check_str(bf_agent_id(env, 0), "tank.agent");
+    check(bf_agent_id(env, 1) == NULL);
+    bf_close(env);
+}
+
+/* World k of a B-world env, reset with seed s, is the 1-world env reset
+ * with seed s + k: the same observations and rewards each tick. */
+TEST(worlds_alike)
+{
+    enum { B = 4, T = 300 };
+    struct bf_env *many = open_env(B, 0), *one = open_env(1, 0);
+    check(many && one);
+    if (!many || !one)
+        return;
+    int O = bf_obs_size(many);
+    float *om = calloc((size_t)B * O, sizeof *om), *o1 = calloc((size_t)O, sizeof *o1);
+    float act[B * BF_ACTIONS], rm[B], r1[1];
+    uint8_t dm[B], d1[1];
+    check_int(bf_reset(many, -1, 100, om), ==, BF_OK);
+    check_int(bf_reset(one, 0, 102, o1), ==, BF_OK);
+    int same = !memcmp(om + 2 * O, o1, (size_t)O * sizeof *o1), steps = 0, finite = 1;
+    for (long t = 0; t < T && same; t++) {
+        policy(act, B, t);
+        if (bf_step(many, act, om, rm, dm) || bf_step(one, act + 2 * BF_ACTIONS, o1, r1, d1))
+            break;
+        steps++;
+        same = !memcmp(om + 2 * O, o1, (size_t)O * sizeof *o1) && rm[2] == r1[0]
+            && dm[2] == d1[0];
+        for (int k = 0; k < B * O; k++)
+            finite &= isfinite(om[k]) && om[k] >= -1.0001f && om[k] <= 1.0001f;
+        if (d1[0])
+            break;
+    }
+    check(same);
+    check(finite);
+    check_int(steps, >, 50);
+    free(om);
+    free(o1);
+    bf_close(many);
+    bf_close(one);
+}
+
+/* The reward is the agent's score gained, and an episode ends. */
+TEST(rewards_and_end)
+{
+    struct bf_env *env = open_env(1, 0);
+    check(env != NULL);
+    if (!env)
+        return;
+    float obs[256], act[BF_ACTIONS] = { 0, -1, 0, -1, 0 }, r;
+    uint8_t d = 0;
+    check_int(bf_reset(env, 0, 7, obs), ==, BF_OK);
+    check_num(obs[0], ==, 1);       /* alive */
+    double total = 0;
+    long t = 0;
+    /* held still, unarmed: the built-in tank knocks it out (its reward
+     * stays 0: it scores nothing) */
+    for (; t < 900 && !d; t++) {
+        check_int(bf_step(env, act, obs, &r, &d), ==, BF_OK);
+        total += r;
+    }
+    check(d & BF_TERMINATED);
+    check_num(total, ==, 0);
+    check_num(obs[0], ==, 0);       /* a wreck's observation: zeros */
+    const char *team;
+    long tick;
+    check_int(bf_winner(env, 0, &team, &tick), ==, BF_OK);
+    check_str(team, "bot");
+    /* stepping the finished episode: an error, nothing stepped */
+    check_int(bf_step(env, act, obs, &r, &d), ==, BF_E_DONE);
+    check(strstr(bf_error(env), "reset") != NULL);
+    long tick2;
+    bf_winner(env, 0, NULL, &tick2);
+    check_int(tick2, ==, tick);
+    bf_close(env);
+}
+
+/* A policy that turns its gun to the nearest enemy seen and fires scores. */
+TEST(aiming_scores)
+{
+    struct bf_env *env = open_env(8, 0);
+    check(env != NULL);
+    if (!env)
+        return;
+    int O = bf_obs_size(env);
+    float *obs = calloc((size_t)8 * O, sizeof *obs), act[8 * BF_ACTIONS], r[8];
+    uint8_t d[8] = { 0 };
+    double total = 0;
+    bf_reset(env, -1, 1, obs);
+    int live = 8;
+    for (long t = 0; t < 900 && live; t++) {
+        for (int b = 0; b < 8; b++) {
+            float *o = obs + b * O, *a = act + b * BF_ACTIONS;
+            double s = o[BF_OWN] > 0 ? o[BF_OWN + 4] : 0;  /* sin(bearing - turret) */
+            a[0] = 0;
+            a[1] = -1;
+            a[2] = (float)(s > 0.05 ? 1 : s < -0.05 ? -1 : s * 20);
+            a[3] = o[BF_OWN] > 0 && o[BF_OWN + 3] > 0.99f ? 1 : -1;
+            a[4] = 0;
+        }
+        if (bf_step(env, act, obs, r, d) == BF_E_DONE)
+            break;
+        live = 0;
+        for (int b = 0; b < 8; b++) {
+            total += r[b];
+            live += !d[b];
+        }
+        if (live < 8)
+            break;
+    }
+    check_num(total, >, 0);
+    free(obs);
+    bf_close(env);
+}
+
+TEST(bad_input)
+{
+    struct bf_config c = { map_path(), NULL, 0, -1, -1, NULL, 0, NULL, 0 };
+    struct bf_env *env = (struct bf_env *)1;
+    char err[2048];
+    check_int(bf_open(&c, &env, err, sizeof err), ==, BF_E_ARG);
+    check(env == NULL);
+    check(strstr(err, "worlds = 0") != NULL);
+    c.worlds = 1000000000;
+    check_int(bf_open(&c, &env, err, sizeof err), ==, BF_E_ARG);
+    c.worlds = 1;
+    c.agents = "tank.nobody";
+    check_int(bf_open(&c, &env, err, sizeof err), ==, BF_E_AGENT);
+    check(strstr(err, "tank.nobody") != NULL);
+    c.agents = NULL;
+    c.map = "/nonexistent/map.ini";
+    check_int(bf_open(&c, &env, err, sizeof err), ==, BF_E_MAP);
+    check(strstr(err, "/nonexistent/map.ini") != NULL);
+    c.map = map_path();
+    c.rays = 65;
+    check_int(bf_open(&c, &env, err, sizeof err), ==, BF_E_ARG);
+    c.rays = -1;
+    const char *bad_set[] = { "map.width=-5" };
+    c.set = bad_set;
+    c.nset = 1;
+    check_int(bf_open(&c, &env, err, sizeof err), ==, BF_E_MAP);
+    check(strstr(err, "width") != NULL);
+    c.set = NULL;
+    c.nset = 0;
+    check_int(bf_open(&c, &env, err, sizeof err), ==, BF_OK);
+    float obs[256], r = 0;
+    uint8_t d = 0;
+    bf_reset(env, 0, 3, obs);
+    float nan_act[BF_ACTIONS] = { 0, 0, NAN, 0, 0 }, big[BF_ACTIONS] = { 0, 1.5f, 0, 0, 0 };
+    check_int(bf_step(env, nan_act, obs, &r, &d), ==, BF_E_ACTION);
+    check(strstr(bf_error(env), "action 2 (turret)") != NULL);
+    check_int(bf_step(env, big, obs, &r, &d), ==, BF_E_ACTION);
+    check(strstr(bf_error(env), "[-1, 1]") != NULL);
+    check_int(bf_step(env, NULL, obs, &r, &d), ==, BF_E_ARG);
+    check_int(bf_reset(env, 1, 0, obs), ==, BF_E_ARG);
+    check_int(bf_record(env, 0, "/nonexistent/dir/x.rec"), ==, BF_E_RECORD);
+    float zero[BF_ACTIONS] = { 0 };
+    check_int(bf_step(env, zero, obs, &r, &d), ==, BF_OK);
+    check_int(bf_record(env, 0, "x.rec"), ==, BF_E_STATE);
+    bf_close(env);
+}
+
+/* auto_reset: a finished world starts its next episode at once. */
+TEST(auto_reset)
+{
+    struct bf_env *env = open_env(1, 1);
+    check(env != NULL);
+    if (!env)
+        return;
+    float obs[256], act[BF_ACTIONS] = { 0, -1, 0, -1, 0 }, r;
+    uint8_t d = 0;
+    bf_reset(env, 0, 7, obs);
+    long t = 0;
+    for (; t < 2000 && !d; t++)
+        check_int(bf_step(env, act, obs, &r, &d), ==, BF_OK);
+    check(d != 0);
+    check_num(obs[0], ==, 1);       /* the new episode's first observation */
+    check_int(bf_step(env, act, obs, &r, &d), ==, BF_OK);
+    bf_close(env);
+}
+
+int main(void)
+{
+    run(sizes, "the sizes: worlds, agents, the observation's floats, agent ids");
+    run(worlds_alike, "world k of B is the one-world env of seed + k, tick by tick");
+    run(rewards_and_end, "an unarmed still agent is knocked out: reward 0, done, then BF_E_DONE");
+    run(aiming_scores, "turning the gun to the enemy seen and firing scores");
+    run(bad_input, "bad worlds, agents, map, rays, --set, actions, record: clear errors");
+    run(auto_reset, "auto_reset: the next episode's first observation");
+    return tap_done();
+}
