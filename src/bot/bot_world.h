@@ -114,6 +114,11 @@ int bot_world_attach_agents(struct world *w, const char *bundled_dir, const char
                             struct bot_world **out, char **err);
 /* Vehicle i is an agent. */
 int bot_world_is_agent(const struct bot_world *bw, int i);
+/* Vehicle i's action (botfield-env(3), ACTIONS: turn, speed, turret,
+ * fire, radar, each in [-1, 1], checked by the caller) as a bot's out:
+ * fractions of its rates and cruising speed, the turret and radar turned
+ * from where they point now. */
+struct bot_out bot_out_of_action(const struct world *w, int i, const double a[5]);
 /* Agent i's out from the next step on: 0, or -1 when i is no agent. */
 int bot_world_agent_set(struct bot_world *bw, int i, const struct bot_out *out);
 

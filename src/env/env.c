@@ -13,6 +13,7 @@
 
 #include "env_impl.h"
 #include "bot/bot_world.h"
+#include "core/observe.h"
 #include "core/round.h"
 #include "io/trace.h"
 
@@ -231,7 +232,7 @@ static int open_env(struct bf_env *env, const struct bf_config *c)
     env->B = c->worlds;
     env->K = c->nearest < 0 ? 4 : c->nearest;
     env->R = c->rays < 0 ? 8 : c->rays;
-    env->O = BF_OWN + (BF_ENEMY + BF_SHELL) * env->K + env->R;
+    env->O = observe_size(env->K, env->R);
     env->auto_reset = c->auto_reset != 0;
     static const double score_weights[4] = { SCORE_DAMAGE, SCORE_KILL, SCORE_SURVIVAL,
                                              SCORE_LAST };
@@ -349,10 +350,14 @@ const char *bf_error(const struct bf_env *env)
     return env ? env->err : "no env";
 }
 
+_Static_assert(BF_OWN == OBSERVE_OWN && BF_ENEMY == OBSERVE_ENEMY && BF_SHELL == OBSERVE_SHELL
+               && BF_MAX_NEAREST == OBSERVE_MAX_NEAREST && BF_MAX_RAYS == OBSERVE_MAX_RAYS,
+               "the library's observation is the core's");
+
 static void observe_world(const struct bf_env *env, const struct env_world *e, float *obs)
 {
     for (int a = 0; a < env->A; a++)
-        env_observe(env, e, a, obs + (size_t)a * (size_t)env->O);
+        observe_vehicle(&e->w, env->veh[a], env->K, env->R, obs + (size_t)a * (size_t)env->O);
 }
 
 static int reset_one(struct bf_env *env, int b, uint64_t seed, float *obs)
@@ -405,21 +410,6 @@ static int check_actions(struct bf_env *env, const float *act)
     return BF_OK;
 }
 
-/* Agent a's action as a bot's out (bot.h): the same clamps then apply. */
-static struct bot_out action_out(const struct world *w, int i, const float *x)
-{
-    const struct vehicle *v = world_vehicle(w, i);
-    double ms = v->kind == VK_TANK ? v->p->speed : v->kind == VK_CAR ? v->p->max_speed : 0;
-    double dt = w->dt;
-    return (struct bot_out){
-        rad2deg(x[0] * v->p->turn_rate),
-        (x[1] + 1.0) / 2.0 * ms,
-        rad2deg(angle_norm(v->turret + x[2] * v->p->turret_rate * dt)),
-        x[3] > 0,
-        rad2deg(angle_norm(v->radar + x[4] * v->p->radar_rate * dt)),
-    };
-}
-
 static float reward_of(const struct bf_env *env, struct env_world *e, int a)
 {
     struct score_sum now = score_vehicle(&e->w, world_vehicle(&e->w, env->veh[a]));
@@ -453,7 +443,9 @@ static int step_world(struct bf_env *env, int b, const float *act, float *obs, f
     struct env_world *e = &env->worlds[b];
     size_t base = (size_t)b * (size_t)env->A;
     for (int a = 0; a < env->A; a++) {
-        struct bot_out o = action_out(&e->w, env->veh[a], act + (base + (size_t)a) * BF_ACTIONS);
+        const float *x = act + (base + (size_t)a) * BF_ACTIONS;
+        double ad[BF_ACTIONS] = { x[0], x[1], x[2], x[3], x[4] };
+        struct bot_out o = bot_out_of_action(&e->w, env->veh[a], ad);
         bot_world_agent_set(e->bots, env->veh[a], &o);
     }
     int r;

@@ -46,7 +46,5 @@ struct bf_env {
     char err[2048];
 };
 
-/* Agent a's observation in world e into out[0 .. env->O). */
-void env_observe(const struct bf_env *env, const struct env_world *e, int a, float *out);
 
 #endif

@@ -1,17 +1,13 @@
-/* observe.c — what an agent observes, fixed size (botfield-env(3),
- * OBSERVATIONS): its own state, the K nearest enemies its sight saw this
- * tick, the K nearest enemy shells within its view range, and R rays.
- * Distances are fractions of its view range, positions in its hull's
- * frame (forward, right), so a policy learnt at one place of a map holds
- * at another. */
+/* observe.c — what an agent observes (observe.h). */
 #include "config.h"
 
 #include <math.h>
 #include <string.h>
 
-#include "env_impl.h"
-#include "core/trees.h"
-#include "core/vec.h"
+#include "observe.h"
+#include "trees.h"
+#include "vec.h"
+#include "world.h"
 
 /* One near thing: its distance and its index, for a partial sort. */
 struct near { double d; int k; };
@@ -110,20 +106,23 @@ static void rays(const struct world *w, int i, double range, int R, float *o)
     }
 }
 
-void env_observe(const struct bf_env *env, const struct env_world *e, int a, float *out)
+int observe_size(int K, int R)
 {
-    const struct world *w = &e->w;
-    int i = env->veh[a], K = env->K;
+    return OBSERVE_OWN + (OBSERVE_ENEMY + OBSERVE_SHELL) * K + R;
+}
+
+void observe_vehicle(const struct world *w, int i, int K, int R, float *out)
+{
     const struct vehicle *me = world_vehicle(w, i);
-    memset(out, 0, (size_t)env->O * sizeof *out);
+    memset(out, 0, (size_t)observe_size(K, R) * sizeof *out);
     if (!me->alive)
         return;                 /* a wreck sees nothing: all zeros */
     double range = me->p->view_range > 0 ? me->p->view_range : hypot(w->width, w->height);
-    struct near n[BF_MAX_NEAREST];
+    struct near n[OBSERVE_MAX_NEAREST];
     int cnt, seen = seen_enemies(w, i, n, K, &cnt);
     own(w, me, range, seen, K, out);
-    float *o = out + BF_OWN;
-    for (int k = 0; k < cnt; k++, o += BF_ENEMY) {
+    float *o = out + OBSERVE_OWN;
+    for (int k = 0; k < cnt; k++, o += OBSERVE_ENEMY) {
         const struct vehicle *t = world_vehicle(w, n[k].k);
         vec2 rel = v2_sub(t->pos, me->pos);
         double b = angle_diff(atan2(rel.y, rel.x), me->turret);
@@ -133,7 +132,7 @@ void env_observe(const struct bf_env *env, const struct env_world *e, int a, flo
         o[4] = (float)sin(b);
         o[5] = t->p->health > 0 ? (float)t->health / (float)t->p->health : 0;
     }
-    o = out + BF_OWN + BF_ENEMY * K;
+    o = out + OBSERVE_OWN + OBSERVE_ENEMY * K;
     cnt = 0;
     for (size_t k = 0; k < w->shells.n; k++) {
         const struct shell *sh = world_shell(w, k);
@@ -146,7 +145,7 @@ void env_observe(const struct bf_env *env, const struct env_world *e, int a, flo
         if (d <= range)
             keep_near(n, &cnt, K, d, (int)k);
     }
-    for (int k = 0; k < cnt; k++, o += BF_SHELL) {
+    for (int k = 0; k < cnt; k++, o += OBSERVE_SHELL) {
         const struct shell *sh = world_shell(w, (size_t)n[k].k);
         double sp = v2_len(sh->vel);
         o[0] = 1;
@@ -154,5 +153,5 @@ void env_observe(const struct bf_env *env, const struct env_world *e, int a, flo
         if (sp > 0)
             frame(sh->vel, me->dir, sp, &o[3], &o[4]);
     }
-    rays(w, i, range, env->R, out + BF_OWN + (BF_ENEMY + BF_SHELL) * K);
+    rays(w, i, range, R, out + OBSERVE_OWN + (OBSERVE_ENEMY + OBSERVE_SHELL) * K);
 }
