@@ -114,8 +114,10 @@ int bf_record(struct bf_env *env, int b, const char *file);
  * `botfield --headless --replay` of its recording. Called as bf_record. */
 int bf_trace(struct bf_env *env, int b, const char *file);
 
-/* World b's result: its winning team's name ("" none yet or a tie), its
- * tick. */
+/* World b's result: its winning team's name ("" none yet, or a tie), and
+ * its tick: of the episode running (a stop now: the team of the highest
+ * score), or, right after auto_reset began the next, of the one that
+ * ended.  *team is valid until the next call on the env. */
 int bf_winner(const struct bf_env *env, int b, const char **team, long *tick);
 /* Agent a of world b's team name. */
 const char *bf_agent_team(const struct bf_env *env, int a);

@@ -364,6 +364,7 @@ static int reset_one(struct bf_env *env, int b, uint64_t seed, float *obs)
 {
     struct env_world *e = &env->worlds[b];
     world_close(e);
+    e->end_tick = 0;
     int rc = world_open(env, e, seed);
     if (!rc && obs)
         observe_world(env, e, obs + (size_t)b * (size_t)env->A * (size_t)env->O);
@@ -474,11 +475,16 @@ static int step_world(struct bf_env *env, int b, const float *act, float *obs, f
     }
     if (over || up) {
         e->done = 1;
+        const char *team;
+        bf_winner(env, b, &team, &e->end_tick);
+        snprintf(e->winner, sizeof e->winner, "%s", team);
         int erc = episode_end(env, e, b);
         if (!rc)
             rc = erc;
         if (env->auto_reset) {
+            long end = e->end_tick;
             int rrc = reset_one(env, b, e->seed + (uint64_t)env->B, NULL);
+            e->end_tick = end;
             if (rrc)
                 return rrc;
         }
@@ -565,7 +571,16 @@ int bf_winner(const struct bf_env *env, int b, const char **team, long *tick)
 {
     if (!env || b < 0 || b >= env->B)
         return BF_E_ARG;
-    const struct world *w = &env->worlds[b].w;
+    const struct env_world *e = &env->worlds[b];
+    if (e->end_tick > 0 && e->stepped == 0) {
+        /* just reset by auto_reset: the episode that ended */
+        if (team)
+            *team = e->winner;
+        if (tick)
+            *tick = e->end_tick;
+        return BF_OK;
+    }
+    const struct world *w = &e->w;
     int win = w->winner;
     /* stopped with two teams alive: the team of the highest score wins */
     if (!w->ended && w->teams.n > 0) {

@@ -28,6 +28,9 @@ struct env_world {
     int done;                   /* the episode is over */
     int stepped;                /* steps since its reset */
     struct score_sum *last;     /* per agent: its score fields so far */
+    /* the last episode's result, kept over an auto_reset */
+    char winner[TEAM_NAME_MAX];
+    long end_tick;
 };
 
 struct bf_env {

@@ -258,10 +258,23 @@ class VecEnv:
         if _np is not None:
             term = (self._done & TERMINATED) != 0
             trunc = (self._done & TRUNCATED) != 0
-            return self._obs, self._rew, term, trunc, {}
-        d = list(self._done)
-        return (self._out_obs(), list(self._rew), [bool(x & TERMINATED) for x in d],
-                [bool(x & TRUNCATED) for x in d], {})
+            ended = _np.flatnonzero(term | trunc) if self._done.any() else ()
+        else:
+            d = list(self._done)
+            term = [bool(x & TERMINATED) for x in d]
+            trunc = [bool(x & TRUNCATED) for x in d]
+            ended = [k for k, x in enumerate(d) if x]
+        return self._obs if _np is not None else self._out_obs(), \
+            self._rew if _np is not None else list(self._rew), term, trunc, \
+            self._infos(ended)
+
+    def _infos(self, rows):
+        """{"winner": {world: team}} for the worlds with a row done: the
+        episode that ended ("" a tie), kept over an auto_reset."""
+        if not len(rows):
+            return {}
+        worlds = sorted({int(r) // self.agents_per_world for r in rows})
+        return {"winner": {b: self.winner(b)[0] for b in worlds}}
 
     def record(self, world, path):
         """Records world's episode from its start (right after a reset) into
