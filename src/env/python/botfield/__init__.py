@@ -63,6 +63,13 @@ def _library_path():
     path = os.environ.get("BOTFIELD_LIBRARY")
     if path:
         return path
+    # run from botfield's sources (PYTHONPATH=src/env/python): the library
+    # built there, in the source folder or in build/
+    top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..")
+    for d in (".libs", os.path.join("build", ".libs")):
+        p = os.path.join(top, d, "libbotfield.so")
+        if os.path.exists(p) and not os.path.exists(os.path.join(os.path.dirname(__file__), "_where.py")):
+            return os.path.normpath(p)
     try:
         from . import _where    # written by make install
         return _where.LIBRARY
