@@ -147,9 +147,19 @@ static int pick_agents(struct bf_env *env, const struct world *w, const char *li
     for (const char *p = list; p && *p;) {
         size_t n = strcspn(p, ",");
         int hit = 0;
+        int team = n > 5 && !strncmp(p, "team.", 5);
         for (size_t i = 0; i < nv; i++)
-            if (names(w, &w->vehicles.p[i], p, n))
-                hit = pick[i] = 1;
+            if (names(w, &w->vehicles.p[i], p, n)) {
+                hit = 1;
+                pick[i] |= team ? 2 : 1;
+            }
+        /* a team's bot key reaches its tanks without a section (random = N) */
+        char key[256];
+        snprintf(key, sizeof key, "%.*s.bot", (int)(n < 200 ? n : 200), p);
+        if (hit && team && add_set(env, key, ENV_AGENT_BOT)) {
+            free(pick);
+            return fail(env, BF_E_NOMEM, "out of memory");
+        }
         if (!hit) {
             free(pick);
             return fail(env, BF_E_AGENT, "agents: '%.*s' names no vehicle of the map (a "
@@ -159,7 +169,7 @@ static int pick_agents(struct bf_env *env, const struct world *w, const char *li
     }
     env->A = 0;
     for (size_t i = 0; i < nv; i++)
-        env->A += pick[i];
+        env->A += pick[i] != 0;
     env->veh = calloc((size_t)env->A, sizeof *env->veh);
     env->ids = calloc((size_t)env->A, sizeof *env->ids);
     if (!env->veh || !env->ids) {
@@ -175,7 +185,9 @@ static int pick_agents(struct bf_env *env, const struct world *w, const char *li
         if (!(env->ids[a++] = strdup(w->vehicles.p[i].id)))
             return free(pick), fail(env, BF_E_NOMEM, "out of memory");
         snprintf(key, sizeof key, "%s.bot", w->vehicles.p[i].id);
-        int rc = add_set(env, key, ENV_AGENT_BOT);
+        /* named by its team alone: the team's key (its own section, if it
+         * overrides it, is set by check_agents) */
+        int rc = pick[i] & 1 ? add_set(env, key, ENV_AGENT_BOT) : 0;
         /* a player tank takes the keyboard's intents: the agent's instead */
         if (!rc && (int)i == w->player.vehicle) {
             snprintf(key, sizeof key, "%s.player", w->vehicles.p[i].id);
@@ -189,6 +201,33 @@ static int pick_agents(struct bf_env *env, const struct world *w, const char *li
 }
 
 /* The caller's --set lines, split at their first '='. */
+/* Every agent is driven by the caller in a world built with the sets: a
+ * vehicle of an agent team whose own section names a bot of its own gets
+ * the agent's key too (with fix; else: an error). */
+static int check_agents(struct bf_env *env, int fix)
+{
+    struct env_world e;
+    memset(&e, 0, sizeof e);
+    if (!(e.last = calloc((size_t)env->A, sizeof *e.last)))
+        return fail(env, BF_E_NOMEM, "out of memory");
+    int rc = world_open(env, &e, 0), again = 0;
+    for (int a = 0; !rc && a < env->A; a++) {
+        if (bot_world_is_agent(e.bots, env->veh[a]))
+            continue;
+        char key[256];
+        snprintf(key, sizeof key, "%s.bot", env->ids[a]);
+        if (!fix)
+            rc = fail(env, BF_E_AGENT, "agents: %s cannot be driven (its bot key is not the "
+                      "agent's)", env->ids[a]);
+        else if (add_set(env, key, ENV_AGENT_BOT))
+            rc = fail(env, BF_E_NOMEM, "out of memory");
+        again = 1;
+    }
+    world_close(&e);
+    free(e.last);
+    return rc ? rc : again && fix ? check_agents(env, 0) : BF_OK;
+}
+
 static int caller_sets(struct bf_env *env, const struct bf_config *c)
 {
     for (int k = 0; k < c->nset; k++) {
@@ -264,7 +303,7 @@ static int open_env(struct bf_env *env, const struct bf_config *c)
     }
     rc = pick_agents(env, &w, c->agents);
     world_free(&w);
-    if (rc)
+    if (rc || (rc = check_agents(env, 1)))
         return rc;
     env->worlds = calloc((size_t)env->B, sizeof *env->worlds);
     if (!env->worlds)

@@ -238,6 +238,36 @@ TEST(auto_reset)
     bf_close(env);
 }
 
+/* team.NAME names its tanks without sections (the built-in map's random
+ * ones) and those whose own section names a Lua bot: all are agents. */
+TEST(team_agents)
+{
+    struct bf_config c = { NULL, "team.red", 2, -1, -1, NULL, 0, NULL, 0 };
+    struct bf_env *env = NULL;
+    char err[2048];
+    check_int(bf_open(&c, &env, err, sizeof err), ==, BF_OK);
+    if (!env) {
+        tap_note("%s", err);
+        return;
+    }
+    int A = bf_agents(env);
+    check_int(A, >, 1);
+    for (int a = 0; a < A; a++)
+        check(strncmp(bf_agent_id(env, a), "tank.red", 8) == 0);
+    bf_close(env);
+    char p[4096];
+    const char *src = getenv("srcdir");
+    snprintf(p, sizeof p, "%s/maps/bots-duel.ini", src ? src : ".");
+    c.map = p;
+    c.worlds = 1;
+    check_int(bf_open(&c, &env, err, sizeof err), ==, BF_OK);
+    if (!env)
+        return;
+    check_int(bf_agents(env), ==, 1);
+    check_str(bf_agent_id(env, 0), "tank.red");
+    bf_close(env);
+}
+
 int main(void)
 {
     run(sizes, "the sizes: worlds, agents, the observation's floats, agent ids");
@@ -246,5 +276,6 @@ int main(void)
     run(aiming_scores, "turning the gun to the enemy seen and firing scores");
     run(bad_input, "bad worlds, agents, map, rays, --set, actions, record: clear errors");
     run(auto_reset, "auto_reset: the next episode's first observation");
+    run(team_agents, "team.NAME: its random tanks, and a tank whose section names a bot");
     return tap_done();
 }
