@@ -137,6 +137,7 @@ struct bot_message {
 };
 
 struct bot_calls;
+struct bot_out;
 
 struct bot_view {
     /* me */
@@ -221,12 +222,26 @@ struct bot_calls {
     size_t (*trees)(void *ctx, double r, struct bot_tree *out, size_t max);
     /* race.line(): the planned racing line's decision (steer = line) */
     int (*race_line)(void *ctx, double *turn, double *speed);
+    /* agent.observe(K, R): my observation as libbotfield's agents get it
+     * (K nearest 0..BOT_OBSERVE_NEAREST, R rays 0..BOT_OBSERVE_RAYS) into
+     * out (room for max floats); returns the count, or -1.  Sets the
+     * view's call_work to the things its rays and shell scan looked at. */
+    int (*observe)(void *ctx, int K, int R, float *out, size_t max);
+    /* agent.act(a): an agent's action (5 numbers checked in [-1, 1]) as
+     * the intents libbotfield gives it; 0, or -1 */
+    int (*act)(void *ctx, const double a[5], struct bot_out *o);
 };
 #define BOT_TREES_MAX 256
 #define BOT_TREES_FREE 1024
 #define BOT_SHELLS_FREE 1024
 #define BOT_SIGHT_FREE 256
 #define BOT_SIGHT_COST 4
+/* agent.observe(): its limits (libbotfield's), the most floats it
+ * gives, and the looks (rays x vehicles + shells) free in a call */
+#define BOT_OBSERVE_NEAREST 16
+#define BOT_OBSERVE_RAYS 64
+#define BOT_OBSERVE_MAX (12 + 11 * BOT_OBSERVE_NEAREST + BOT_OBSERVE_RAYS)
+#define BOT_OBSERVE_FREE 1024
 
 /* ---- what the bot decided ------------------------------------------------- */
 struct bot_out {

@@ -500,6 +500,11 @@ static const struct bot_calls *calls(lua_State *L, const char *name, int have)
     return v->calls;
 }
 
+const struct bot_calls *bot_api_calls(lua_State *L, const char *name)
+{
+    return calls(L, name, 1);
+}
+
 static double checkfinite(lua_State *L, int arg)
 {
     double d = luaL_checknumber(L, arg);
@@ -816,6 +821,7 @@ void bot_api_open(lua_State *L)
     lib(L, "avoid", avoid);
     lib(L, "race", race);
     lib(L, "sight", sight);
+    lib(L, "agent", bot_agent_lib);
     lib(L, "draw", draw);
     lua_register(L, "wander", b_wander);
     lua_register(L, "log", b_log);

@@ -3,6 +3,7 @@
 #ifndef BOTFIELD_BOT_IMPL_H
 #define BOTFIELD_BOT_IMPL_H
 
+#include <lauxlib.h>
 #include <lua.h>
 #include <time.h>
 
@@ -123,8 +124,14 @@ void bot_push_out(lua_State *L, const struct bot_view *v);
  * me, world, out, else 0; push one back: 0, or -1 for a bad number. */
 int bot_api_engine_table(lua_State *L, int idx);
 int bot_api_push_engine_table(lua_State *L, int which);
+/* The callbacks for built-in `name`, the call charged BOT_CALL_COST;
+ * raises "not available" when the view has none. */
+const struct bot_calls *bot_api_calls(lua_State *L, const char *name);
 /* Reads the out table at idx into *o; 0, or -1 with msg filled. */
 int bot_read_out(lua_State *L, int idx, struct bot_out *o, char *msg, size_t n);
+
+/* bot_agent.c: agent.observe and agent.act, libbotfield's numbers. */
+extern const luaL_Reg bot_agent_lib[];
 
 /* bot_heap.c: the bytes of data the state can reach, as bot_memory counts
  * them (sizes by what each value holds); 0, or -1 out of C memory.  Runs

@@ -13,6 +13,7 @@
 #include "core/world.h"
 #include "core/tick.h"
 #include "core/explain.h"
+#include "core/observe.h"
 #include "core/wander/wander.h"
 #include "io/trace.h"
 #include "proc.h"
@@ -544,10 +545,38 @@ static size_t shells_cb(void *p, const struct bot_shell **out)
     return n;
 }
 
+/* The bot layer's limits are the core's (it does not include observe.h:
+ * it knows nothing of the world). */
+_Static_assert(BOT_OBSERVE_NEAREST == OBSERVE_MAX_NEAREST && BOT_OBSERVE_RAYS == OBSERVE_MAX_RAYS
+                   && BOT_OBSERVE_MAX == OBSERVE_OWN + (OBSERVE_ENEMY + OBSERVE_SHELL)
+                                                      * OBSERVE_MAX_NEAREST + OBSERVE_MAX_RAYS,
+               "agent.observe's limits are libbotfield's");
+
+/* agent.observe(): the world the script decides on (this tick's start,
+ * after this tick's sight), the vehicle's own observation. */
+static int observe_cb(void *p, int K, int R, float *out, size_t max)
+{
+    struct call_ctx *cc = p;
+    cc->view->call_work = 0;
+    if (K < 0 || K > OBSERVE_MAX_NEAREST || R < 0 || R > OBSERVE_MAX_RAYS
+        || (size_t)observe_size(K, R) > max)
+        return -1;
+    observe_vehicle(cc->w, cc->i, K, R, out);
+    cc->view->call_work = (size_t)R * cc->w->vehicles.n + cc->w->shells.n;
+    return observe_size(K, R);
+}
+
+static int act_cb(void *p, const double a[5], struct bot_out *o)
+{
+    struct call_ctx *cc = p;
+    *o = bot_out_of_action(cc->w, cc->i, a);
+    return 0;
+}
+
 static const struct bot_calls calls = {
     aim_exact_cb, aim_classic_cb, avoid_predictive_cb, avoid_classic_cb,
     race_exact_cb, race_classic_cb, wander_cb, hidden_from_cb, trees_cb,
-    race_line_cb,
+    race_line_cb, observe_cb, act_cb,
 };
 
 /* ---- the brain ---------------------------------------------------------- */

@@ -331,4 +331,26 @@ has "setmetatable refuses __gc and __mode" '{"type":"log","tick":1,"id":"tank.a"
 has "pairs: booleans, numbers, strings in byte order" '{"type":"log","tick":1,"id":"tank.a","text":"pairs false true 1 2.5 3 B a b false"}'
 has "an error object that is not a string: its type, no __tostring" '{"type":"bot_error","tick":1,"id":"tank.a","error":"(error object is a table value)"}'
 
+# agent.observe and agent.act (BUILT-IN METHODS): 12 + 11 K + R numbers,
+# the first 1 while alive; the action as intents; a bad action an error
+cat > "$TMPD/agent.lua" <<'LUA'
+function tick(me, world, mem, out)
+  local o = agent.observe()
+  if world.tick == 1 then
+    log(#o, o[1], o[2], o[3], o[5], o[6], #agent.observe(0, 16), #agent.observe(16, 64))
+    agent.act(out, {0, 1, 0, 1, 0})
+    log(out.speed == me.max_speed, out.fire, out.turn, out.turret == me.turret)
+  else
+    agent.act(out, {0, 2, 0, 0, 0})
+  end
+end
+LUA
+run "$TMPD/alone.ini" "$TMPD/agent.lua" 2
+has "agent.observe(): 64 numbers; alive, full health, x scaled, heading 0; K 0 R 16: 28; K 16 R 64: 252" \
+    '{"type":"log","tick":1,"id":"tank.a","text":"64 1.0 1.0 -0.66666668653488 1.0 0.0 28 252"}'
+has "agent.act(out, {0, 1, 0, 1, 0}): full speed, fire, no turn, the turret kept" \
+    '{"type":"log","tick":1,"id":"tank.a","text":"true true 0.0 true"}'
+has "agent.act with a[2] = 2: the tick's error names the entry and the range" \
+    '{"type":"bot_error","tick":2,"id":"tank.a","error":"b.lua:8: agent.act: a[2] (speed) must be a number in [-1, 1], not 2"}'
+
 done_testing

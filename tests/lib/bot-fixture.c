@@ -91,10 +91,32 @@ static size_t f_trees(void *ctx, double r, struct bot_tree *out, size_t max)
     return n;
 }
 
+/* k + 0.5 for the k-th float; its work: 100 looks a ray */
+static int f_observe(void *ctx, int K, int R, float *out, size_t max)
+{
+    struct fixture *f = ctx;
+    f->calls++;
+    int n = 12 + 11 * K + R;
+    if (n < 0 || (size_t)n > max)
+        return -1;
+    for (int k = 0; k < n; k++)
+        out[k] = (float)k + 0.5f;
+    f->view.call_work = (size_t)R * 100;
+    return n;
+}
+
+/* the fixture's tank: turn_rate 90, cruising speed 60 */
+static int f_act(void *ctx, const double a[5], struct bot_out *o)
+{
+    ((struct fixture *)ctx)->calls++;
+    *o = (struct bot_out){ a[0] * 90, (a[1] + 1) / 2 * 60, 30 + a[2], a[3] > 0, a[4] };
+    return 0;
+}
+
 const struct bot_calls fixture_calls = {
     f_aim, f_aim_classic, f_avoid, f_avoid_classic, f_race, f_race_classic, f_wander,
     f_hidden, f_trees,
-    f_race_line,
+    f_race_line, f_observe, f_act,
 };
 
 void fixture_init(struct fixture *f, unsigned long long seed)

@@ -247,6 +247,118 @@ TEST(calls_missing_or_bad_arguments)
     check_int(once("function tick(me, w, mem, out) aim.exact(nil) end"), ==, -1);
 }
 
+/* ---- agent.observe, agent.act ------------------------------------------- */
+
+TEST(agent_observe_through_callback)
+{
+    int rc = once("function tick(me, w, mem, out)\n"
+                  " local o = agent.observe() log(#o, o[1], o[12], o[64], o[65], math.type(o[1]))\n"
+                  " log(#agent.observe(0, 0), #agent.observe(16, 64), #agent.observe(2), #agent.observe(nil, 3))\n"
+                  " log(#agent.observe(1.0, 0))\n"
+                  "end");
+    check_int(rc, ==, 0);
+    /* 12 + 11 K + R numbers, K = 4 and R = 8 by default */
+    check_str(rep.log[0], "64 0.5 11.5 63.5 nil float");
+    check_str(rep.log[1], "12 252 42 59");
+    check_str(rep.log[2], "23");
+    check_int(fx.calls, ==, 6);
+}
+
+/* A script that must fail with want in its error. */
+static void agent_error(const char *body, const char *want)
+{
+    char lua[512];
+    snprintf(lua, sizeof lua, "function tick(me, w, mem, out) %s end", body);
+    check_int(once(lua), ==, -1);
+    if (!strstr(rep.error, want))
+        tap_note("%s: error '%s', wanted '%s'", body, rep.error, want);
+    check(strstr(rep.error, want) != NULL);
+}
+
+TEST(agent_observe_bad_arguments)
+{
+    agent_error("agent.observe(17)", "agent.observe: K (argument 1) must be an integer 0..16, not 17");
+    agent_error("agent.observe(-1)", "K (argument 1) must be an integer 0..16, not -1");
+    agent_error("agent.observe(1.5)", "K (argument 1) must be an integer 0..16, not 1.5");
+    agent_error("agent.observe('2')", "K (argument 1) must be an integer 0..16, not string");
+    agent_error("agent.observe(4, 65)", "R (argument 2) must be an integer 0..64, not 65");
+    agent_error("agent.observe(4, 0/0)", "R (argument 2) must be an integer 0..64, not nan");
+    agent_error("agent.observe(4, {})", "R (argument 2) must be an integer 0..64, not table");
+}
+
+TEST(agent_observe_charged_and_counted)
+{
+    fixture_init(&fx, 1);
+    struct bot *b = fixture_bot("function tick(me, w, mem, out) agent.observe(16, 0) end", 0, 0,
+                                err, sizeof err);
+    check(b != NULL);
+    if (!b)
+        return;
+    bot_set_count_step(b, 1);
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+    long one = rep.instructions;
+    /* the call and a number each (188) */
+    check_int(one, >=, BOT_CALL_COST + 188);
+    check_int(one, <, BOT_CALL_COST + 188 + 50);
+    bot_free(b);
+    /* 64 rays over the fixture's 100 looks each: (6400 - 1024) / 4 more */
+    b = fixture_bot("function tick(me, w, mem, out) agent.observe(16, 64) end", 0, 0, err, sizeof err);
+    check(b != NULL);
+    if (!b)
+        return;
+    bot_set_count_step(b, 1);
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+    check_int(rep.instructions - one, ==, 64 + (6400 - BOT_OBSERVE_FREE) / 4);
+    bot_free(b);
+    /* the arrays count against the bot's memory */
+    b = fixture_bot("function tick(me, w, mem, out)\n"
+                    " local t = {} for i = 1, 400 do t[i] = agent.observe(16, 64) end\n"
+                    "end", 10000000, 256 * 1024, err, sizeof err);
+    check(b != NULL);
+    if (!b)
+        return;
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, -1);
+    check(strstr(rep.error, "memory limit exceeded") != NULL);
+    bot_free(b);
+}
+
+TEST(agent_act_sets_out)
+{
+    int rc = once("function tick(me, w, mem, out)\n"
+                  " out.say = 'kept'\n"
+                  " agent.act(out, {0.5, 0, -1, 0.25, 1})\n"
+                  " log(out.turn, out.speed, out.turret, out.fire, out.radar, out.say)\n"
+                  " agent.act(out, {-1, 1, 1, 0, -0.5})\n"
+                  "end");
+    check_int(rc, ==, 0);
+    check_str(rep.log[0], "45.0 30.0 29.0 true 1.0 kept");
+    check_num(out.turn, ==, -90);
+    check_num(out.speed, ==, 60);
+    check_num(out.turret, ==, 31);
+    check_int(out.fire, ==, 0);
+    check_num(out.radar, ==, -0.5);
+}
+
+TEST(agent_act_bad_actions)
+{
+    const char *what = "must be a number in [-1, 1], not";
+    char want[128];
+    agent_error("agent.act(out, {0, 0, 0, 0})", "agent.act: a[5] (radar) must be a number in [-1, 1], not missing");
+    agent_error("agent.act(out, {0, 0/0, 0, 0, 0})", "a[2] (speed) must be a number in [-1, 1], not nan");
+    snprintf(want, sizeof want, "a[3] (turret) %s 1.5", what);
+    agent_error("agent.act(out, {0, 0, 1.5, 0, 0})", want);
+    snprintf(want, sizeof want, "a[1] (turn) %s -1.00001", what);
+    agent_error("agent.act(out, {-1.00001, 0, 0, 0, 0})", want);
+    snprintf(want, sizeof want, "a[4] (fire) %s boolean", what);
+    agent_error("agent.act(out, {0, 0, 0, true, 0})", want);
+    agent_error("agent.act(out, {0, 0, 0, 0, 1/0})", "a[5] (radar) must be a number in [-1, 1], not inf");
+    agent_error("agent.act(out)", "bad argument #2");
+    /* nothing was set by a refused action */
+    check_int(once("function tick(me, w, mem, out) out.turn = 7\n"
+                   " pcall(agent.act, out, {1, 1, 1, 1, 2}) log(out.turn, out.fire) end"), ==, 0);
+    check_str(rep.log[0], "7 false");
+}
+
 TEST(intents_taken)
 {
     int rc = once("function tick(me, w, mem, out) out.turn = 500 out.speed = -3 out.turret = 720 out.fire = true end");
@@ -456,6 +568,11 @@ int main(void)
     run(calls_reach_the_callbacks, "aim/avoid/race answer through the view's callbacks");
     run(calls_are_charged, "each built-in call costs BOT_CALL_COST instructions");
     run(calls_missing_or_bad_arguments, "a missing callback or a bad argument is an error");
+    run(agent_observe_through_callback, "agent.observe() gives the callback's 12 + 11 K + R numbers");
+    run(agent_observe_bad_arguments, "agent.observe: K outside 0..16 or R outside 0..64 is an error naming it");
+    run(agent_observe_charged_and_counted, "agent.observe is charged per number and per look; its arrays count as memory");
+    run(agent_act_sets_out, "agent.act sets out's five intents from the callback, nothing else");
+    run(agent_act_bad_actions, "agent.act: a missing, NaN or out-of-range entry is an error naming it");
     run(intents_taken, "out starts at the defaults; intents come back unclamped");
     run(draw_and_log, "draw shapes (256 at most) and log lines (8, 200 bytes)");
     run(init_runs_with_me_and_mem, "init(me, mem) runs once; its errors are path:line");
