@@ -1,0 +1,35 @@
+#!/bin/sh
+# A policy through libbotfield and as a Lua bot (agent.observe,
+# agent.act): the same run, state line for state line
+# (env_policy_test.py).
+. "$top_srcdir/tests/lib/lib.sh"
+export BOTFIELD_LIBRARY="$top_builddir/.libs/libbotfield.so" PYTHONPATH="$top_srcdir/src/env/python"
+if grep -q '^BOTFIELD_CFLAGS = .*-fsanitize' "$top_builddir/Makefile"; then
+    skip "a policy through the library and as a bot" "a sanitizer build: Python cannot load a library built with -fsanitize"
+    echo "1..$tap_n"
+    exit 0
+fi
+py=$(command -v python3 || echo /usr/bin/python3)
+"$py" "$top_srcdir/tests/cli/env_policy_test.py" "$top_srcdir/maps/learn.ini" "$BOTFIELD" "$TMPD" \
+    >"$TMPD/out" 2>&1
+st=$?
+cat "$TMPD/out" | grep -v '^1\.\.' | while IFS= read -r line; do
+    case $line in
+        "ok "*|"not ok "*) ;;
+        *) echo "# $line" ;;
+    esac
+done
+total=$(grep -c '^ok\|^not ok' "$TMPD/out")
+fails=$(grep -c '^not ok' "$TMPD/out")
+grep '^ok\|^not ok' "$TMPD/out" | sed 's/^\(not ok\|ok\) [0-9]* - /\1 /' >"$TMPD/lines"
+while IFS= read -r line; do
+    case $line in
+        "not ok "*) ok 1 "${line#not ok }" ;;
+        "ok "*) ok 0 "${line#ok }" ;;
+    esac
+done <"$TMPD/lines"
+[ "$st" -eq 0 ] || [ "$fails" -gt 0 ] || { note "exit $st"; cat "$TMPD/out" | head -20; ok 1 "the script ran"; }
+[ "$total" -ge 6 ]
+ok $? "all of its checks ran ($total)"
+echo "1..$tap_n"
+[ "$tap_failed" -eq 0 ]
