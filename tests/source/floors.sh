@@ -29,8 +29,8 @@ plant core/world.c '#include "io/map.h"' "src/core/world.c:1: includes src/io/ma
 plant core/aim/aim_decide.c '#include "../../bot/bot.h"' "src/core/aim/aim_decide.c:1: includes src/bot/bot.h"
 plant io/map.c '#include "bot/bot.h"' "src/io/map.c:1: includes src/bot/bot.h, a floor above (io includes from bot)"
 plant bot/bot_world.c '#include "run/headless.h"' "src/bot/bot_world.c:1: includes src/run/headless.h, a floor above (bot includes from run)"
-plant run/headless.c '#include "view/view.h"' "src/run/headless.c:1: includes src/view/view.h, a floor above (run includes from view/tour/arena)"
-plant view/loop.c '#include "../cli/main.c"' "src/view/loop.c:1: includes src/cli/main.c, a floor above (view/tour/arena includes from the program (src/cli))"
+plant run/headless.c '#include "view/view.h"' "src/run/headless.c:1: includes src/view/view.h, a floor above (run includes from view/tour/arena/env)"
+plant view/loop.c '#include "../cli/main.c"' "src/view/loop.c:1: includes src/cli/main.c, a floor above (view/tour/arena/env includes from the program (src/cli))"
 plant core/grid.c '#include <stdio.h>' "src/core/grid.c:1: the core includes <stdio.h>"
 plant core/grid.c '#include <lua.h>' "src/core/grid.c:1: the core includes <lua.h>"
 
