@@ -291,10 +291,15 @@ int tick_step(struct world *w)
         return -1;
     int rc = 0;
     w->tick++;
-    w->now.events.n = 0;
+    /* sensed ahead (tick_sense_ahead): its records and sight events are
+     * this tick's already */
+    int ahead = w->scratch.sensed_tick == w->tick;
+    w->scratch.sensed_tick = -1;
+    if (!ahead)
+        w->now.events.n = 0;
     w->now.aims.n = 0;
     w->now.aim_steps.n = 0;
-    if (sight_update(w))                                    /* 2 sense */
+    if (!ahead && sight_update(w))                          /* 2 sense */
         rc = -1;
     stage_mark(c, TICK_T_SENSE, &t_mark);
     if (decide_act_stage(w, c, par_threads(w)))            /* 3 decide, 4 act */
@@ -333,6 +338,21 @@ void world_fused_check(const struct world *w, int i)
 void world_moved(struct world *w)
 {
     w->scratch.vgrid_tick = -1;
+    w->scratch.sensed_tick = -1;
+}
+
+int tick_sense_ahead(struct world *w)
+{
+    w->scratch.sensed_tick = -1;
+    if (!tick_ready(w))
+        return -1;
+    w->now.events.n = 0;
+    w->tick++;
+    int rc = sight_update(w);
+    w->tick--;
+    if (!rc)
+        w->scratch.sensed_tick = w->tick + 1;
+    return rc;
 }
 
 const struct decision *tick_decision(const struct world *w, int i)

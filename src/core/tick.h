@@ -44,6 +44,13 @@ const struct decision *tick_decision(const struct world *w, int i);
  * point (no turn, its speed, its lasting state), as the decide stage
  * does before the rows run. */
 struct tick_ctx *tick_ready(struct world *w);
+/* The next tick's sense stage run now, on the world as it is: its sight
+ * records (what each vehicle will see when it next decides), which that
+ * tick then keeps instead of computing them again (libbotfield observes
+ * them).  This tick's events are gone: read them first.  Anything that
+ * changes the world before that tick calls world_moved().  0, or -1 out
+ * of memory (the tick then senses as ever). */
+int tick_sense_ahead(struct world *w);
 void decision_start(const struct world *w, int i, struct decision *d);
 /* What vehicle i's decision sees of w and c (decide.h): the rows' only
  * argument besides i and its decision. */

@@ -18,6 +18,7 @@ void world_init(struct world *w, double width, double height)
 {
     memset(w, 0, sizeof *w);
     w->scratch.vgrid_tick = -1;     /* no grid yet: the first step builds it */
+    w->scratch.sensed_tick = -1;
     w->width = width;
     w->height = height;
 #define SETTING(field, unit, def) w->field = PARAM_VALUE(unit, def);
@@ -147,6 +148,7 @@ void tick_scratch_free(struct tick_scratch *scratch)
     vehicle_grid_free(&scratch->vgrid);
     memset(scratch, 0, sizeof *scratch);
     scratch->vgrid_tick = -1;
+    scratch->sensed_tick = -1;
 }
 
 /* Each field's unit, so that a PARAM_KIND line cannot give a default in

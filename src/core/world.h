@@ -231,6 +231,9 @@ struct tick_scratch {
                                            rebuilds whenever vgrid_tick
                                            is not w->tick */
     long vgrid_tick;
+    /* the tick whose sense stage tick_sense_ahead() ran already (-1:
+     * none): that tick keeps its records */
+    long sensed_tick;
 };
 
 struct world {

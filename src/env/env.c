@@ -15,7 +15,6 @@
 #include "bot/bot_world.h"
 #include "core/observe.h"
 #include "core/round.h"
-#include "core/sight/sight.h"
 #include "core/tick.h"
 #include "io/trace.h"
 
@@ -395,26 +394,12 @@ _Static_assert(BF_OWN == OBSERVE_OWN && BF_ENEMY == OBSERVE_ENEMY && BF_SHELL ==
                && BF_MAX_NEAREST == OBSERVE_MAX_NEAREST && BF_MAX_RAYS == OBSERVE_MAX_RAYS,
                "the library's observation is the core's");
 
-/* What the agents will see when they next decide: the next tick's sense
- * stage run ahead on the world as it is now (the tick redoes it, to the
- * same records; its sight events are told then), so an observation is a
- * Lua bot's agent.observe() at that decision, number for number, and a
- * policy trained here plays the same as a bot. */
-static void sense_ahead(struct world *w)
-{
-    if (!tick_ready(w))
-        return;
-    size_t nev = w->now.events.n;
-    w->tick++;
-    sight_update(w);
-    w->tick--;
-    w->now.events.n = nev;
-}
-
 static void observe_world(const struct bf_env *env, struct env_world *e, float *obs)
 {
-    sense_ahead(&e->w);
-    e->w.tick++;        /* the tick it decides on, as a bot's time left */
+    /* what the agents will see when they next decide: that tick's sight,
+     * sensed now (and kept by it), and its number (a bot's time left) */
+    tick_sense_ahead(&e->w);
+    e->w.tick++;
     for (int a = 0; a < env->A; a++)
         observe_vehicle(&e->w, env->veh[a], env->K, env->R, obs + (size_t)a * (size_t)env->O);
     e->w.tick--;
