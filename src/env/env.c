@@ -379,7 +379,7 @@ const char *bf_agent_id(const struct bf_env *env, int a)
 
 const char *bf_agent_team(const struct bf_env *env, int a)
 {
-    if (!env || a < 0 || a < 0 || a >= env->A || !env->worlds[0].loaded)
+    if (!env || a < 0 || a >= env->A || !env->worlds[0].loaded)
         return NULL;
     const struct vehicle *v = world_vehicle(&env->worlds[0].w, env->veh[a]);
     return v->team >= 0 ? env->worlds[0].w.teams.p[v->team].name : "";
@@ -448,6 +448,10 @@ static int check_actions(struct bf_env *env, const float *act)
                     "action is a finite number in [-1, 1]; nothing was stepped", b, a,
                     env->ids[a], j, action_names[j], (double)act[k]);
     }
+    for (int b = 0; b < env->B; b++)
+        if (!env->worlds[b].loaded)
+            return fail(env, BF_E_STATE, "world %d has no episode (its last reset failed): "
+                        "reset it; nothing was stepped", b);
     for (int b = 0; b < env->B; b++)
         if (env->worlds[b].done && !env->auto_reset)
             return fail(env, BF_E_DONE, "world %d: its episode is over (tick %ld): reset it "
@@ -568,6 +572,8 @@ static int fresh_world(struct bf_env *env, int b, const char *file)
         return BF_E_ARG;
     if (b < 0 || b >= env->B || !file)
         return fail(env, BF_E_ARG, "world %d: from 0 to %d, with a file", b, env->B - 1);
+    if (!env->worlds[b].loaded)
+        return fail(env, BF_E_STATE, "world %d has no episode (its last reset failed)", b);
     if (env->worlds[b].stepped)
         return fail(env, BF_E_STATE, "world %d: already stepped %d ticks: record or trace "
                     "an episode from its start (right after bf_reset)", b,
@@ -617,6 +623,8 @@ int bf_winner(const struct bf_env *env, int b, const char **team, long *tick)
     if (!env || b < 0 || b >= env->B)
         return BF_E_ARG;
     const struct env_world *e = &env->worlds[b];
+    if (!e->loaded)
+        return BF_E_STATE;
     if (e->end_tick > 0 && e->stepped == 0) {
         /* just reset by auto_reset: the episode that ended */
         if (team)

@@ -268,6 +268,54 @@ TEST(team_agents)
     bf_close(env);
 }
 
+/* A world whose reset fails (its Lua bot's script gone from disk) has no
+ * episode: stepping, recording and its winner say so, nothing crashes; a
+ * reset once the script is back starts it again. */
+TEST(failed_reset)
+{
+    char dir[] = "/tmp/test-env.XXXXXX", map[256], bot[256];
+    if (!mkdtemp(dir)) {
+        check(0);
+        return;
+    }
+    snprintf(map, sizeof map, "%s/m.ini", dir);
+    snprintf(bot, sizeof bot, "%s/b.lua", dir);
+    FILE *f = fopen(map, "w");
+    fputs("[map]\nwidth = 400\nheight = 300\n[team.a]\n[team.b]\n"
+          "[tank.me]\nteam = a\nx = 50\ny = 150\n"
+          "[tank.it]\nteam = b\nx = 350\ny = 150\nbot = b.lua\n", f);
+    fclose(f);
+    f = fopen(bot, "w");
+    fputs("function tick(me, world, mem, out) out.speed = 10 end\n", f);
+    fclose(f);
+    struct bf_config c = { map, "tank.me", 2, -1, -1, NULL, 0, NULL, 0 };
+    struct bf_env *env = NULL;
+    char err[2048];
+    check_int(bf_open(&c, &env, err, sizeof err), ==, BF_OK);
+    if (!env) {
+        tap_note("%s", err);
+        return;
+    }
+    float obs[2 * 256], act[2 * BF_ACTIONS] = { 0 }, r[2];
+    uint8_t d[2];
+    unlink(bot);
+    check_int(bf_reset(env, 1, 5, obs), ==, BF_E_MAP);
+    check(strstr(bf_error(env), "b.lua") != NULL);
+    check_int(bf_step(env, act, obs, r, d), ==, BF_E_STATE);
+    check(strstr(bf_error(env), "world 1") != NULL);
+    check_int(bf_record(env, 1, "/tmp/never-written.rec"), ==, BF_E_STATE);
+    check_int(bf_winner(env, 1, NULL, NULL), ==, BF_E_STATE);
+    f = fopen(bot, "w");
+    fputs("function tick(me, world, mem, out) out.speed = 10 end\n", f);
+    fclose(f);
+    check_int(bf_reset(env, 1, 5, obs), ==, BF_OK);
+    check_int(bf_step(env, act, obs, r, d), ==, BF_OK);
+    bf_close(env);
+    unlink(bot);
+    unlink(map);
+    rmdir(dir);
+}
+
 int main(void)
 {
     run(sizes, "the sizes: worlds, agents, the observation's floats, agent ids");
@@ -276,6 +324,7 @@ int main(void)
     run(aiming_scores, "turning the gun to the enemy seen and firing scores");
     run(bad_input, "bad worlds, agents, map, rays, --set, actions, record: clear errors");
     run(auto_reset, "auto_reset: the next episode's first observation");
+    run(failed_reset, "a reset that fails leaves a world without an episode: BF_E_STATE, no crash");
     run(team_agents, "team.NAME: its random tanks, and a tank whose section names a bot");
     return tap_done();
 }
