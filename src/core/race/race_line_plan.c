@@ -140,8 +140,21 @@ static void draft_smooth(struct draft *d, const struct waypoint *wp, int n,
     for (int it = 0; it < iters; it++) {
         int k = 0;
         for (int i = 0; i < m; i++) {
-            vec2 a = p[(i + m - 2) % m], b = p[(i + m - 1) % m];
-            vec2 c = p[(i + 1) % m], e = p[(i + 2) % m];
+            /* the neighbours round the loop, without a division a point
+             * (four of them were most of a plan's time) */
+            int ia = i - 2, ib = i - 1, ic = i + 1, ie = i + 2;
+            ia += ia < 0 ? m : 0;
+            ib += ib < 0 ? m : 0;
+            ic -= ic >= m ? m : 0;
+            ie -= ie >= m ? m : 0;
+            if (m < 3) {
+                ia = (i + m - 2) % m;
+                ib = (i + m - 1) % m;
+                ic = (i + 1) % m;
+                ie = (i + 2) % m;
+            }
+            vec2 a = p[ia], b = p[ib];
+            vec2 c = p[ic], e = p[ie];
             vec2 q = v2_scale(v2_sub(v2_scale(v2_add(b, c), 4 + lam), v2_add(a, e)),
                               1.0 / (6 + 2 * lam));
             if (k < n && d->anchor[k] == i) {
