@@ -19,41 +19,13 @@
 #include <unistd.h>
 
 #include "../lib/tap.h"
+#include "../lib/bot-dir.h"
 #include "../lib/map-fixture.h"
 #include "bot/bot_world.h"
 #include "core/tick.h"
 #include "core/world.h"
 #include "io/map.h"
 #include "io/trace.h"
-
-static char dir[64];
-
-static void put(const char *name, const char *text)
-{
-    char path[256];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    if (!f || fputs(text, f) < 0 || fclose(f)) {
-        perror(path);
-        exit(99);
-    }
-}
-
-/* A world from map text, its bots found in dir.  0 or -1 (noted). */
-static int load(const char *map, struct world *w, struct bot_world **bw)
-{
-    *bw = NULL;
-    if (fixture_load_text("test.ini", map, w))
-        return -1;
-    char *err = NULL;
-    if (bot_world_attach(w, dir, bw, &err)) {
-        tap_note("bots: %s", err ? err : "?");
-        free(err);
-        world_free(w);
-        return -1;
-    }
-    return 0;
-}
 
 static void unload(struct world *w, struct bot_world *bw)
 {

@@ -45,15 +45,15 @@ def act(theta, obs):
     return np.tanh(np.einsum("bij,bj->bi", theta[:, :, :o], obs) + theta[:, :, o])
 
 
-def first_episodes(env, theta, seed, steps):
-    """The return of each world's first episode (its policy theta[b])."""
+def first_episodes(env, policy, seed, steps):
+    """The return and the winner of each world's first episode, its
+    actions policy(obs) (rows of the worlds' observations)."""
     obs = env.reset(seed)
     total = np.zeros(env.worlds)
     live = np.ones(env.worlds, dtype=bool)
     winners = [""] * env.worlds
     for _ in range(steps):
-        a = act(theta, obs).astype(np.float32)
-        obs, r, term, trunc, info = env.step(a)
+        obs, r, term, trunc, info = env.step(policy(obs).astype(np.float32))
         total += np.where(live, r, 0.0)
         ended = (term | trunc) & live
         for b in np.flatnonzero(ended):
@@ -72,23 +72,15 @@ def wilson(k, n, z=1.96):
     return c - h, c + h
 
 
-def evaluate(mapp, theta, seeds, steps, team, random_policy=False, rng=None):
+def evaluate(mapp, theta, seeds, steps, team, rng=None):
+    """Wins of theta's policy (None: uniformly random actions) on seeds."""
     env = botfield.VecEnv(mapp, worlds=len(seeds), auto_reset=True)
-    if random_policy:
-        obs = env.reset(seeds[0])
-        live = np.ones(env.worlds, dtype=bool)
-        winners = [""] * env.worlds
-        for _ in range(steps):
-            a = rng.uniform(-1, 1, size=(env.worlds, 5)).astype(np.float32)
-            obs, r, term, trunc, info = env.step(a)
-            ended = (term | trunc) & live
-            for b in np.flatnonzero(ended):
-                winners[b] = info["winner"][int(b)]
-            live &= ~ended
-            if not live.any():
-                break
+    if theta is None:
+        policy = lambda obs: rng.uniform(-1, 1, size=(env.worlds, 5))
     else:
-        _, winners = first_episodes(env, np.repeat(theta[None], env.worlds, 0), seeds[0], steps)
+        many = np.repeat(theta[None], env.worlds, 0)
+        policy = lambda obs: act(many, obs)
+    _, winners = first_episodes(env, policy, seeds[0], steps)
     env.close()
     return sum(w == team for w in winners)
 
@@ -164,7 +156,9 @@ def main(argv=None):
     for g in range(a.generations):
         eps = rng.standard_normal((P, 5, O + 1))
         pop = np.concatenate([theta + a.sigma * eps, theta - a.sigma * eps])
-        ret, winners = first_episodes(env, np.repeat(pop, E, 0), 1000 + g * env.worlds, steps)
+        members = np.repeat(pop, E, 0)
+        ret, winners = first_episodes(env, lambda obs: act(members, obs), 1000 + g * env.worlds,
+                                      steps)
         fit = ret.reshape(2 * P, E).mean(1)
         rank = np.empty(2 * P)
         rank[np.argsort(fit)] = np.arange(2 * P)
@@ -177,7 +171,7 @@ def main(argv=None):
     env.close()
     seeds = list(range(10 ** 6, 10 ** 6 + a.eval))
     k_t = evaluate(mapp, theta, seeds, steps, team)
-    k_r = evaluate(mapp, None, seeds, steps, team, True, np.random.default_rng(a.seed + 1))
+    k_r = evaluate(mapp, None, seeds, steps, team, np.random.default_rng(a.seed + 1))
     lo_t, hi_t = wilson(k_t, a.eval)
     lo_r, hi_r = wilson(k_r, a.eval)
     print(f"trained: {k_t}/{a.eval} wins ({lo_t:.2f}-{hi_t:.2f}, 95%); "
