@@ -498,10 +498,13 @@ static int step_world(struct bf_env *env, int b, const float *act, float *obs, f
         struct bot_out o = bot_out_of_action(&e->w, env->veh[a], ad);
         bot_world_agent_set(e->bots, env->veh[a], &o);
     }
-    int r;
+    int r, round = e->w.round;
     do
         r = session_step(&e->s);
     while (r == SESSION_NEW_WORLD);
+    /* a match's next round began: its scores start again from zero */
+    if (e->w.round != round)
+        memset(e->last, 0, (size_t)env->A * sizeof *e->last);
     if (r == SESSION_FAILED)
         return fail(env, BF_E_NOMEM, "world %d: the step failed (out of memory, or the "
                     "match's next round cannot start)", b);

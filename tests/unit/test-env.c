@@ -316,6 +316,47 @@ TEST(failed_reset)
     rmdir(dir);
 }
 
+/* A match of rounds: a new round starts its scores at zero, and an agent's
+ * reward is what it gained this step, never minus its last round's score
+ * (weighted without damage, the one field a friendly hit lowers, every
+ * reward is >= 0). */
+TEST(rounds_rewards)
+{
+    char map[4096];
+    const char *src = getenv("srcdir");
+    snprintf(map, sizeof map, "%s/maps/bots-rounds.ini", src ? src : ".");
+    static const double weights[4] = { 0, 20, 5, 10 };
+    struct bf_config c = { map, "team.red", 1, -1, -1, weights, 0, NULL, 0 };
+    struct bf_env *env = NULL;
+    char err[2048];
+    check_int(bf_open(&c, &env, err, sizeof err), ==, BF_OK);
+    if (!env) {
+        tap_note("%s", err);
+        return;
+    }
+    int A = bf_agents(env);
+    float act[16 * BF_ACTIONS], r[16];
+    uint8_t d[16];
+    check_int(A, <=, 16);
+    check_int(bf_reset(env, -1, 3, NULL), ==, BF_OK);
+    int negative = 0, positive = 0, rc = BF_OK;
+    long t;
+    for (t = 0; t < 40000 && rc == BF_OK; t++) {
+        policy(act, A, t);
+        rc = bf_step(env, act, NULL, r, d);
+        for (int a = 0; rc == BF_OK && a < A; a++) {
+            if (r[a] < 0)
+                tap_note("tick %ld agent %d reward %g", t, a, (double)r[a]);
+            negative += r[a] < 0;
+            positive += r[a] > 0;
+        }
+    }
+    check_int(rc, ==, BF_E_DONE);
+    check_int(negative, ==, 0);
+    check_int(positive, >, 0);
+    bf_close(env);
+}
+
 int main(void)
 {
     run(sizes, "the sizes: worlds, agents, the observation's floats, agent ids");
@@ -326,5 +367,6 @@ int main(void)
     run(auto_reset, "auto_reset: the next episode's first observation");
     run(failed_reset, "a reset that fails leaves a world without an episode: BF_E_STATE, no crash");
     run(team_agents, "team.NAME: its random tanks, and a tank whose section names a bot");
+    run(rounds_rewards, "a match of rounds: a new round's first reward is not minus the last round's score");
     return tap_done();
 }
