@@ -54,6 +54,15 @@ static void world_close(struct env_world *e)
     e->loaded = 0;
 }
 
+/* A world that does not load: out of memory (the loaders say so; a text
+ * that loaded once loads again unless memory ran out), or the map's or a
+ * bot's problem. */
+static int oom_or_map(const char *why)
+{
+    return !why || strstr(why, "out of memory") || strstr(why, "not enough memory")
+        ? BF_E_NOMEM : BF_E_MAP;
+}
+
 /* World e from the map's text with `seed`, its agents' bots attached. */
 static int world_open(struct bf_env *env, struct env_world *e, uint64_t seed)
 {
@@ -61,9 +70,10 @@ static int world_open(struct bf_env *env, struct env_world *e, uint64_t seed)
     struct map_error me = { NULL, 0 };
     const char *name = env->map_path ? env->map_path : "default.ini";
     if (map_load_text(name, env->text, env->len, &opt, &e->w, &me)) {
-        fail(env, BF_E_MAP, "%s", me.text ? me.text : "the map does not load");
+        int code = oom_or_map(me.text);
+        fail(env, code, "%s", me.text ? me.text : "the map does not load");
         map_error_free(&me);
-        return BF_E_MAP;
+        return code;
     }
     if (env->map_path && !(e->w.map_path = strdup(env->map_path))) {
         world_free(&e->w);
@@ -71,10 +81,11 @@ static int world_open(struct bf_env *env, struct env_world *e, uint64_t seed)
     }
     char *err = NULL;
     if (bot_world_attach_agents(&e->w, BOTFIELD_MAPS_DIR, ENV_AGENT_BOT, &e->bots, &err)) {
-        fail(env, BF_E_MAP, "%s", err ? err : "out of memory");
+        int code = oom_or_map(err);
+        fail(env, code, "%s", err ? err : "out of memory");
         free(err);
         world_free(&e->w);
-        return BF_E_MAP;
+        return code;
     }
     e->loaded = 1;
     e->seed = seed;

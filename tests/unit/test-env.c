@@ -7,10 +7,21 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "botfield.h"
 #include "../lib/tap.h"
+
+/* AddressSanitizer reserves terabytes of address space: no RLIMIT_AS */
+#if defined(__SANITIZE_ADDRESS__)
+#define ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ASAN 1
+#endif
+#endif
 
 #ifndef MAPS
 #define MAPS "maps"
@@ -357,6 +368,31 @@ TEST(rounds_rewards)
     bf_close(env);
 }
 
+/* Out of memory while opening many worlds: BF_E_NOMEM, never a crash (a
+ * child under a 256 MB address space opens the most worlds of the
+ * built-in map; it ran out building a world's bots and crashed freeing
+ * them half built). */
+TEST(out_of_memory)
+{
+    pid_t pid = fork();
+    check(pid >= 0);
+    if (pid == 0) {
+        struct rlimit lim = { 256u << 20, 256u << 20 };
+        setrlimit(RLIMIT_AS, &lim);
+        struct bf_config c = { NULL, "team.red", BF_MAX_WORLDS, -1, -1, NULL, 0, NULL, 0 };
+        struct bf_env *env = NULL;
+        int rc = bf_open(&c, &env, NULL, 0);
+        bf_close(env);
+        _exit(-rc);
+    }
+    int status = 0;
+    check_int(waitpid(pid, &status, 0), ==, pid);
+    if (WIFSIGNALED(status))
+        tap_note("the child died of signal %d", WTERMSIG(status));
+    check(WIFEXITED(status));
+    check_int(WIFEXITED(status) ? WEXITSTATUS(status) : -1, ==, -BF_E_NOMEM);
+}
+
 int main(void)
 {
     run(sizes, "the sizes: worlds, agents, the observation's floats, agent ids");
@@ -368,5 +404,11 @@ int main(void)
     run(failed_reset, "a reset that fails leaves a world without an episode: BF_E_STATE, no crash");
     run(team_agents, "team.NAME: its random tanks, and a tank whose section names a bot");
     run(rounds_rewards, "a match of rounds: a new round's first reward is not minus the last round's score");
+#ifdef ASAN
+    tap_skip("out of memory opening many worlds: BF_E_NOMEM, no crash",
+             "AddressSanitizer cannot run under an address-space limit");
+#else
+    run(out_of_memory, "out of memory opening many worlds: BF_E_NOMEM, no crash");
+#endif
     return tap_done();
 }
