@@ -269,9 +269,11 @@ static int check_config(struct bf_env *env, const struct bf_config *c)
         return fail(env, BF_E_ARG, "rays = %d: from 0 to %d (-1: 8)", c->rays, BF_MAX_RAYS);
     if (c->nset < 0 || (c->nset > 0 && !c->set) || c->nset > 256)
         return fail(env, BF_E_ARG, "nset = %d: from 0 to 256, with set given", c->nset);
+    /* a reward is a float: a weight beyond 1e30 would score +-inf */
     for (int k = 0; c->weights && k < 4; k++)
-        if (!isfinite(c->weights[k]))
-            return fail(env, BF_E_ARG, "weights[%d] is not a finite number", k);
+        if (!(fabs(c->weights[k]) <= 1e30))
+            return fail(env, BF_E_ARG, "weights[%d] = %g: a finite number from -1e30 to 1e30",
+                        k, c->weights[k]);
     return BF_OK;
 }
 

@@ -393,6 +393,26 @@ TEST(out_of_memory)
     check_int(WIFEXITED(status) ? WEXITSTATUS(status) : -1, ==, -BF_E_NOMEM);
 }
 
+/* Weights a float reward cannot hold are refused: 1e308 scored +inf with
+ * no error (a reward is a float: its weights are at most 1e30 in size). */
+TEST(weights)
+{
+    double nan4[4] = { 10, NAN, 5, 10 }, huge[4] = { 10, 20, -1e308, 10 }, big[4] = { 1e30, -1e30, 0, 0 };
+    struct bf_config c = { map_path(), NULL, 1, -1, -1, nan4, 0, NULL, 0 };
+    struct bf_env *env = NULL;
+    char err[2048];
+    check_int(bf_open(&c, &env, err, sizeof err), ==, BF_E_ARG);
+    check(strstr(err, "weights[1]") != NULL);
+    c.weights = huge;
+    check_int(bf_open(&c, &env, err, sizeof err), ==, BF_E_ARG);
+    check(strstr(err, "weights[2]") != NULL);
+    check(env == NULL);
+    bf_close(env);
+    c.weights = big;
+    check_int(bf_open(&c, &env, err, sizeof err), ==, BF_OK);
+    bf_close(env);
+}
+
 int main(void)
 {
     run(sizes, "the sizes: worlds, agents, the observation's floats, agent ids");
@@ -404,6 +424,7 @@ int main(void)
     run(failed_reset, "a reset that fails leaves a world without an episode: BF_E_STATE, no crash");
     run(team_agents, "team.NAME: its random tanks, and a tank whose section names a bot");
     run(rounds_rewards, "a match of rounds: a new round's first reward is not minus the last round's score");
+    run(weights, "weights: NaN or beyond a float's reach (1e308) refused");
 #ifdef ASAN
     tap_skip("out of memory opening many worlds: BF_E_NOMEM, no crash",
              "AddressSanitizer cannot run under an address-space limit");
