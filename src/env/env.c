@@ -39,7 +39,10 @@ static void world_close(struct env_world *e)
 {
     if (!e->loaded)
         return;
+    /* an episode cut short: its trace ends as the replay of its recording
+     * (closed here too) does, with the summary */
     if (e->tr.f) {
+        headless_trace_end(&e->tr, &e->w);
         fclose(e->tr.f);
         e->tr.f = NULL;
     }

@@ -413,6 +413,47 @@ TEST(weights)
     bf_close(env);
 }
 
+/* The last line of file, into line (n bytes). */
+static void last_line(const char *file, char *line, size_t n)
+{
+    FILE *f = fopen(file, "r");
+    char buf[8192];
+    line[0] = 0;
+    while (f && fgets(buf, sizeof buf, f))
+        snprintf(line, n, "%s", buf);
+    if (f)
+        fclose(f);
+}
+
+/* A traced episode cut short (bf_reset, bf_close) ends its trace as the
+ * replay of its recording does: with the summary line (it had none). */
+TEST(trace_cut_short)
+{
+    char tr[] = "/tmp/test-env-trace-XXXXXX", line[8192];
+    int fd = mkstemp(tr);
+    check(fd >= 0);
+    close(fd);
+    for (int how = 0; how < 2; how++) {
+        struct bf_env *env = open_env(1, 0);
+        check(env != NULL);
+        if (!env)
+            return;
+        float act[BF_ACTIONS] = { 0.2f, 1, 0, 1, 0 };
+        check_int(bf_reset(env, 0, 3, NULL), ==, BF_OK);
+        check_int(bf_trace(env, 0, tr), ==, BF_OK);
+        for (int t = 0; t < 20; t++)
+            check_int(bf_step(env, act, NULL, NULL, NULL), ==, BF_OK);
+        if (how == 0)
+            check_int(bf_reset(env, 0, 4, NULL), ==, BF_OK);
+        bf_close(env);
+        last_line(tr, line, sizeof line);
+        check(!strncmp(line, "{\"type\":\"summary\",\"ticks\":20,", 29));
+        if (strncmp(line, "{\"type\":\"summary\"", 17))
+            tap_note("%s: the last line: %.80s", how ? "bf_close" : "bf_reset", line);
+    }
+    unlink(tr);
+}
+
 int main(void)
 {
     run(sizes, "the sizes: worlds, agents, the observation's floats, agent ids");
@@ -424,6 +465,7 @@ int main(void)
     run(failed_reset, "a reset that fails leaves a world without an episode: BF_E_STATE, no crash");
     run(team_agents, "team.NAME: its random tanks, and a tank whose section names a bot");
     run(rounds_rewards, "a match of rounds: a new round's first reward is not minus the last round's score");
+    run(trace_cut_short, "a traced episode cut short by a reset or close: its trace ends with the summary");
     run(weights, "weights: NaN or beyond a float's reach (1e308) refused");
 #ifdef ASAN
     tap_skip("out of memory opening many worlds: BF_E_NOMEM, no crash",
