@@ -1184,6 +1184,8 @@ static int attach_agents(struct world *w, const char *bundled_dir, const struct 
     *out = bw;
     return 0;
 oom:
+    if (bw && !bw->slots)
+        bw->n = 0;              /* no slots to free (or to tell the end) */
     bot_world_free(w, bw);
     *err = strdup("out of memory loading the bots");
     return -1;

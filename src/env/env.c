@@ -39,7 +39,10 @@ static void world_close(struct env_world *e)
 {
     if (!e->loaded)
         return;
+    /* an episode cut short: its trace ends as the replay of its recording
+     * (closed here too) does, with the summary */
     if (e->tr.f) {
+        headless_trace_end(&e->tr, &e->w);
         fclose(e->tr.f);
         e->tr.f = NULL;
     }
@@ -54,6 +57,15 @@ static void world_close(struct env_world *e)
     e->loaded = 0;
 }
 
+/* A world that does not load: out of memory (the loaders say so; a text
+ * that loaded once loads again unless memory ran out), or the map's or a
+ * bot's problem. */
+static int oom_or_map(const char *why)
+{
+    return !why || strstr(why, "out of memory") || strstr(why, "not enough memory")
+        ? BF_E_NOMEM : BF_E_MAP;
+}
+
 /* World e from the map's text with `seed`, its agents' bots attached. */
 static int world_open(struct bf_env *env, struct env_world *e, uint64_t seed)
 {
@@ -61,9 +73,10 @@ static int world_open(struct bf_env *env, struct env_world *e, uint64_t seed)
     struct map_error me = { NULL, 0 };
     const char *name = env->map_path ? env->map_path : "default.ini";
     if (map_load_text(name, env->text, env->len, &opt, &e->w, &me)) {
-        fail(env, BF_E_MAP, "%s", me.text ? me.text : "the map does not load");
+        int code = oom_or_map(me.text);
+        fail(env, code, "%s", me.text ? me.text : "the map does not load");
         map_error_free(&me);
-        return BF_E_MAP;
+        return code;
     }
     if (env->map_path && !(e->w.map_path = strdup(env->map_path))) {
         world_free(&e->w);
@@ -71,10 +84,11 @@ static int world_open(struct bf_env *env, struct env_world *e, uint64_t seed)
     }
     char *err = NULL;
     if (bot_world_attach_agents(&e->w, BOTFIELD_MAPS_DIR, ENV_AGENT_BOT, &e->bots, &err)) {
-        fail(env, BF_E_MAP, "%s", err ? err : "out of memory");
+        int code = oom_or_map(err);
+        fail(env, code, "%s", err ? err : "out of memory");
         free(err);
         world_free(&e->w);
-        return BF_E_MAP;
+        return code;
     }
     e->loaded = 1;
     e->seed = seed;
@@ -258,9 +272,11 @@ static int check_config(struct bf_env *env, const struct bf_config *c)
         return fail(env, BF_E_ARG, "rays = %d: from 0 to %d (-1: 8)", c->rays, BF_MAX_RAYS);
     if (c->nset < 0 || (c->nset > 0 && !c->set) || c->nset > 256)
         return fail(env, BF_E_ARG, "nset = %d: from 0 to 256, with set given", c->nset);
+    /* a reward is a float: a weight beyond 1e30 would score +-inf */
     for (int k = 0; c->weights && k < 4; k++)
-        if (!isfinite(c->weights[k]))
-            return fail(env, BF_E_ARG, "weights[%d] is not a finite number", k);
+        if (!(fabs(c->weights[k]) <= 1e30))
+            return fail(env, BF_E_ARG, "weights[%d] = %g: a finite number from -1e30 to 1e30",
+                        k, c->weights[k]);
     return BF_OK;
 }
 
@@ -498,10 +514,13 @@ static int step_world(struct bf_env *env, int b, const float *act, float *obs, f
         struct bot_out o = bot_out_of_action(&e->w, env->veh[a], ad);
         bot_world_agent_set(e->bots, env->veh[a], &o);
     }
-    int r;
+    int r, round = e->w.round;
     do
         r = session_step(&e->s);
     while (r == SESSION_NEW_WORLD);
+    /* a match's next round began: its scores start again from zero */
+    if (e->w.round != round)
+        memset(e->last, 0, (size_t)env->A * sizeof *e->last);
     if (r == SESSION_FAILED)
         return fail(env, BF_E_NOMEM, "world %d: the step failed (out of memory, or the "
                     "match's next round cannot start)", b);

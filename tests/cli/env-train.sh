@@ -42,5 +42,12 @@ st=$?
 ok "$st" "the trained bot runs headless"
 ! grep -q '"type":"bot_error"' "$TMPD/t"
 ok $? "the trained bot raises no error ($(grep -o '"message":"[^"]*"' "$TMPD/t" | head -1))"
+for bad in "--eval 0" "--pairs 0" "--episodes 0" "--generations -1" "--sigma 0"; do
+    # shellcheck disable=SC2086
+    "$py" -m botfield.train "$top_srcdir/maps/learn.ini" --out "$TMPD/bad" $bad >"$TMPD/bad.log" 2>&1
+    st=$?
+    [ "$st" -eq 2 ] && ! grep -q Traceback "$TMPD/bad.log"
+    ok $? "$bad: a usage error (exit $st), no traceback"
+done
 echo "1..$tap_n"
 [ "$tap_failed" -eq 0 ]

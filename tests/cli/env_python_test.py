@@ -136,5 +136,25 @@ ok(not p.agents and steps > 1, f"{kind}: ParallelEnv: agents leave when done ({s
 ok(raises(ValueError, lambda: p.step({"tank.nobody": [0] * 5}), "tank.nobody"),
    f"{kind}: ParallelEnv: an unknown agent id: ValueError")
 p.close()
+# wrong arguments are Python errors, never a silent wrap or an AttributeError
+v = botfield.VecEnv(MAP, worlds=2)
+v.reset(1)
+ok(raises(ValueError, lambda: v.reset_world(0, -1), "seed"),
+   f"{kind}: reset_world with seed -1: ValueError (not wrapped to 2**64 - 1)")
+ok(raises(ValueError, lambda: v.reset_world(0, 2 ** 70), "seed"),
+   f"{kind}: reset_world with seed 2**70: ValueError (not wrapped)")
+ok(raises(ValueError, lambda: v.agent_team(1), "agent"),
+   f"{kind}: agent_team of no agent: ValueError")
+ok(raises(ValueError, lambda: v.agent_team(2 ** 32), "agent"),
+   f"{kind}: agent_team(2**32): ValueError (not agent 0's team)")
+ok(raises(ValueError, lambda: v.record(0, os.path.join(os.environ["TMPD"], "x\0y.rec")), "NUL"),
+   f"{kind}: a recording path with a NUL byte: ValueError (not cut there)")
+v.close()
+ok(raises(botfield.Error, lambda: v.agent_team(0), "closed"),
+   f"{kind}: agent_team after close: botfield.Error")
+ok(raises(ValueError, lambda: botfield.VecEnv(MAP + "\0.ini"), "NUL"),
+   f"{kind}: a map path with a NUL byte: ValueError (not cut there)")
+ok(raises(TypeError, lambda: botfield.VecEnv(MAP, set="map.duration=20"), "set"),
+   f"{kind}: set given one string, not a list of them: TypeError")
 print(f"1..{n}")
 sys.exit(1 if failed else 0)

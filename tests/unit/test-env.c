@@ -7,10 +7,21 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "botfield.h"
 #include "../lib/tap.h"
+
+/* AddressSanitizer reserves terabytes of address space: no RLIMIT_AS */
+#if defined(__SANITIZE_ADDRESS__)
+#define ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ASAN 1
+#endif
+#endif
 
 #ifndef MAPS
 #define MAPS "maps"
@@ -316,6 +327,133 @@ TEST(failed_reset)
     rmdir(dir);
 }
 
+/* A match of rounds: a new round starts its scores at zero, and an agent's
+ * reward is what it gained this step, never minus its last round's score
+ * (weighted without damage, the one field a friendly hit lowers, every
+ * reward is >= 0). */
+TEST(rounds_rewards)
+{
+    char map[4096];
+    const char *src = getenv("srcdir");
+    snprintf(map, sizeof map, "%s/maps/bots-rounds.ini", src ? src : ".");
+    static const double weights[4] = { 0, 20, 5, 10 };
+    struct bf_config c = { map, "team.red", 1, -1, -1, weights, 0, NULL, 0 };
+    struct bf_env *env = NULL;
+    char err[2048];
+    check_int(bf_open(&c, &env, err, sizeof err), ==, BF_OK);
+    if (!env) {
+        tap_note("%s", err);
+        return;
+    }
+    int A = bf_agents(env);
+    float act[16 * BF_ACTIONS], r[16];
+    uint8_t d[16];
+    check_int(A, <=, 16);
+    check_int(bf_reset(env, -1, 3, NULL), ==, BF_OK);
+    int negative = 0, positive = 0, rc = BF_OK;
+    long t;
+    for (t = 0; t < 40000 && rc == BF_OK; t++) {
+        policy(act, A, t);
+        rc = bf_step(env, act, NULL, r, d);
+        for (int a = 0; rc == BF_OK && a < A; a++) {
+            if (r[a] < 0)
+                tap_note("tick %ld agent %d reward %g", t, a, (double)r[a]);
+            negative += r[a] < 0;
+            positive += r[a] > 0;
+        }
+    }
+    check_int(rc, ==, BF_E_DONE);
+    check_int(negative, ==, 0);
+    check_int(positive, >, 0);
+    bf_close(env);
+}
+
+/* Out of memory while opening many worlds: BF_E_NOMEM, never a crash (a
+ * child under a 256 MB address space opens the most worlds of the
+ * built-in map; it ran out building a world's bots and crashed freeing
+ * them half built). */
+TEST(out_of_memory)
+{
+    pid_t pid = fork();
+    check(pid >= 0);
+    if (pid == 0) {
+        struct rlimit lim = { 256u << 20, 256u << 20 };
+        setrlimit(RLIMIT_AS, &lim);
+        struct bf_config c = { NULL, "team.red", BF_MAX_WORLDS, -1, -1, NULL, 0, NULL, 0 };
+        struct bf_env *env = NULL;
+        int rc = bf_open(&c, &env, NULL, 0);
+        bf_close(env);
+        _exit(-rc);
+    }
+    int status = 0;
+    check_int(waitpid(pid, &status, 0), ==, pid);
+    if (WIFSIGNALED(status))
+        tap_note("the child died of signal %d", WTERMSIG(status));
+    check(WIFEXITED(status));
+    check_int(WIFEXITED(status) ? WEXITSTATUS(status) : -1, ==, -BF_E_NOMEM);
+}
+
+/* Weights a float reward cannot hold are refused: 1e308 scored +inf with
+ * no error (a reward is a float: its weights are at most 1e30 in size). */
+TEST(weights)
+{
+    double nan4[4] = { 10, NAN, 5, 10 }, huge[4] = { 10, 20, -1e308, 10 }, big[4] = { 1e30, -1e30, 0, 0 };
+    struct bf_config c = { map_path(), NULL, 1, -1, -1, nan4, 0, NULL, 0 };
+    struct bf_env *env = NULL;
+    char err[2048];
+    check_int(bf_open(&c, &env, err, sizeof err), ==, BF_E_ARG);
+    check(strstr(err, "weights[1]") != NULL);
+    c.weights = huge;
+    check_int(bf_open(&c, &env, err, sizeof err), ==, BF_E_ARG);
+    check(strstr(err, "weights[2]") != NULL);
+    check(env == NULL);
+    bf_close(env);
+    c.weights = big;
+    check_int(bf_open(&c, &env, err, sizeof err), ==, BF_OK);
+    bf_close(env);
+}
+
+/* The last line of file, into line (n bytes). */
+static void last_line(const char *file, char *line, size_t n)
+{
+    FILE *f = fopen(file, "r");
+    char buf[8192];
+    line[0] = 0;
+    while (f && fgets(buf, sizeof buf, f))
+        snprintf(line, n, "%s", buf);
+    if (f)
+        fclose(f);
+}
+
+/* A traced episode cut short (bf_reset, bf_close) ends its trace as the
+ * replay of its recording does: with the summary line (it had none). */
+TEST(trace_cut_short)
+{
+    char tr[] = "/tmp/test-env-trace-XXXXXX", line[8192];
+    int fd = mkstemp(tr);
+    check(fd >= 0);
+    close(fd);
+    for (int how = 0; how < 2; how++) {
+        struct bf_env *env = open_env(1, 0);
+        check(env != NULL);
+        if (!env)
+            return;
+        float act[BF_ACTIONS] = { 0.2f, 1, 0, 1, 0 };
+        check_int(bf_reset(env, 0, 3, NULL), ==, BF_OK);
+        check_int(bf_trace(env, 0, tr), ==, BF_OK);
+        for (int t = 0; t < 20; t++)
+            check_int(bf_step(env, act, NULL, NULL, NULL), ==, BF_OK);
+        if (how == 0)
+            check_int(bf_reset(env, 0, 4, NULL), ==, BF_OK);
+        bf_close(env);
+        last_line(tr, line, sizeof line);
+        check(!strncmp(line, "{\"type\":\"summary\",\"ticks\":20,", 29));
+        if (strncmp(line, "{\"type\":\"summary\"", 17))
+            tap_note("%s: the last line: %.80s", how ? "bf_close" : "bf_reset", line);
+    }
+    unlink(tr);
+}
+
 int main(void)
 {
     run(sizes, "the sizes: worlds, agents, the observation's floats, agent ids");
@@ -326,5 +464,14 @@ int main(void)
     run(auto_reset, "auto_reset: the next episode's first observation");
     run(failed_reset, "a reset that fails leaves a world without an episode: BF_E_STATE, no crash");
     run(team_agents, "team.NAME: its random tanks, and a tank whose section names a bot");
+    run(rounds_rewards, "a match of rounds: a new round's first reward is not minus the last round's score");
+    run(trace_cut_short, "a traced episode cut short by a reset or close: its trace ends with the summary");
+    run(weights, "weights: NaN or beyond a float's reach (1e308) refused");
+#ifdef ASAN
+    tap_skip("out of memory opening many worlds: BF_E_NOMEM, no crash",
+             "AddressSanitizer cannot run under an address-space limit");
+#else
+    run(out_of_memory, "out of memory opening many worlds: BF_E_NOMEM, no crash");
+#endif
     return tap_done();
 }

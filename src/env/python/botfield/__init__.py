@@ -114,6 +114,20 @@ def _int(name, value, low, high):
     return value
 
 
+def _seed(seed):
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
+        raise ValueError(f"seed = {seed!r}: an int from 0 to 2**64 - 1")
+    return seed
+
+
+def _c(name, text):
+    """text as a C string: a NUL byte would cut it short (another file)."""
+    b = os.fsencode(text)
+    if b"\0" in b:
+        raise ValueError(f"{name}: {text!r} holds a NUL byte")
+    return b
+
+
 class Box:
     """A Gymnasium-like Box: low, high, shape, dtype, and sample()."""
 
@@ -152,7 +166,9 @@ class VecEnv:
         lib = _load()
         self._lib = lib
         self._env = None
-        sets = [s.encode() for s in set]
+        if isinstance(set, (str, bytes)):
+            raise TypeError("set: a list of 'SECTION.KEY=VALUE' strings, not one string")
+        sets = [_c("set", s) for s in set]
         self._keep = (ctypes.c_char_p * max(1, len(sets)))(*sets)
         w = None
         if weights is not None:
@@ -161,9 +177,9 @@ class VecEnv:
                 raise ValueError("weights: four finite numbers (damage, kills, survival, last)")
             w = (ctypes.c_double * 4)(*weights)
         self._w = w
-        cfg = _Config(map.encode() if map else None,
-                      agents.encode() if isinstance(agents, str) else
-                      ",".join(agents).encode() if agents else None,
+        cfg = _Config(_c("map", map) if map else None,
+                      _c("agents", agents) if isinstance(agents, str) else
+                      _c("agents", ",".join(agents)) if agents else None,
                       worlds, nearest, rays,
                       ctypes.cast(w, ctypes.POINTER(ctypes.c_double)) if w else None,
                       1 if auto_reset else 0,
@@ -221,16 +237,14 @@ class VecEnv:
     def reset(self, seed=0, options=None):
         """Every world again, world k with seed + k: the observations."""
         self._live()
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
-            raise ValueError(f"seed = {seed!r}: an int from 0 to 2**64 - 1")
-        self._check(self._lib.bf_reset(self._env, -1, seed, self._p[0]))
+        self._check(self._lib.bf_reset(self._env, -1, _seed(seed), self._p[0]))
         return self._out_obs()
 
     def reset_world(self, b, seed):
         """World b alone, with seed; its rows of the observations updated."""
         self._live()
         _int("world", b, 0, self.worlds - 1)
-        self._check(self._lib.bf_reset(self._env, b, seed, self._p[0]))
+        self._check(self._lib.bf_reset(self._env, b, _seed(seed), self._p[0]))
         return self._out_obs()
 
     def _actions(self, actions):
@@ -288,13 +302,13 @@ class VecEnv:
         path; botfield --replay PATH shows it."""
         self._live()
         self._check(self._lib.bf_record(self._env, _int("world", world, 0, self.worlds - 1),
-                                        os.fsencode(path)))
+                                        _c("path", path)))
 
     def trace(self, world, path):
         """World's episode as botfield --headless's trace (state every tick)."""
         self._live()
         self._check(self._lib.bf_trace(self._env, _int("world", world, 0, self.worlds - 1),
-                                       os.fsencode(path)))
+                                       _c("path", path)))
 
     def winner(self, world=0):
         """World's winning team so far ("": none or a tie), and its tick."""
@@ -305,6 +319,8 @@ class VecEnv:
         return team.value.decode(), tick.value
 
     def agent_team(self, a):
+        self._live()
+        a = _int("agent", a, 0, self.agents_per_world - 1)
         return self._lib.bf_agent_team(self._env, a).decode()
 
     def close(self):

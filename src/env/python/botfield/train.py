@@ -145,6 +145,14 @@ def main(argv=None):
     ap.add_argument("--eval", type=int, default=200, help="seeds of the evaluation")
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args(argv)
+    # numbers the run cannot use: a usage error, not a traceback later
+    for name, ok in (("--generations", a.generations >= 0), ("--pairs", a.pairs >= 1),
+                     ("--episodes", a.episodes >= 1), ("--eval", 1 <= a.eval <= 65536),
+                     ("--sigma", 0 < a.sigma < math.inf), ("--lr", math.isfinite(a.lr)),
+                     ("--pairs * --episodes", 2 * a.pairs * a.episodes <= 65536)):
+        if not ok:
+            ap.error(f"{name}: out of range (generations >= 0, pairs and episodes >= 1, "
+                     f"2 * pairs * episodes and eval from 1 to 65536, sigma > 0)")
     mapp = a.map or default_map()
     t0 = time.time()
     env = botfield.VecEnv(mapp, worlds=2 * a.pairs * a.episodes, auto_reset=True)
