@@ -16,11 +16,13 @@ struct near { double d; int k; };
  * insertion into a sorted run). */
 static void keep_near(struct near *n, int *cnt, int K, double d, int k)
 {
-    int at = *cnt < K ? (*cnt)++ : K;
-    if (at == K && (K == 0 || d >= n[K - 1].d))
+    int at;
+    if (*cnt < K)
+        at = (*cnt)++;
+    else if (K > 0 && d < n[K - 1].d)
+        at = K - 1;             /* the farthest kept makes room */
+    else
         return;
-    if (at == K)
-        at = K - 1;
     while (at > 0 && n[at - 1].d > d) {
         n[at] = n[at - 1];
         at--;
@@ -130,7 +132,7 @@ void observe_vehicle(const struct world *w, int i, int K, int R, float *out)
     if (!me->alive)
         return;                 /* a wreck sees nothing: all zeros */
     double range = me->p->view_range > 0 ? me->p->view_range : hypot(w->width, w->height);
-    struct near n[OBSERVE_MAX_NEAREST];
+    struct near n[OBSERVE_MAX_NEAREST] = { { 0, 0 } };
     int cnt, seen = seen_enemies(w, i, n, K, &cnt);
     own(w, me, range, seen, K, out);
     float *o = out + OBSERVE_OWN;
