@@ -58,7 +58,8 @@ enum bf_code {
 #define BF_SHELL 5
 
 /* done flags, per agent */
-#define BF_TERMINATED 1     /* knocked out, or the episode is won or lost */
+#define BF_TERMINATED 1     /* knocked out (in a match of rounds: the match
+                               over), or the episode is won or lost */
 #define BF_TRUNCATED 2      /* the map's duration ran out */
 
 struct bf_config {

@@ -537,9 +537,12 @@ static int step_world(struct bf_env *env, int b, const float *act, float *obs, f
     for (int a = 0; a < env->A; a++) {
         if (rew)
             rew[base + (size_t)a] = reward_of(env, e, a);
+        /* knocked out: done, but in a match of rounds it plays the next
+         * round, so only the match's end is its end */
+        int out = !world_vehicle(&e->w, env->veh[a])->alive && e->w.rounds <= 1;
         if (dones)
-            dones[base + (size_t)a] = (uint8_t)((over || !world_vehicle(&e->w, env->veh[a])->alive
-                                                 ? BF_TERMINATED : 0) | (up ? BF_TRUNCATED : 0));
+            dones[base + (size_t)a] = (uint8_t)((over || out ? BF_TERMINATED : 0)
+                                                | (up ? BF_TRUNCATED : 0));
     }
     if (over || up) {
         e->done = 1;

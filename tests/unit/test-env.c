@@ -345,26 +345,38 @@ TEST(rounds_rewards)
         tap_note("%s", err);
         return;
     }
-    int A = bf_agents(env);
-    float act[16 * BF_ACTIONS], r[16];
-    uint8_t d[16];
+    int A = bf_agents(env), O = bf_obs_size(env);
+    float act[16 * BF_ACTIONS], r[16], *obs = calloc((size_t)16 * O, sizeof *obs);
+    uint8_t d[16] = { 0 };
     check_int(A, <=, 16);
-    check_int(bf_reset(env, -1, 3, NULL), ==, BF_OK);
-    int negative = 0, positive = 0, rc = BF_OK;
+    check_int(bf_reset(env, -1, 3, obs), ==, BF_OK);
+    int negative = 0, positive = 0, rc = BF_OK, waiting = 0, early = 0, last_all = 0;
     long t;
     for (t = 0; t < 40000 && rc == BF_OK; t++) {
         policy(act, A, t);
-        rc = bf_step(env, act, NULL, r, d);
+        rc = bf_step(env, act, obs, r, d);
+        int all = 1;
         for (int a = 0; rc == BF_OK && a < A; a++) {
             if (r[a] < 0)
                 tap_note("tick %ld agent %d reward %g", t, a, (double)r[a]);
             negative += r[a] < 0;
             positive += r[a] > 0;
+            waiting += obs[a * O] == 0 && !d[a];    /* out, the match goes on */
+            all &= (d[a] & BF_TERMINATED) != 0;
         }
+        for (int a = 0; rc == BF_OK && !all && a < A; a++)
+            early += d[a] != 0;
+        if (rc == BF_OK)
+            last_all = all;
     }
     check_int(rc, ==, BF_E_DONE);
     check_int(negative, ==, 0);
     check_int(positive, >, 0);
+    /* a knocked-out agent plays the next round: done with the match only */
+    check_int(waiting, >, 0);
+    check_int(early, ==, 0);
+    check(last_all);
+    free(obs);
     bf_close(env);
 }
 
@@ -464,7 +476,7 @@ int main(void)
     run(auto_reset, "auto_reset: the next episode's first observation");
     run(failed_reset, "a reset that fails leaves a world without an episode: BF_E_STATE, no crash");
     run(team_agents, "team.NAME: its random tanks, and a tank whose section names a bot");
-    run(rounds_rewards, "a match of rounds: a new round's first reward is not minus the last round's score");
+    run(rounds_rewards, "a match of rounds: a new round's first reward is not minus the last round's score; an agent knocked out in a round is done only with the match");
     run(trace_cut_short, "a traced episode cut short by a reset or close: its trace ends with the summary");
     run(weights, "weights: NaN or beyond a float's reach (1e308) refused");
 #ifdef ASAN

@@ -275,7 +275,16 @@ class VecEnv:
         """One tick of every world: (obs, rewards, terminated, truncated, infos)."""
         self._live()
         p = self._actions(actions)
-        self._check(self._lib.bf_step(self._env, p, *self._p))
+        rc = self._lib.bf_step(self._env, p, *self._p)
+        record_error = None
+        if rc == -7:
+            # the worlds stepped; a recording or trace could not be written:
+            # the step's results are kept, the error said
+            record_error = self._lib.bf_error(self._env).decode(errors="replace")
+            import warnings
+            warnings.warn(f"botfield: {record_error}", RuntimeWarning, stacklevel=2)
+        else:
+            self._check(rc)
         if _np is not None:
             term = (self._done & TERMINATED) != 0
             trunc = (self._done & TRUNCATED) != 0
@@ -285,9 +294,11 @@ class VecEnv:
             term = [bool(x & TERMINATED) for x in d]
             trunc = [bool(x & TRUNCATED) for x in d]
             ended = [k for k, x in enumerate(d) if x]
+        infos = self._infos(ended)
+        if record_error:
+            infos["record_error"] = record_error
         return self._obs if _np is not None else self._out_obs(), \
-            self._rew if _np is not None else list(self._rew), term, trunc, \
-            self._infos(ended)
+            self._rew if _np is not None else list(self._rew), term, trunc, infos
 
     def _infos(self, rows):
         """{"winner": {world: team}} for the worlds with a row done: the
