@@ -141,7 +141,7 @@ def main(argv=None):
     ap.add_argument("--pairs", type=int, default=16, help="antithetic pairs a generation")
     ap.add_argument("--episodes", type=int, default=4, help="episodes per member")
     ap.add_argument("--sigma", type=float, default=0.1)
-    ap.add_argument("--lr", type=float, default=0.05)
+    ap.add_argument("--lr", type=float, default=0.1)
     ap.add_argument("--eval", type=int, default=200, help="seeds of the evaluation")
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args(argv)
