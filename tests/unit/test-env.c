@@ -14,11 +14,12 @@
 #include "botfield.h"
 #include "../lib/tap.h"
 
-/* AddressSanitizer reserves terabytes of address space: no RLIMIT_AS */
-#if defined(__SANITIZE_ADDRESS__)
+/* AddressSanitizer and ThreadSanitizer reserve terabytes of address
+ * space: no RLIMIT_AS under them */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define ASAN 1
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
 #define ASAN 1
 #endif
 #endif
@@ -481,7 +482,7 @@ int main(void)
     run(weights, "weights: NaN or beyond a float's reach (1e308) refused");
 #ifdef ASAN
     tap_skip("out of memory opening many worlds: BF_E_NOMEM, no crash",
-             "AddressSanitizer cannot run under an address-space limit");
+             "a sanitizer build: its runtime cannot run under an address-space limit");
 #else
     run(out_of_memory, "out of memory opening many worlds: BF_E_NOMEM, no crash");
 #endif
