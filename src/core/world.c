@@ -632,6 +632,7 @@ int world_snapshot_restore(struct world *w, const struct world_snapshot *s)
     for (size_t i = 0; i < w->vehicles.n; i++)
         w->vehicles.p[i].sight_first = w->vehicles.p[i].sight_count = 0;
     w->scratch.vgrid_tick = -1;     /* the next step indexes the restored state */
+    w->scratch.sensed_tick = -1;    /* ... and senses it (a sense ahead saw the old) */
     return 0;
 }
 

@@ -27,14 +27,17 @@ enum bf_code {
     BF_OK = 0,
     BF_E_ARG = -1,      /* a bad argument: NULL, a count out of range */
     BF_E_MAP = -2,      /* the map does not load (bf_error: its problems) */
-    BF_E_AGENT = -3,    /* an agent names no vehicle that can be driven */
+    BF_E_AGENT = -3,    /* an agent names no vehicle, or one that cannot
+                           be driven */
     BF_E_ACTION = -4,   /* an action is NaN, infinite or outside [-1, 1];
                            nothing was stepped */
     BF_E_DONE = -5,     /* a world's episode is over: bf_reset() it first
                            (or open with auto_reset); nothing was stepped */
     BF_E_NOMEM = -6,    /* out of memory */
     BF_E_RECORD = -7,   /* the recording cannot be written */
-    BF_E_STATE = -8     /* a call out of order (bf_record after a step) */
+    BF_E_STATE = -8     /* a call out of order: a recording or trace asked
+                           for after the first step or twice, or a world
+                           whose last reset failed (it has no episode) */
 };
 
 /* The most worlds one env holds, K nearest, and rays. */
@@ -101,8 +104,12 @@ int bf_reset(struct bf_env *env, int b, uint64_t seed, float *obs);
 
 /* One tick of every world: actions (B * A * BF_ACTIONS) in; obs (B * A *
  * obs_size), rewards (B * A) and dones (B * A, BF_TERMINATED |
- * BF_TRUNCATED) out (any may be NULL).  A bad action, or a world already
- * done without auto_reset, steps nothing. */
+ * BF_TRUNCATED) out (any may be NULL).  A bad action, a world already
+ * done without auto_reset, or a world without an episode steps nothing.
+ * BF_E_NOMEM (a world could not step, or its auto_reset failed) or
+ * BF_E_RECORD (a recording or trace could not be written) come after
+ * every other world stepped: the first world's error, a BF_E_RECORD only
+ * when nothing worse happened. */
 int bf_step(struct bf_env *env, const float *actions, float *obs, float *rewards,
             uint8_t *dones);
 
@@ -120,7 +127,8 @@ int bf_trace(struct bf_env *env, int b, const char *file);
  * score), or, right after auto_reset began the next, of the one that
  * ended.  *team is valid until the next call on the env. */
 int bf_winner(const struct bf_env *env, int b, const char **team, long *tick);
-/* Agent a of world b's team name. */
+/* Agent a's team name (the same in every world; "" none: a car); NULL
+ * when a is out of range or no world has an episode. */
 const char *bf_agent_team(const struct bf_env *env, int a);
 
 /* The message of the env's last error ("" none). */

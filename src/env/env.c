@@ -395,10 +395,17 @@ const char *bf_agent_id(const struct bf_env *env, int a)
 
 const char *bf_agent_team(const struct bf_env *env, int a)
 {
-    if (!env || a < 0 || a >= env->A || !env->worlds[0].loaded)
+    if (!env || a < 0 || a >= env->A)
         return NULL;
-    const struct vehicle *v = world_vehicle(&env->worlds[0].w, env->veh[a]);
-    return v->team >= 0 ? env->worlds[0].w.teams.p[v->team].name : "";
+    /* the same in every world: the first with an episode says it */
+    for (int b = 0; b < env->B; b++) {
+        if (!env->worlds[b].loaded)
+            continue;
+        const struct world *w = &env->worlds[b].w;
+        const struct vehicle *v = world_vehicle(w, env->veh[a]);
+        return v->team >= 0 ? w->teams.p[v->team].name : "";
+    }
+    return NULL;
 }
 
 const char *bf_error(const struct bf_env *env)
@@ -429,6 +436,13 @@ static int reset_one(struct bf_env *env, int b, uint64_t seed, float *obs)
     int rc = world_open(env, e, seed);
     if (!rc && obs)
         observe_world(env, e, obs + (size_t)b * (size_t)env->A * (size_t)env->O);
+    if (rc) {
+        /* which world: a reset of every world stops at the first failing,
+         * the ones before it reset, the ones after it as they were */
+        char msg[sizeof env->err];
+        snprintf(msg, sizeof msg, "%s", env->err);
+        fail(env, rc, "world %d: %s", b, msg);
+    }
     return rc;
 }
 
@@ -546,8 +560,9 @@ static int step_world(struct bf_env *env, int b, const float *act, float *obs, f
     }
     if (over || up) {
         e->done = 1;
-        const char *team;
-        bf_winner(env, b, &team, &e->end_tick);
+        const char *team = "";
+        if (bf_winner(env, b, &team, &e->end_tick))
+            e->end_tick = e->w.tick;    /* (out of memory: no winner named) */
         snprintf(e->winner, sizeof e->winner, "%s", team);
         int erc = episode_end(env, e, b);
         if (!rc)
@@ -571,8 +586,8 @@ int bf_step(struct bf_env *env, const float *actions, float *obs, float *rewards
     if (!env)
         return BF_E_ARG;
     if (!actions)
-        return fail(env, BF_E_ARG, "bf_step: actions are required (%d floats)",
-                    env->B * env->A * BF_ACTIONS);
+        return fail(env, BF_E_ARG, "bf_step: actions are required (%zu floats)",
+                    (size_t)env->B * (size_t)env->A * BF_ACTIONS);
     int rc = check_actions(env, actions);
     if (rc)
         return rc;
@@ -580,7 +595,9 @@ int bf_step(struct bf_env *env, const float *actions, float *obs, float *rewards
     int first = BF_OK;
     for (int b = 0; b < env->B; b++) {
         rc = step_world(env, b, actions, obs, rewards, dones);
-        if (rc && !first)
+        /* a world that could not step says so before a recording that
+         * could not be written (the worlds stepped) */
+        if (rc && (!first || first == BF_E_RECORD))
             first = rc;
     }
     return first;

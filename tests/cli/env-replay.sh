@@ -32,6 +32,36 @@ episode "learn.ini seed 6" "$top_srcdir/maps/learn.ini" 6
 # several agents beside Lua bots: the bundled bots' duel, its first team
 # driven by the library
 episode "bots-duel.ini, team.red as agents" "$top_srcdir/maps/bots-duel.ini" 2 team.red
+# a match of rounds: a round's first tick senses its new world (a sense
+# run ahead for the observation saw the round before: the library's
+# first ticks of each round once saw nothing)
+episode "bots-rounds.ini, team.red as agents" "$top_srcdir/maps/bots-rounds.ini" 4 team.red
+# ... and where the tanks see each other from a round's first tick (one
+# hit ends a round): bots-rounds.ini's start out of each other's sight
+cat >"$TMPD/rounds.ini" <<'EOF'
+[map]
+width = 600
+height = 400
+seed = 3
+duration = 30
+[match]
+rounds = 5
+[team.red]
+health = 1
+[team.blue]
+health = 1
+[tank.r]
+team = red
+x = 200
+y = 200
+heading = 0
+[tank.b]
+team = blue
+x = 400
+y = 200
+heading = 180
+EOF
+episode "five rounds face to face, tank.r an agent" "$TMPD/rounds.ini" 1 tank.r
 
 # the same seed and actions twice: the same trace
 "$EP" "$top_srcdir/maps/learn.ini" 5 "$TMPD/rec2" "$TMPD/t2" >/dev/null 2>&1

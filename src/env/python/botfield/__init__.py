@@ -301,12 +301,17 @@ class VecEnv:
             self._rew if _np is not None else list(self._rew), term, trunc, infos
 
     def _infos(self, rows):
-        """{"winner": {world: team}} for the worlds with a row done: the
-        episode that ended ("" a tie), kept over an auto_reset."""
+        """{"winner": {world: team}} for the worlds whose episode ended
+        (every agent's row done: an agent knocked out while its team plays
+        on has its own row done alone), kept over an auto_reset; "" a tie."""
         if not len(rows):
             return {}
-        worlds = sorted({int(r) // self.agents_per_world for r in rows})
-        return {"winner": {b: self.winner(b)[0] for b in worlds}}
+        per = self.agents_per_world
+        count = {}
+        for r in rows:
+            count[int(r) // per] = count.get(int(r) // per, 0) + 1
+        worlds = sorted(b for b, n in count.items() if n == per)
+        return {"winner": {b: self.winner(b)[0] for b in worlds}} if worlds else {}
 
     def record(self, world, path):
         """Records world's episode from its start (right after a reset) into
