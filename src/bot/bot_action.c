@@ -10,7 +10,7 @@
 struct bot_out bot_out_of_action(const struct world *w, int i, const double a[5])
 {
     const struct vehicle *v = world_vehicle(w, i);
-    double ms = v->kind == VK_TANK ? v->p->speed : v->kind == VK_CAR ? v->p->max_speed : 0;
+    double ms = vehicle_top_speed(v);
     double dt = w->dt;
     return (struct bot_out){
         rad2deg(a[0] * v->p->turn_rate),

@@ -189,11 +189,6 @@ static const char *process_for(const struct world *w, int v);
 static void process_decide(struct bot_world *bw, struct slot *s, const struct decide_view *c,
                            int i, struct decision *d);
 
-static double max_speed_of(const struct vehicle *v)
-{
-    return v->kind == VK_TANK ? v->p->speed : v->kind == VK_CAR ? v->p->max_speed : 0;
-}
-
 static int fill_view(struct bot_world *bw, struct slot *s, const struct world *w,
                      int i, const struct decision *d, struct bot_view *view)
 {
@@ -211,7 +206,7 @@ static int fill_view(struct bot_world *bw, struct slot *s, const struct world *w
     view->gun_ready = v->kind != VK_CAR && d->gun.reload_left <= 0;
     view->health = v->health;
     view->radius = v->p->radius;
-    view->max_speed = max_speed_of(v);
+    view->max_speed = vehicle_top_speed(v);
     view->turn_rate = rad2deg(v->p->turn_rate);
     view->turret_rate = rad2deg(v->p->turret_rate);
     view->shell_speed = v->p->shell_speed;
@@ -601,7 +596,7 @@ static void apply_out(const struct world *w, int i, struct decide_lane *c,
     if (v->kind != VK_TURRET) {
         double step = v->p->turn_rate * dt;
         d->want.turn = clampd(deg2rad(o->turn) * dt, -step, step);
-        double s = clampd(o->speed, 0, max_speed_of(v));
+        double s = clampd(o->speed, 0, vehicle_top_speed(v));
         if (v->kind == VK_CAR)
             s = clampd(s, v->speed - v->p->brake * dt, v->speed + v->p->accel * dt);
         d->want.speed = s < 0 ? 0 : s;

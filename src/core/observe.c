@@ -30,11 +30,6 @@ static void keep_near(struct near *n, int *cnt, int K, double d, int k)
     n[at] = (struct near){ d, k };
 }
 
-static double max_speed(const struct vehicle *v)
-{
-    return v->kind == VK_TANK ? v->p->speed : v->kind == VK_CAR ? v->p->max_speed : 0;
-}
-
 /* rel in the hull's frame: forward along dir, right clockwise of it (y
  * down: the screen's right of a tank heading up). */
 static void frame(vec2 rel, vec2 dir, double range, float *fwd, float *right)
@@ -43,11 +38,10 @@ static void frame(vec2 rel, vec2 dir, double range, float *fwd, float *right)
     *right = (float)((-rel.x * dir.y + rel.y * dir.x) / range);
 }
 
-static void own(const struct world *w, const struct vehicle *v, double range, int seen, int K,
-                float *o)
+static void own(const struct world *w, const struct vehicle *v, int seen, int K, float *o)
 {
     double limit = w->duration * w->tick_rate;
-    double ms = max_speed(v), rel = angle_diff(v->turret, v->heading);
+    double ms = vehicle_top_speed(v), rel = angle_diff(v->turret, v->heading);
     double reload = v->p->reload > 0 ? v->gun.reload_left / v->p->reload : 0;
     o[0] = 1;
     o[1] = v->p->health > 0 ? (float)v->health / (float)v->p->health : 0;
@@ -61,7 +55,6 @@ static void own(const struct world *w, const struct vehicle *v, double range, in
     o[9] = (float)(reload < 0 ? 0 : reload > 1 ? 1 : reload);
     o[10] = (float)(limit > 0 && w->tick < limit ? 1 - (double)w->tick / limit : 0);
     o[11] = K > 0 ? (float)(seen < K ? seen : K) / (float)K : 0;
-    (void)range;
 }
 
 static int enemy_of(const struct vehicle *me, const struct vehicle *t)
@@ -134,7 +127,7 @@ void observe_vehicle(const struct world *w, int i, int K, int R, float *out)
     double range = me->p->view_range > 0 ? me->p->view_range : hypot(w->width, w->height);
     struct near n[OBSERVE_MAX_NEAREST] = { { 0, 0 } };
     int cnt, seen = seen_enemies(w, i, n, K, &cnt);
-    own(w, me, range, seen, K, out);
+    own(w, me, seen, K, out);
     float *o = out + OBSERVE_OWN;
     for (int k = 0; k < cnt; k++, o += OBSERVE_ENEMY) {
         const struct vehicle *t = world_vehicle(w, n[k].k);

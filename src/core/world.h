@@ -140,6 +140,13 @@ static inline vec2 vehicle_sensor_dir(const struct vehicle *v)
     return v->p->sensor == SENSOR_HULL ? v->dir : v2_dir(vehicle_sensor_angle(v));
 }
 
+/* The top speed a driver may ask of v: a tank's cruising speed, a car's
+ * max_speed; a turret stands (a bot's me.max_speed, an agent's speed). */
+static inline double vehicle_top_speed(const struct vehicle *v)
+{
+    return v->kind == VK_TANK ? v->p->speed : v->kind == VK_CAR ? v->p->max_speed : 0;
+}
+
 struct sight_config {
     double threshold, moving_threshold, edge_threshold, edge;
     int samples;

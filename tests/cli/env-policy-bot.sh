@@ -3,12 +3,8 @@
 # agent.act): the same run, state line for state line
 # (env_policy_test.py).
 . "$top_srcdir/tests/lib/lib.sh"
-export BOTFIELD_LIBRARY="$top_builddir/.libs/libbotfield.so" PYTHONPATH="$top_srcdir/src/env/python"
-if grep -q '^BOTFIELD_CFLAGS = .*-fsanitize' "$top_builddir/Makefile"; then
-    skip "a policy through the library and as a bot" "a sanitizer build: Python cannot load a library built with -fsanitize"
-    echo "1..$tap_n"
-    exit 0
-fi
+. "$top_srcdir/tests/lib/env-lib.sh"
+env_unsanitized "a policy through the library and as a bot"
 py=$(command -v python3 || echo /usr/bin/python3)
 "$py" "$top_srcdir/tests/cli/env_policy_test.py" "$top_srcdir/maps/learn.ini" "$BOTFIELD" "$TMPD" \
     >"$TMPD/out" 2>&1

@@ -2,23 +2,9 @@
 # `import botfield` (botfield-env(3)) over the built library: with NumPy
 # (a Python that has it: Debian's python3-numpy) and with plain lists.
 . "$top_srcdir/tests/lib/lib.sh"
-lib="$top_builddir/.libs/libbotfield.so"
-export BOTFIELD_LIBRARY="$lib" PYTHONPATH="$top_srcdir/src/env/python" TMPD top_srcdir
-# The sanitizer builds' library needs its runtime loaded first, which a
-# Python interpreter does not do: said, not silently skipped.
-if grep -q -- '-fsanitize' "$top_builddir/Makefile" 2>/dev/null \
-   && grep -q '^BOTFIELD_CFLAGS = .*-fsanitize' "$top_builddir/Makefile"; then
-    skip "import botfield" "a sanitizer build: Python cannot load a library built with -fsanitize (the C tests of the library run under it)"
-    echo "1..$tap_n"
-    exit 0
-fi
-with_numpy=
-for py in python3 /usr/bin/python3; do
-    if command -v "$py" >/dev/null && "$py" -c 'import numpy' 2>/dev/null; then
-        with_numpy=$py
-        break
-    fi
-done
+. "$top_srcdir/tests/lib/env-lib.sh"
+env_unsanitized "import botfield"
+with_numpy=$NUMPY_PY
 plain=$(command -v python3 || echo /usr/bin/python3)
 run() {     # run WHAT PYTHON [NO_NUMPY]
     if [ -n "$3" ]; then

@@ -4,16 +4,9 @@
 # and a map that the program loads, checks and runs.  (The whole example,
 # 150 generations, is measured by make bench: a few minutes.)
 . "$top_srcdir/tests/lib/lib.sh"
-export BOTFIELD_LIBRARY="$top_builddir/.libs/libbotfield.so" PYTHONPATH="$top_srcdir/src/env/python"
-if grep -q '^BOTFIELD_CFLAGS = .*-fsanitize' "$top_builddir/Makefile"; then
-    skip "the training example" "a sanitizer build: Python cannot load a library built with -fsanitize"
-    echo "1..$tap_n"
-    exit 0
-fi
-py=
-for p in python3 /usr/bin/python3; do
-    if command -v "$p" >/dev/null && "$p" -c 'import numpy' 2>/dev/null; then py=$p; break; fi
-done
+. "$top_srcdir/tests/lib/env-lib.sh"
+env_unsanitized "the training example"
+py=$NUMPY_PY
 if [ -z "$py" ]; then
     skip "the training example" "no python3 here has NumPy (apt-get install python3-numpy)"
     echo "1..$tap_n"
