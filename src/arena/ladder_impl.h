@@ -29,6 +29,8 @@ struct lbot {
     time_t submitted;           /* the script's mtime (current only) */
     struct rating r;            /* from the last fit */
     int rated;                  /* r is from a fit that knew it */
+    long played;                /* its matches in results.jsonl, failed
+                                   ones not (the fit may not know them yet) */
 };
 
 /* One finished match (results.jsonl). */

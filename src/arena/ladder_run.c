@@ -426,7 +426,9 @@ static double width(const struct lbot *b)
 }
 
 /* The least certain current bot (the least busy first; then the fewest
- * games, then the widest interval, then the first found): -1 when none. */
+ * games played, counted from the results, not from the last fit, which
+ * may not know the newest yet; then the widest interval, then the first
+ * found): -1 when none. */
 static int pick_first(const struct arena_ladder *l)
 {
     int best = -1, bb = 0;
@@ -435,7 +437,7 @@ static int pick_first(const struct arena_ladder *l)
             continue;
         int bi = busy(l, i);
         const struct lbot *x = &l->bots[i], *y = best >= 0 ? &l->bots[best] : NULL;
-        long gx = x->rated ? x->r.games : -1, gy = y && y->rated ? y->r.games : -1;
+        long gx = x->played, gy = y ? y->played : 0;
         if (!y || bi < bb || (bi == bb && (gx < gy || (gx == gy && width(x) > width(y))))) {
             best = i;
             bb = bi;

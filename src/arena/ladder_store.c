@@ -290,6 +290,9 @@ static int result_push(struct arena_ladder *l, const struct lresult *r)
     }
     l->res[l->nres++] = *r;
     l->failed += r->winner == -2;
+    for (int t = 0; t < 2 && r->winner != -2; t++)
+        if (r->bot[t] >= 0 && r->bot[t] < l->nbots)
+            l->bots[r->bot[t]].played++;
     if (r->id >= l->next_id)
         l->next_id = r->id + 1;
     l->refit = 1;

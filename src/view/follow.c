@@ -211,6 +211,17 @@ void follow_after_step(struct app *a)
     }
 }
 
+/* view_run returns for the next recording; a list of the arena's that is
+ * open stays open over it (a key pressed just before the switch is not
+ * undone by it). */
+static void quit_for_next(struct app *a)
+{
+    a->fl->ended_for_next = 1;
+    a->fl->screen = a->screen == SCREEN_MATCHES || a->screen == SCREEN_LADDER ? (int)a->screen
+                                                                              : SCREEN_MAP;
+    a->quit = 1;
+}
+
 /* The arena's next recording: once its end was shown live for a while. */
 static void next_recording(struct app *a)
 {
@@ -220,8 +231,7 @@ static void next_recording(struct app *a)
     int more = !f->regular && (!f->eof || replay_stream_pending(f->rs) > 0);
     /* the match the watcher asked for: at once */
     if (arena_view_switching(f->arena) && whole(a) && more) {
-        a->fl->ended_for_next = 1;
-        a->quit = 1;
+        quit_for_next(a);
         return;
     }
     if (!f->next_at_end || !more || !a->live || !whole(a) || run->next < run->rp.n) {
@@ -232,8 +242,7 @@ static void next_recording(struct app *a)
         a->fl_next_at = a->now + FOLLOW_NEXT_SECONDS;
         app_message(a, 0, "the match is over; the next live match follows");
     } else if (a->now >= a->fl_next_at) {
-        a->fl->ended_for_next = 1;
-        a->quit = 1;
+        quit_for_next(a);
     }
 }
 

@@ -25,6 +25,8 @@ struct view_follow {
     int next_at_end;            /* return from view_run at a recording's end,
                                    once the user saw it live (the arena) */
     int ended_for_next;         /* out: view_run returned for that */
+    int screen;                 /* the arena's screen (matches, ladder) open
+                                   then: the next recording opens on it */
     struct arena_view *arena;   /* the arena's watch (its screens:
                                    arena_view.h), NULL: not one */
     struct side_lines *side;    /* its own lines, taken out as they come

@@ -998,6 +998,8 @@ static struct app *app_new(const struct view_options *o, struct world *w, struct
     a->rec = vr;
     a->fl = o->follow;
     a->live = o->follow != NULL;
+    if (a->fl)
+        a->screen = (enum screen_id)a->fl->screen;     /* (follow.c: quit_for_next) */
     record_hooks_attach(a);
     a->diverged = -1;
     a->wt.fd = -1;
