@@ -83,31 +83,84 @@ static int seen_enemies(const struct world *w, int i, struct near *n, int K, int
  * cells a ray on a small map). */
 #define FEW_TREES 48
 
+/* A circle a ray may meet, in segment_circle_entry's terms from the hull
+ * (m = hull - centre, cc = |m|^2 - r^2), worked out once for all R rays
+ * rather than once a ray: the same numbers, so the same hits. */
+struct ray_circle { vec2 m; double cc; };
+
+/* The circle's entry along d (a = |d|^2) if sooner than best: as
+ * segment_circle_entry(p, d, c, r), for a circle the hull is outside. */
+static inline double ray_entry(const struct ray_circle *c, vec2 d, double a, double best)
+{
+    double b = v2_dot(c->m, d);
+    if (b >= 0)
+        return best;                            /* behind the hull */
+    double disc = b * b - a * c->cc;
+    if (disc < 0)
+        return best;
+    double t = c->cc / (-b + sqrt(disc));
+    return t <= 1 && t < best ? t : best;
+}
+
+/* Circle (c, r) for rays of length range from p: 0 when the hull is
+ * inside it (every ray meets it at once), -1 when no ray can reach it, 1
+ * when *out holds it. */
+static int ray_circle(vec2 p, vec2 c, double r, double range, struct ray_circle *out)
+{
+    out->m = v2_sub(p, c);
+    double l2 = v2_len2(out->m);
+    out->cc = l2 - r * r;
+    if (out->cc <= 0)
+        return 0;
+    return l2 > (range + r) * (range + r) ? -1 : 1;
+}
+
 /* The first tree or vehicle along each of R rays from the hull, evenly
  * round it from its heading: the fraction of the range before it (1:
  * none). */
 static void rays(const struct world *w, int i, double range, int R, float *o)
 {
     const struct vehicle *me = world_vehicle(w, i);
+    struct ray_circle c[FEW_TREES];
+    int nc = 0, inside = 0, few = w->trees.n <= FEW_TREES;
+    for (size_t k = 0; few && k < w->trees.n; k++) {
+        int in = ray_circle(me->pos, w->trees.p[k].c, w->trees.p[k].r, range, &c[nc]);
+        inside |= in == 0;
+        nc += in > 0;
+    }
+    /* (vehicles: the big battle has thousands, not kept) */
+    for (size_t k = 0; !inside && k < w->vehicles.n; k++) {
+        const struct vehicle *t = &w->vehicles.p[k];
+        struct ray_circle v;
+        if ((int)k != i && t->alive && ray_circle(me->pos, t->pos, t->p->radius, range, &v) == 0)
+            inside = 1;
+    }
+    /* ray r's direction: the hull's turned r times by one step (a cosine
+     * and a sine for all R, not for each) */
+    vec2 u = me->dir, step = R > 0 ? v2_dir(2 * M_PI / R) : v2(1, 0);
     for (int r = 0; r < R; r++) {
-        double a = me->heading + 2 * M_PI * r / R;
-        vec2 d = v2_scale(v2_dir(a), range);
         double best = 1;
-        if (w->trees.n <= FEW_TREES) {
-            for (size_t k = 0; k < w->trees.n; k++) {
-                double s = segment_circle_entry(me->pos, d, w->trees.p[k].c, w->trees.p[k].r);
-                if (s >= 0 && s < best)
-                    best = s;
-            }
-        } else
+        vec2 d = v2_scale(u, range);
+        u = v2(u.x * step.x - u.y * step.y, u.x * step.y + u.y * step.x);
+        if (inside) {
+            o[r] = 0;
+            continue;
+        }
+        double a = v2_len2(d);
+        if (a <= 0) {
+            o[r] = 1;
+            continue;
+        }
+        for (int k = 0; k < nc; k++)
+            best = ray_entry(&c[k], d, a, best);
+        if (!few)
             trees_first_hit(w, me->pos, d, &best);
         for (size_t k = 0; k < w->vehicles.n; k++) {
             const struct vehicle *t = &w->vehicles.p[k];
-            if ((int)k == i || !t->alive)
-                continue;
-            double s = segment_circle_entry(me->pos, d, t->pos, t->p->radius);
-            if (s >= 0 && s < best)
-                best = s;
+            struct ray_circle v;
+            if ((int)k != i && t->alive
+                && ray_circle(me->pos, t->pos, t->p->radius, range, &v) > 0)
+                best = ray_entry(&v, d, a, best);
         }
         o[r] = (float)best;
     }
