@@ -844,6 +844,20 @@ static void event_to_bot(const struct world *w, const struct event *ev, struct b
         put_bot_field(be, w, &x[k]);
 }
 
+/* ev into s's list.  A library's agent reads no events: its list holds
+ * only their kinds, counted as a script's are (the state hash counts them,
+ * and a replay's puppet builds them whole). */
+static void event_put(struct slot *s, const struct world *w, const struct event *ev)
+{
+    struct bot_event *be = &s->ev[s->nev++];
+    if (s->agent) {
+        be->type = event_kind_names[ev->kind];
+        be->n_fields = 0;
+        return;
+    }
+    event_to_bot(w, ev, be);
+}
+
 /* A knockout is news to every bot whose vehicle is alive after the step
  * (whoever it was and whoever fired). */
 static void knockout_to_all(struct bot_world *bw, const struct world *w,
@@ -853,7 +867,7 @@ static void knockout_to_all(struct bot_world *bw, const struct world *w,
         struct slot *s = &bw->slots[k];
         if (!w->vehicles.p[s->vehicle].alive || s->nev >= EVENTS_MAX)
             continue;
-        event_to_bot(w, ev, &s->ev[s->nev++]);
+        event_put(s, w, ev);
     }
 }
 
@@ -891,7 +905,7 @@ static void after(void *user, const struct world *w)
             struct slot *s = &bw->slots[bw->slot_of[who[m]]];
             if (s->nev >= (pass ? EVENTS_MAX - 2 : EVENTS_MAX))
                 continue;
-            event_to_bot(w, ev, &s->ev[s->nev++]);
+            event_put(s, w, ev);
         }
     }
     /* what each bot said in this step: its team hears it next tick */

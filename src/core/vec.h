@@ -36,12 +36,23 @@ static inline vec2 v2_norm(vec2 a)
 }
 
 /* An angle normalised to (-pi, pi], the article's CheckAngle done with
- * remainder() instead of a loop so huge inputs cost the same. */
+ * remainder() instead of a loop so huge inputs cost the same.  Most
+ * angles are at most a turn out: those skip the libm call, to the same
+ * double (remainder(a, 2 pi) is a - n 2 pi exactly, n the nearest integer
+ * to a / 2 pi, ties to even; a - 2 pi is exact for a in [pi, 4 pi]
+ * (Sterbenz); a quotient's tie at 1.5 turns is left to remainder). */
 static inline double angle_norm(double a)
 {
-    double r = remainder(a, 2.0 * M_PI);     /* in [-pi, pi] */
+    const double turn = 2.0 * M_PI;
+    if (a > -M_PI && a <= M_PI)
+        return a;
+    if (a > M_PI && a <= 2 * turn && a - turn < M_PI)
+        return a - turn;
+    if (a < -M_PI && a >= -2 * turn && a + turn > -M_PI && a != -turn)
+        return a + turn;                /* (-2 pi: remainder's -0, not +0) */
+    double r = remainder(a, turn);      /* in [-pi, pi] */
     if (r <= -M_PI)
-        r += 2.0 * M_PI;
+        r += turn;
     return r;
 }
 
