@@ -92,12 +92,10 @@ struct ray_circle { vec2 m; double cc; };
  * segment_circle_entry(p, d, c, r), for a circle the hull is outside. */
 static inline double ray_entry(const struct ray_circle *c, vec2 d, double a, double best)
 {
-    double b = v2_dot(c->m, d);
-    if (b >= 0)
-        return best;                            /* behind the hull */
-    double disc = b * b - a * c->cc;
-    if (disc < 0)
-        return best;
+    double b = v2_dot(c->m, d), disc = b * b - a * c->cc;
+    /* (one test, seldom true: two would each be a coin toss to predict) */
+    if (!((b < 0) & (disc >= 0)))
+        return best;                            /* behind the hull, or off the ray */
     double t = c->cc / (-b + sqrt(disc));
     return t <= 1 && t < best ? t : best;
 }

@@ -72,7 +72,10 @@ static int world_open(struct bf_env *env, struct env_world *e, uint64_t seed)
     struct map_options opt = { 1, seed, 0, env->sets, env->nset };
     struct map_error me = { NULL, 0 };
     const char *name = env->map_path ? env->map_path : "default.ini";
-    if (map_load_text(name, env->text, env->len, &opt, &e->w, &me)) {
+    /* (the map read once, once the agents' settings are known: a reset
+     * builds a world without reading the text again) */
+    if (env->kept ? map_kept_build(env->kept, &opt, &e->w, &me)
+                  : map_load_text(name, env->text, env->len, &opt, &e->w, &me)) {
         int code = oom_or_map(me.text);
         fail(env, code, "%s", me.text ? me.text : "the map does not load");
         map_error_free(&me);
@@ -322,6 +325,13 @@ static int open_env(struct bf_env *env, const struct bf_config *c)
     world_free(&w);
     if (rc || (rc = check_agents(env, 1)))
         return rc;
+    struct map_options kopt = { 0, 0, 0, env->sets, env->nset };
+    if (map_keep_text(env->map_path ? env->map_path : "default.ini", env->text, env->len, &kopt,
+                      &env->kept, &me)) {
+        rc = fail(env, oom_or_map(me.text), "%s", me.text ? me.text : "the map does not load");
+        map_error_free(&me);
+        return rc;
+    }
     env->worlds = calloc((size_t)env->B, sizeof *env->worlds);
     if (!env->worlds)
         return fail(env, BF_E_NOMEM, "out of memory: %d worlds", env->B);
@@ -380,6 +390,7 @@ void bf_close(struct bf_env *env)
     free(env->ids);
     free(env->veh);
     free(env->text);
+    map_kept_free(env->kept);
     free(env->map_path);
     free(env);
 }

@@ -37,6 +37,7 @@ struct bf_env {
     char *map_path;             /* NULL: the built-in map */
     char *text;                 /* the map's text, read once */
     size_t len;
+    struct map_kept *kept;      /* it read and checked, built at each reset */
     struct map_set *sets;       /* the caller's, then the agents' */
     char **set_mem;             /* the strings they point into */
     int nset, nset_mem;

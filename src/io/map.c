@@ -64,10 +64,9 @@ static int round_map(const struct world *w, int r, struct world *fresh)
     return rc;
 }
 
-/* The steps, each only when the one before found nothing wrong: 0 with
- * *out set, or -1. */
-static int load_steps(struct loader *L, struct parsed *P, const char *text, size_t len,
-                      const struct map_options *opt, struct world *out)
+/* The reading steps, each only when the one before found nothing wrong:
+ * the text scanned, read and checked into P.  0, or -1. */
+static int parse_steps(struct loader *L, struct parsed *P, const char *text, size_t len)
 {
     if (scan_text(text, len, &L->scan, load_scan_report, L))
         return -1;
@@ -82,8 +81,14 @@ static int load_steps(struct loader *L, struct parsed *P, const char *text, size
     load_sections(L, P);
     if (L->errors == 0)
         load_check(L, P);
-    if (L->errors)
-        return -1;
+    return L->errors ? -1 : 0;
+}
+
+/* The world built from what parse_steps read (which it only reads, so it
+ * builds again): 0 with *out set, or -1. */
+static int build_step(struct loader *L, struct parsed *P, const char *text, size_t len,
+                      const struct map_options *opt, struct world *out)
+{
     struct world w;
     if (load_build(L, P, opt, &w) == 0 && L->errors == 0 && keep_round_text(L, &w, text, len)) {
         if (w.rounds > 1 && P->trees.random > 0)
@@ -95,51 +100,145 @@ static int load_steps(struct loader *L, struct parsed *P, const char *text, size
     return -1;
 }
 
+/* The text to read: the map's, or with opt's --set written in (*set_text
+ * and *from then malloc'd).  0; -1 with the problem in L or err. */
+static int overlaid(struct loader *L, const struct map_options *opt, const char **text,
+                    size_t *len, char **set_text, int **from, struct map_error *err)
+{
+    int new_entity = 0;
+    if (opt && opt->nset) {
+        int o = load_overlay(*text, *len, opt->set, opt->nset, set_text, len, from, &new_entity);
+        if (o < 0) {
+            err->text = strdup("botfield: out of memory\n");
+            err->count = 1;
+            return -1;
+        }
+        if (o == 0) {
+            *text = *set_text;
+            L->from = *from;
+            L->set = opt->set;
+        }
+    }
+    if (new_entity) {
+        load_error(L, new_entity, NULL, NULL, NULL, "the map has no such section; "
+                   "--set changes a key of a team, vehicle, tree or waypoint the map has, "
+                   "it does not add one");
+        return -1;
+    }
+    return 0;
+}
+
 int map_load_text(const char *name, const char *text, size_t len,
                   const struct map_options *opt, struct world *out,
                   struct map_error *err)
 {
     struct loader L;
     memset(&L, 0, sizeof L);
+    *err = (struct map_error){ NULL, 0 };
     L.path = name;
     struct parsed P;
     memset(&P, 0, sizeof P);
     struct kind_rows rows;
     load_rows_init(&rows);
     L.rows = &rows;
-
-    /* --set: the settings written into the text (overrides.c). */
     char *set_text = NULL;
-    int *from = NULL, new_entity = 0;
-    if (opt && opt->nset) {
-        int o = load_overlay(text, len, opt->set, opt->nset, &set_text, &len, &from,
-                             &new_entity);
-        if (o < 0) {
-            err->text = strdup("botfield: out of memory\n");
-            err->count = 1;
-            loader_free(&L, &P);
-            return -1;
-        }
-        if (o == 0) {
-            text = set_text;
-            L.from = from;
-            L.set = opt->set;
-        }
-    }
-    if (new_entity)
-        load_error(&L, new_entity, NULL, NULL, NULL, "the map has no such section; "
-                   "--set changes a key of a team, vehicle, tree or waypoint the map has, "
-                   "it does not add one");
-    int rc = new_entity ? -1 : load_steps(&L, &P, text, len, opt, out);
+    int *from = NULL;
+    int rc = overlaid(&L, opt, &text, &len, &set_text, &from, err);
+    if (rc == 0)
+        rc = parse_steps(&L, &P, text, len) || build_step(&L, &P, text, len, opt, out) ? -1 : 0;
     free(set_text);
     free(from);
-    load_errors_finish(&L, err);
+    if (!err->text)
+        load_errors_finish(&L, err);
     if (rc && !err->text) {
         err->text = strdup("the map could not be loaded\n");
         err->count = 1;
     }
     loader_free(&L, &P);
     return rc;
+}
+
+/* ---- read once, built again (map_kept) ------------------------------------ */
+
+struct map_kept {
+    struct loader L;
+    struct parsed P;
+    struct kind_rows rows;      /* L.rows */
+    char *name;                 /* L.path */
+    char *text;                 /* what was read (--set written in) */
+    size_t len;
+    int *from;                  /* L.from */
+};
+
+void map_kept_free(struct map_kept *k)
+{
+    if (!k)
+        return;
+    loader_free(&k->L, &k->P);
+    free(k->name);
+    free(k->text);
+    free(k->from);
+    free(k);
+}
+
+int map_keep_text(const char *name, const char *text, size_t len,
+                  const struct map_options *opt, struct map_kept **out,
+                  struct map_error *err)
+{
+    struct map_kept *k = calloc(1, sizeof *k);
+    char *set_text = NULL;
+    *out = NULL;
+    *err = (struct map_error){ NULL, 0 };
+    if (!k || !(k->name = strdup(name))) {
+        free(k);
+        err->text = strdup("botfield: out of memory\n");
+        err->count = 1;
+        return -1;
+    }
+    k->L.path = k->name;
+    load_rows_init(&k->rows);
+    k->L.rows = &k->rows;
+    int rc = overlaid(&k->L, opt, &text, &len, &set_text, &k->from, err);
+    if (rc == 0 && !set_text && (set_text = malloc(len + 1))) {
+        memcpy(set_text, text, len);
+        set_text[len] = 0;
+    }
+    k->text = set_text;         /* (freed with k) */
+    k->len = len;
+    if (rc == 0 && !k->text) {
+        err->text = strdup("botfield: out of memory\n");
+        err->count = 1;
+        rc = -1;
+    }
+    if (rc == 0)
+        rc = parse_steps(&k->L, &k->P, k->text, k->len);
+    if (rc && !err->text)
+        load_errors_finish(&k->L, err);
+    if (rc && !err->text) {
+        err->text = strdup("the map could not be loaded\n");
+        err->count = 1;
+    }
+    if (rc) {
+        map_kept_free(k);
+        return -1;
+    }
+    *out = k;
+    return 0;
+}
+
+int map_kept_build(struct map_kept *k, const struct map_options *opt, struct world *out,
+                   struct map_error *err)
+{
+    *err = (struct map_error){ NULL, 0 };
+    k->L.errors = 0;
+    if (build_step(&k->L, &k->P, k->text, k->len, opt, out) == 0)
+        return 0;
+    load_errors_finish(&k->L, err);
+    if (!err->text) {
+        err->text = strdup("the map could not be built\n");
+        err->count = 1;
+    }
+    return -1;
 }
 
 /* One problem with the file itself: "path: problem\n" into err.  -1. */

@@ -58,6 +58,20 @@ int map_load_text(const char *name, const char *text, size_t len,
                   const struct map_options *opt, struct world *out,
                   struct map_error *err);
 
+/* A map read and checked once, to be built again and again (a world a
+ * seed: libbotfield's resets), as map_load_text would build it each time
+ * from the same text and settings, without reading the text again.
+ * map_keep_text: 0 with *out, or -1 with err (as map_load_text's, but for
+ * the problems only a build finds).  map_kept_build: opt's seed (its
+ * settings were the text's); 0 with *out, or -1 with err. */
+struct map_kept;
+int map_keep_text(const char *name, const char *text, size_t len,
+                  const struct map_options *opt, struct map_kept **out,
+                  struct map_error *err);
+int map_kept_build(struct map_kept *k, const struct map_options *opt, struct world *out,
+                   struct map_error *err);
+void map_kept_free(struct map_kept *k);
+
 void map_error_free(struct map_error *err);
 
 /* s for a terminal: a message quotes a stranger's bytes (a value, a
