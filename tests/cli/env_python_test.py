@@ -156,5 +156,30 @@ ok(raises(ValueError, lambda: botfield.VecEnv(MAP + "\0.ini"), "NUL"),
    f"{kind}: a map path with a NUL byte: ValueError (not cut there)")
 ok(raises(TypeError, lambda: botfield.VecEnv(MAP, set="map.duration=20"), "set"),
    f"{kind}: set given one string, not a list of them: TypeError")
+# One actions buffer written in place step after step (as a policy does):
+# each step reads what it holds then, and a bad value in it is still
+# refused; done flags are new arrays each step, not one reused.
+if np is not None:
+    buf = np.zeros((2, 5), np.float32)
+    w1 = botfield.VecEnv(MAP, worlds=2, auto_reset=False)
+    w2 = botfield.VecEnv(MAP, worlds=2, auto_reset=False)
+    w1.reset(5)
+    w2.reset(5)
+    same, dones = True, []
+    for t in range(60):
+        buf[:, 0] = math.sin(t / 5)
+        buf[:, 1] = 1.0 if t < 30 else -1.0
+        o1, r1, te1, tr1, _ = w1.step(buf)
+        o2, r2, te2, tr2, _ = w2.step(buf.copy())
+        same = same and (o1 == o2).all() and (r1 == r2).all()
+        dones.append(te1)
+    ok(same, "NumPy: one buffer written in place each step = a new array each step")
+    dones[0][:] = True
+    ok(not dones[1].any(), "NumPy: a step's done flags are its own array")
+    buf[0, 1] = float("nan")
+    ok(raises(ValueError, lambda: w1.step(buf), "nan"),
+       "NumPy: a NaN written into the reused buffer: ValueError")
+    w1.close()
+    w2.close()
 print(f"1..{n}")
 sys.exit(1 if failed else 0)

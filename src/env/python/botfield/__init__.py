@@ -208,6 +208,8 @@ class VecEnv:
             self._done = _np.zeros(n, dtype=_np.uint8)
             self._p = (self._obs.ctypes.data_as(_FLOATS), self._rew.ctypes.data_as(_FLOATS),
                        self._done.ctypes.data_as(_BYTES))
+            self._none_done = bytes(n)
+            self._a = self._a_ptr = None
         else:
             self._obs = (ctypes.c_float * (n * o))()
             self._rew = (ctypes.c_float * n)()
@@ -249,14 +251,19 @@ class VecEnv:
 
     def _actions(self, actions):
         if _np is not None:
+            # the array of the last step again (a policy writing into one
+            # buffer): its pointer is kept, as it is while we hold it
+            if actions is self._a and actions.dtype == _np.float32 \
+                    and actions.shape == self._a.shape and actions.flags.c_contiguous:
+                return self._a_ptr
             a = _np.asarray(actions)
             if a.shape != (self.rows, ACTIONS) and a.shape != (self.rows * ACTIONS,):
                 raise ValueError(f"actions: shape {a.shape}, expected ({self.rows}, {ACTIONS})")
             if a.dtype.kind not in "fiu":
                 raise TypeError(f"actions: numbers, not {a.dtype}")
             a = _np.ascontiguousarray(a, dtype=_np.float32)   # no copy when it is so
-            self._a = a
-            return a.ctypes.data_as(_FLOATS)
+            self._a, self._a_ptr = a, a.ctypes.data_as(_FLOATS)
+            return self._a_ptr
         flat = []
         for row in actions:
             row = list(row)
@@ -285,10 +292,16 @@ class VecEnv:
             warnings.warn(f"botfield: {record_error}", RuntimeWarning, stacklevel=2)
         else:
             self._check(rc)
-        if _np is not None:
+        if _np is not None and self._done.tobytes() == self._none_done:
+            # (most steps end no episode: NumPy's operators cost more than
+            # the step itself at B = 1)
+            term = _np.zeros(self.rows, dtype=bool)
+            trunc = _np.zeros(self.rows, dtype=bool)
+            ended = ()
+        elif _np is not None:
             term = (self._done & TERMINATED) != 0
             trunc = (self._done & TRUNCATED) != 0
-            ended = _np.flatnonzero(term | trunc) if self._done.any() else ()
+            ended = _np.flatnonzero(term | trunc)
         else:
             d = list(self._done)
             term = [bool(x & TERMINATED) for x in d]
