@@ -17,6 +17,7 @@
 #include "core/round.h"
 #include "core/tick.h"
 #include "io/trace.h"
+#include "run/say.h"
 
 #ifndef BOTFIELD_MAPS_DIR
 #define BOTFIELD_MAPS_DIR "maps"
@@ -30,6 +31,12 @@ static int fail(struct bf_env *env, int code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(env->err, sizeof env->err, fmt, ap);
     va_end(ap);
+    /* what the run layer said of it (a file's error), kept quiet here */
+    const char *said = run_said();
+    size_t n = strlen(env->err);
+    if (*said && !strstr(env->err, said))
+        snprintf(env->err + n, sizeof env->err - n, " (%s)", said);
+    run_say_quietly(1);
     return code;
 }
 
@@ -346,6 +353,7 @@ static int open_env(struct bf_env *env, const struct bf_config *c)
 
 int bf_open(const struct bf_config *c, struct bf_env **out, char *err, size_t errlen)
 {
+    run_say_quietly(1);         /* (a library writes on no terminal) */
     if (out)
         *out = NULL;
     if (err && errlen)
@@ -374,6 +382,7 @@ int bf_open(const struct bf_config *c, struct bf_env **out, char *err, size_t er
 
 void bf_close(struct bf_env *env)
 {
+    run_say_quietly(1);         /* (a library writes on no terminal) */
     if (!env)
         return;
     for (int b = 0; env->worlds && b < env->B; b++) {
@@ -459,6 +468,7 @@ static int reset_one(struct bf_env *env, int b, uint64_t seed, float *obs)
 
 int bf_reset(struct bf_env *env, int b, uint64_t seed, float *obs)
 {
+    run_say_quietly(1);         /* (a library writes on no terminal) */
     if (!env)
         return BF_E_ARG;
     if (b < -1 || b >= env->B)
@@ -552,9 +562,10 @@ static int step_world(struct bf_env *env, int b, const float *act, float *obs, f
     e->stepped++;
     int rc = BF_OK;
     if (e->tr.f && headless_trace_tick(&e->tr, &e->w, e->bots)) {
+        const char *why = trace_error() ? trace_error() : strerror(errno);
         fclose(e->tr.f);
         e->tr.f = NULL;
-        rc = fail(env, BF_E_RECORD, "world %d: the trace cannot be written", b);
+        rc = fail(env, BF_E_RECORD, "world %d: the trace cannot be written: %s", b, why);
     }
     if (e->s.news.rec_failed)
         rc = fail(env, BF_E_RECORD, "world %d: the recording cannot be written", b);
@@ -594,6 +605,7 @@ static int step_world(struct bf_env *env, int b, const float *act, float *obs, f
 int bf_step(struct bf_env *env, const float *actions, float *obs, float *rewards,
             uint8_t *dones)
 {
+    run_say_quietly(1);         /* (a library writes on no terminal) */
     if (!env)
         return BF_E_ARG;
     if (!actions)
@@ -633,6 +645,7 @@ static int fresh_world(struct bf_env *env, int b, const char *file)
 
 int bf_record(struct bf_env *env, int b, const char *file)
 {
+    run_say_quietly(1);         /* (a library writes on no terminal) */
     int rc = fresh_world(env, b, file);
     if (rc)
         return rc;
@@ -650,6 +663,7 @@ int bf_record(struct bf_env *env, int b, const char *file)
 
 int bf_trace(struct bf_env *env, int b, const char *file)
 {
+    run_say_quietly(1);         /* (a library writes on no terminal) */
     int rc = fresh_world(env, b, file);
     if (rc)
         return rc;

@@ -13,6 +13,7 @@
 #include "headless.h"
 #include "recording.h"
 #include "replay_run.h"
+#include "say.h"
 #include "session.h"
 #include "stop.h"
 #include "bot/bot.h"
@@ -29,7 +30,7 @@ static int fail(const char *what, const char *path)
      * (botfield --trace - map | head). */
     if (stop_signal() == SIGPIPE)
         return 1;
-    fprintf(stderr, "botfield: %s %s: %s\n", what, path, trace_strerror(errno));
+    run_say("%s %s: %s\n", what, path, trace_strerror(errno));
     return 1;
 }
 
@@ -48,7 +49,7 @@ static int trace_failed(const struct world *w, FILE *f, int to_stdout, const cha
 {
     if (trace_error()) {
         /* A non-finite number reached the writer: a bug, said loudly. */
-        fprintf(stderr, "botfield: tick %ld: %s; the trace stops here (a bug: "
+        run_say("tick %ld: %s; the trace stops here (a bug: "
                 "please report it with the map)\n", w->tick, trace_error());
         return 1;
     }
@@ -138,7 +139,7 @@ static int replay_failed(const struct session *s)
     if (s->news.diverged) {
         char msg[1024];
         replay_run_divergence(s->replay, msg, sizeof msg);
-        fprintf(stderr, "botfield: %s\n", msg);
+        run_say("%s\n", msg);
     }
     return s->news.diverged || s->news.stopped;
 }

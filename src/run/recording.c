@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "recording.h"
+#include "say.h"
 #include "bot/bot_world.h"
 #include "core/state_hash.h"
 #include "core/world.h"
@@ -80,7 +81,7 @@ static int write_intents(struct recording *rec, const struct world *w,
 
 static int write_failed(struct recording *rec)
 {
-    fprintf(stderr, "botfield: cannot write the recording %s: %s\n", rec->file,
+    run_say("cannot write the recording %s: %s\n", rec->file,
             trace_strerror(errno));
     recording_stop(rec);
     return -1;
@@ -94,13 +95,13 @@ static int write_failed(struct recording *rec)
 static char *script_text(const struct bot_script *s)
 {
     if (memchr(s->bytes, 0, s->len)) {
-        fprintf(stderr, "botfield: cannot record the bot script %s: it holds a NUL "
+        run_say("cannot record the bot script %s: it holds a NUL "
                 "byte (a recording keeps scripts as text)\n", s->path);
         return NULL;
     }
     char *t = malloc(s->len + 1);
     if (!t) {
-        fprintf(stderr, "botfield: cannot record the bot script %s: out of memory\n",
+        run_say("cannot record the bot script %s: out of memory\n",
                 s->path);
         return NULL;
     }
@@ -110,7 +111,7 @@ static char *script_text(const struct bot_script *s)
     for (const unsigned char *p = (const unsigned char *)t; *p;) {
         int n = utf8_len(p);
         if (n == 0) {
-            fprintf(stderr, "botfield: cannot record the bot script %s: line %ld holds a "
+            run_say("cannot record the bot script %s: line %ld holds a "
                     "byte that is not UTF-8 (a recording keeps scripts as JSON text, "
                     "UTF-8 only): save the script as UTF-8\n", s->path, line);
             free(t);
@@ -210,7 +211,7 @@ int recording_open(struct recording *rec, const char *file, const struct world *
     rec->file = strdup(file);
     rec->f = fopen(file, "w");
     if (!rec->file || !rec->f) {
-        fprintf(stderr, "botfield: cannot write the recording %s: %s\n", file,
+        run_say("cannot write the recording %s: %s\n", file,
                 strerror(errno));
         recording_stop(rec);
         return -1;
@@ -298,7 +299,7 @@ int recording_close(struct recording *rec, const struct world *w, struct bot_wor
         rc = -1;
     rec->f = NULL;
     if (rc)
-        fprintf(stderr, "botfield: cannot write the recording %s: %s\n", rec->file,
+        run_say("cannot write the recording %s: %s\n", rec->file,
                 trace_strerror(errno));
     recording_stop(rec);
     return rc;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "session.h"
+#include "say.h"
 #include "recording.h"
 #include "replay_run.h"
 #include "bot/bot_world.h"
@@ -47,7 +48,7 @@ static int reload(struct session *s)
     struct bot_world *nb = NULL;
     long t = s->w->tick;
     if (replay_run_reload(run, &nw, &nb)) {
-        fprintf(stderr, "botfield: %s: tick %ld: the recording's map does not load\n",
+        run_say("%s: tick %ld: the recording's map does not load\n",
                 run->file, t);
         return -1;
     }
@@ -122,7 +123,7 @@ static int next_round(struct session *s)
     const char *name = w->map_path ? w->map_path : "the map";
     if (!w->round_text || map_load_text(name, w->round_text, w->round_text_len, &opt,
                                         &fresh, &err)) {
-        fprintf(stderr, "botfield: tick %ld: round %d does not load: %s", w->tick,
+        run_say("tick %ld: round %d does not load: %s", w->tick,
                 w->round + 1, err.text ? err.text : "no map text kept\n");
         map_error_free(&err);
         return -1;
@@ -133,7 +134,7 @@ static int next_round(struct session *s)
     if (rc == 0 && *s->bots && bot_world_new_round(*s->bots, why, sizeof why))
         rc = -1;
     if (rc)
-        fprintf(stderr, "botfield: tick %ld: round %d cannot start: %s\n", w->tick,
+        run_say("tick %ld: round %d cannot start: %s\n", w->tick,
                 w->round, why);
     return rc;
 }
@@ -146,7 +147,7 @@ int session_step(struct session *s)
     if (s->w->round < s->w->rounds && round_over(s->w) && next_round(s))
         return SESSION_FAILED;
     if (tick_step(s->w)) {
-        fprintf(stderr, "botfield: out of memory at tick %ld\n", s->w->tick);
+        run_say("out of memory at tick %ld\n", s->w->tick);
         return SESSION_FAILED;
     }
     if (s->w->tick <= s->frontier)

@@ -467,6 +467,47 @@ TEST(trace_cut_short)
     unlink(tr);
 }
 
+/* A recording that cannot be written: the library prints nothing (a
+ * library writes on no terminal) and its error says why.  /dev/full
+ * takes the header and fails at a flush: the failure comes at a step. */
+TEST(record_errors_said_not_printed)
+{
+    struct bf_env *env = open_env(1, 0);
+    if (!env) {
+        check(env != NULL);
+        return;
+    }
+    char path[] = "/tmp/botfield-env-stderr-XXXXXX";
+    int fd = mkstemp(path), saved = dup(2);
+    fflush(stderr);
+    dup2(fd, 2);
+    float obs[256], r = 0, act[BF_ACTIONS] = { 0, 1, 0, 1, 0 };
+    uint8_t d = 0;
+    bf_reset(env, 0, 3, obs);
+    int open_rc = bf_record(env, 0, "/nonexistent/dir/x.rec");
+    char open_err[1024];
+    snprintf(open_err, sizeof open_err, "%s", bf_error(env));
+    int step_rc = BF_OK, trace_rc = bf_trace(env, 0, "/dev/full");
+    for (int t = 0; t < 2000 && step_rc == BF_OK; t++)
+        step_rc = bf_step(env, act, obs, &r, &d);
+    char step_err[1024];
+    snprintf(step_err, sizeof step_err, "%s", bf_error(env));
+    bf_close(env);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    off_t printed = lseek(fd, 0, SEEK_END);
+    close(fd);
+    unlink(path);
+    check_int(open_rc, ==, BF_E_RECORD);
+    check(strstr(open_err, "No such file or directory") != NULL);
+    check_int(trace_rc, ==, BF_OK);
+    check_int(step_rc, ==, BF_E_RECORD);
+    check(strstr(step_err, "No space left on device") != NULL);
+    check_int(printed, ==, 0);
+    tap_note("%s / %s", open_err, step_err);
+}
+
 int main(void)
 {
     run(sizes, "the sizes: worlds, agents, the observation's floats, agent ids");
@@ -479,6 +520,7 @@ int main(void)
     run(team_agents, "team.NAME: its random tanks, and a tank whose section names a bot");
     run(rounds_rewards, "a match of rounds: a new round's first reward is not minus the last round's score; an agent knocked out in a round is done only with the match");
     run(trace_cut_short, "a traced episode cut short by a reset or close: its trace ends with the summary");
+    run(record_errors_said_not_printed, "a file that cannot be written: said in bf_error, nothing printed");
     run(weights, "weights: NaN or beyond a float's reach (1e308) refused");
 #ifdef ASAN
     tap_skip("out of memory opening many worlds: BF_E_NOMEM, no crash",
