@@ -176,6 +176,15 @@ if np is not None:
     ok(same, "NumPy: one buffer written in place each step = a new array each step")
     dones[0][:] = True
     ok(not dones[1].any(), "NumPy: a step's done flags are its own array")
+    buf.shape = (5, 2)
+    ok(raises(ValueError, lambda: w1.step(buf), "shape"),
+       "NumPy: the reused buffer reshaped in place: ValueError naming the shape")
+    buf.shape = (2, 5)
+    w3 = botfield.VecEnv(MAP, worlds=1)
+    w3.reset(1)
+    ok(raises(ValueError, lambda: w3.step(None), "shape"),
+       "NumPy: a first step of None: ValueError, not AttributeError")
+    w3.close()
     buf[0, 1] = float("nan")
     ok(raises(ValueError, lambda: w1.step(buf), "nan"),
        "NumPy: a NaN written into the reused buffer: ValueError")

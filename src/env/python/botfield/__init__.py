@@ -253,8 +253,10 @@ class VecEnv:
         if _np is not None:
             # the array of the last step again (a policy writing into one
             # buffer): its pointer is kept, as it is while we hold it
-            if actions is self._a and actions.dtype == _np.float32 \
-                    and actions.shape == self._a.shape and actions.flags.c_contiguous:
+            # (its shape as it was then: one changed in place or resized
+            # goes the whole way, checked again and its pointer taken anew)
+            if self._a is not None and actions is self._a and actions.dtype == _np.float32 \
+                    and actions.shape == self._a_shape and actions.flags.c_contiguous:
                 return self._a_ptr
             a = _np.asarray(actions)
             if a.shape != (self.rows, ACTIONS) and a.shape != (self.rows * ACTIONS,):
@@ -262,7 +264,7 @@ class VecEnv:
             if a.dtype.kind not in "fiu":
                 raise TypeError(f"actions: numbers, not {a.dtype}")
             a = _np.ascontiguousarray(a, dtype=_np.float32)   # no copy when it is so
-            self._a, self._a_ptr = a, a.ctypes.data_as(_FLOATS)
+            self._a, self._a_ptr, self._a_shape = a, a.ctypes.data_as(_FLOATS), a.shape
             return self._a_ptr
         flat = []
         for row in actions:
