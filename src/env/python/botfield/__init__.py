@@ -379,6 +379,9 @@ class Env:
     def __init__(self, map=None, agent=None, **kw):
         kw.setdefault("auto_reset", False)
         self._v = VecEnv(map=map, worlds=1, agents=agent, **kw)
+        # the one row of actions, written in place each step (VecEnv keeps
+        # its pointer: no NumPy checks and cast a step)
+        self._row = _np.zeros((1, ACTIONS), dtype=_np.float32) if _np is not None else None
         if self._v.agents_per_world != 1:
             n = self._v.agents_per_world
             self._v.close()
@@ -397,7 +400,10 @@ class Env:
             a = _np.asarray(action)
             if a.shape != (ACTIONS,):
                 raise ValueError(f"action: shape {a.shape}, expected ({ACTIONS},)")
-            action = a.reshape(1, ACTIONS)
+            if a.dtype.kind not in "fiu":
+                raise TypeError(f"action: numbers, not {a.dtype}")
+            self._row[0] = a
+            action = self._row
         else:
             action = [list(action)]
         obs, rew, term, trunc, _ = self._v.step(action)
