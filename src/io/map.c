@@ -128,36 +128,6 @@ static int overlaid(struct loader *L, const struct map_options *opt, const char 
     return 0;
 }
 
-int map_load_text(const char *name, const char *text, size_t len,
-                  const struct map_options *opt, struct world *out,
-                  struct map_error *err)
-{
-    struct loader L;
-    memset(&L, 0, sizeof L);
-    *err = (struct map_error){ NULL, 0 };
-    L.path = name;
-    struct parsed P;
-    memset(&P, 0, sizeof P);
-    struct kind_rows rows;
-    load_rows_init(&rows);
-    L.rows = &rows;
-    char *set_text = NULL;
-    int *from = NULL;
-    int rc = overlaid(&L, opt, &text, &len, &set_text, &from, err);
-    if (rc == 0)
-        rc = parse_steps(&L, &P, text, len) || build_step(&L, &P, text, len, opt, out) ? -1 : 0;
-    free(set_text);
-    free(from);
-    if (!err->text)
-        load_errors_finish(&L, err);
-    if (rc && !err->text) {
-        err->text = strdup("the map could not be loaded\n");
-        err->count = 1;
-    }
-    loader_free(&L, &P);
-    return rc;
-}
-
 /* ---- read once, built again (map_kept) ------------------------------------ */
 
 struct map_kept {
@@ -167,6 +137,7 @@ struct map_kept {
     char *name;                 /* L.path */
     char *text;                 /* what was read (--set written in) */
     size_t len;
+    int owned;                  /* text is k's (else the caller's, borrowed) */
     int *from;                  /* L.from */
 };
 
@@ -176,14 +147,16 @@ void map_kept_free(struct map_kept *k)
         return;
     loader_free(&k->L, &k->P);
     free(k->name);
-    free(k->text);
+    if (k->owned)
+        free(k->text);
     free(k->from);
     free(k);
 }
 
-int map_keep_text(const char *name, const char *text, size_t len,
-                  const struct map_options *opt, struct map_kept **out,
-                  struct map_error *err)
+/* map_keep_text; with `borrow`, the caller's text is read in place, not
+ * copied (it must outlive k: map_load_text's one build). */
+static int keep(const char *name, const char *text, size_t len, const struct map_options *opt,
+                int borrow, struct map_kept **out, struct map_error *err)
 {
     struct map_kept *k = calloc(1, sizeof *k);
     char *set_text = NULL;
@@ -199,11 +172,12 @@ int map_keep_text(const char *name, const char *text, size_t len,
     load_rows_init(&k->rows);
     k->L.rows = &k->rows;
     int rc = overlaid(&k->L, opt, &text, &len, &set_text, &k->from, err);
-    if (rc == 0 && !set_text && (set_text = malloc(len + 1))) {
+    if (rc == 0 && !set_text && !borrow && (set_text = malloc(len + 1))) {
         memcpy(set_text, text, len);
         set_text[len] = 0;
     }
-    k->text = set_text;         /* (freed with k) */
+    k->owned = set_text != NULL;
+    k->text = set_text ? set_text : borrow ? (char *)text : NULL;
     k->len = len;
     if (rc == 0 && !k->text) {
         err->text = strdup("botfield: out of memory\n");
@@ -226,6 +200,13 @@ int map_keep_text(const char *name, const char *text, size_t len,
     return 0;
 }
 
+int map_keep_text(const char *name, const char *text, size_t len,
+                  const struct map_options *opt, struct map_kept **out,
+                  struct map_error *err)
+{
+    return keep(name, text, len, opt, 0, out, err);
+}
+
 int map_kept_build(struct map_kept *k, const struct map_options *opt, struct world *out,
                    struct map_error *err)
 {
@@ -235,10 +216,23 @@ int map_kept_build(struct map_kept *k, const struct map_options *opt, struct wor
         return 0;
     load_errors_finish(&k->L, err);
     if (!err->text) {
-        err->text = strdup("the map could not be built\n");
+        err->text = strdup("the map could not be loaded\n");
         err->count = 1;
     }
     return -1;
+}
+
+/* Read, checked and built once: a map kept for one build. */
+int map_load_text(const char *name, const char *text, size_t len,
+                  const struct map_options *opt, struct world *out,
+                  struct map_error *err)
+{
+    struct map_kept *k;
+    if (keep(name, text, len, opt, 1, &k, err))
+        return -1;
+    int rc = map_kept_build(k, opt, out, err);
+    map_kept_free(k);
+    return rc;
 }
 
 /* One problem with the file itself: "path: problem\n" into err.  -1. */
