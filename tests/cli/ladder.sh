@@ -67,9 +67,14 @@ grep -q '"anchor":"idle.lua".*"bot":"idle.lua","elo":0.0,' "$TMPD/anch"
 ok $? "--anchor idle.lua: idle.lua is at 0"
 
 # ---- --sprt --------------------------------------------------------------
-"$BOTFIELD" --sprt lucky.lua idle.lua --map duel.ini --jobs 1 >"$TMPD/s1"
-expect_eq "--sprt better NEW: exit 0" "$?" 0
-"$BOTFIELD" --sprt lucky.lua idle.lua --map duel.ini --jobs 2 >"$TMPD/s2"
+# (what a failed game said is kept, and shown when the status is not 0)
+"$BOTFIELD" --sprt lucky.lua idle.lua --map duel.ini --jobs 1 >"$TMPD/s1" 2>"$TMPD/s1.err"
+st=$?
+[ "$st" -ne 0 ] && note "$(tail -n 5 "$TMPD/s1.err")"
+expect_eq "--sprt better NEW: exit 0" "$st" 0
+"$BOTFIELD" --sprt lucky.lua idle.lua --map duel.ini --jobs 2 >"$TMPD/s2" 2>"$TMPD/s2.err"
+st=$?
+[ "$st" -ne 0 ] && note "$(tail -n 5 "$TMPD/s2.err")"
 cmp -s "$TMPD/s1" "$TMPD/s2"
 ok $? "--sprt: --jobs 1 and --jobs 2 print the same bytes"
 tail -1 "$TMPD/s1" | grep -q '^H1: lucky.lua is better than idle.lua'
