@@ -692,6 +692,17 @@ const char *bot_lua_version(void)
 }
 
 /* ---- init and tick ---------------------------------------------------------- */
+/* me (and world and out) refilled with the count hook off: the refill's
+ * instructions are the engine's, not the script's.  It runs first in the
+ * protected call, before any of the script's, so arming again gives the
+ * count begin() set. */
+static void refill(lua_State *L, struct bot *b, int tick)
+{
+    lua_sethook(L, NULL, 0, 0);
+    bot_refill(L, b->view, tick);
+    arm(L, b);
+}
+
 static int call_init(lua_State *L)
 {
     struct bot *b = bot_of(L);
@@ -699,7 +710,7 @@ static int call_init(lua_State *L)
     lua_pushliteral(L, "init");
     if (lua_rawget(L, -2) != LUA_TFUNCTION)
         return 0;
-    bot_push_me(L, b->view);
+    refill(L, b, 0);                        /* me */
     lua_rawgetp(L, LUA_REGISTRYINDEX, &bot_reg_mem);
     lua_call(L, 2, 0);
     return 0;
@@ -762,12 +773,11 @@ static int call_tick(lua_State *L)
 {
     struct bot *b = bot_of(L);
     lua_pushglobaltable(L);                 /* 1 */
-    bot_push_out(L, b->view);               /* 2 */
+    refill(L, b, 1);                        /* 2 out, 3 me, 4 world */
     lua_pushliteral(L, "tick");
     if (lua_rawget(L, 1) != LUA_TFUNCTION)
         return luaL_error(L, "%s: tick is no longer a function", b->path);
-    bot_push_me(L, b->view);
-    bot_push_world(L, b->view);
+    lua_insert(L, 3);                       /* 3 tick, 4 me, 5 world */
     lua_rawgetp(L, LUA_REGISTRYINDEX, &bot_reg_mem);
     lua_pushvalue(L, 2);
     lua_call(L, 4, 0);

@@ -30,7 +30,10 @@ enum {
     K_VISIBLE, K_DISTANCE, K_BEARING, K_R, K_TYPE, K_TURN, K_FIRE, K_ACCEL, K_BRAKE,
     K_MIN_SPEED, K_BACK_ANGLE, K_SENSOR, K_RADAR, K_RADAR_RATE, K_SHELLS, K_MINE,
     /* after the names, in the same table: me, world and out themselves */
-    K_ME_TABLE, K_WORLD_TABLE, K_OUT_TABLE
+    K_ME_TABLE, K_WORLD_TABLE, K_OUT_TABLE,
+    /* the refills (refill_open), and the last strings pushed for me */
+    K_REFILL_ME, K_REFILL_ME_CAR, K_REFILL_TICK, K_REFILL_TICK_CAR,
+    K_STR_ID, K_STR_KIND, K_STR_TEAM, K_STR_SENSOR, K_SLOTS = K_STR_SENSOR
 };
 
 /* The keys table's stack index while a table is being filled (in the
@@ -84,52 +87,208 @@ static void keys_pop(lua_State *L, int old)
  * table in it saves a copy of what it held then.  Fields a script adds
  * stay until it removes them.  world's lists are new tables each tick
  * (built when read), so a list or an enemy kept from last tick is last
- * tick's. */
+ * tick's.
+ *
+ * The refill is one call of a small Lua function of the engine's, made
+ * from the lists below when the state opens: its SETFIELDs cost a third
+ * of lua_rawset's from C, which were most of an empty tick.  They set
+ * the fields raw, as lua_rawset did, while no __newindex can run:
+ * world's metatable is the engine's (protected), and when the script gave
+ * me or out a metatable, raw_refill sets the same fields from C.  "name"
+ * takes the next argument, "name=nil" or "name=false" sets that; the C
+ * pushes below follow the same order (refill_args counts them). */
+static const char *const me_fields[] = {
+    "id", "kind", "team", "x", "y", "heading", "speed", "turret", "gun_ready",
+    "reload_left", "health", "radius", "max_speed", "turn_rate", "turret_rate",
+    "shell_speed", "range", "fov", "view_range", NULL
+};
+static const char *const me_car_fields[] = { "accel", "brake", "min_speed", "back_angle", NULL };
+static const char *const me_tank_fields[] = { "sensor", "radar", "radar_rate", NULL };
+static const char *const world_fields[] = {
+    /* last tick's lists go: the metatable builds this tick's on a read */
+    "enemies=nil", "allies=nil", "waypoints=nil", "events=nil", "shells=nil", "messages=nil",
+    "tick", "round", "rounds", "time", "dt", "width", "height", "next_waypoint", "trees", NULL
+};
+static const char *const out_fields[] = {
+    "turn", "speed", "turret", "fire=false", "say=nil", "radar", NULL  /* say: unless set */
+};
 
-void bot_push_me(lua_State *L, const struct bot_view *v)
+static int w_trees(lua_State *L);
+
+/* The arguments refill k takes: its fields without a constant (tank or
+ * turret, car; me alone, then me, world and out).  refill_open checks
+ * these against the lists. */
+static const int refill_args[4] = { 19 + 3, 19 + 4, 19 + 3 + 9 + 4, 19 + 4 + 9 + 4 };
+
+/* Appends "t.f=aN " for each field (or "t.f=value " for a constant). */
+static size_t refill_put(char *src, size_t at, size_t cap, const char *t,
+                         const char *const *f, int *n)
 {
-    int old = keys_push(L);
-    key(L, K_ME_TABLE);
-    setstr_k(L, K_ID, v->id);
-    setstr_k(L, K_KIND, v->kind);
-    setstr_k(L, K_TEAM, v->team);
-    setnum_k(L, K_X, v->x);
-    setnum_k(L, K_Y, v->y);
-    setnum_k(L, K_HEADING, v->heading);
-    setnum_k(L, K_SPEED, v->speed);
-    setnum_k(L, K_TURRET, v->turret);
-    key(L, K_GUN_READY);
+    for (; *f; f++) {
+        int w = strchr(*f, '=') ? snprintf(src + at, cap - at, "%s.%s ", t, *f)
+                                : snprintf(src + at, cap - at, "%s.%s=a%d ", t, *f, ++*n);
+        at += w > 0 ? (size_t)w : 0;
+    }
+    return at < cap ? at : cap - 1;
+}
+
+/* The four refills, into the keys table at idx: me alone (init) and me,
+ * world and out (tick), for a tank or turret and for a car. */
+static void refill_open(lua_State *L, int idx)
+{
+    for (int k = 0; k < 4; k++) {
+        int car = k & 1, tick = k >> 1, n = 0;
+        char body[2048], src[3072];
+        size_t at = refill_put(body, 0, sizeof body, "me", me_fields, &n);
+        at = refill_put(body, at, sizeof body, "me", car ? me_car_fields : me_tank_fields, &n);
+        if (tick) {
+            at = refill_put(body, at, sizeof body, "world", world_fields, &n);
+            at = refill_put(body, at, sizeof body, "out", out_fields, &n);
+        }
+        size_t h = (size_t)snprintf(src, sizeof src, "return function(me,world,out");
+        for (int i = 1; i <= n && h < sizeof src; i++)
+            h += (size_t)snprintf(src + h, sizeof src - h, ",a%d", i);
+        if (h < sizeof src)
+            snprintf(src + h, sizeof src - h, ") %s end", body);
+        if (n != refill_args[k])
+            luaL_error(L, "botfield: refill %d takes %d arguments, not %d", k, n, refill_args[k]);
+        if (luaL_loadbufferx(L, src, strlen(src), "=refill", "t") != LUA_OK)
+            lua_error(L);               /* (never: the text is ours) */
+        lua_call(L, 0, 1);
+        lua_rawseti(L, idx, K_REFILL_ME + k);
+    }
+}
+
+/* A string of me: the one pushed last time when it reads the same (a
+ * lua_pushstring was a tenth of an empty tick). */
+static void push_str(lua_State *L, int slot, const char *s)
+{
+    s = s ? s : "";
+    lua_rawgeti(L, keys_at, slot);
+    const char *was = lua_tostring(L, -1);
+    if (was && strcmp(was, s) == 0)
+        return;
+    lua_pop(L, 1);
+    lua_pushstring(L, s);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, keys_at, slot);
+}
+
+/* The fields of list f set raw in the table at t from the arguments at
+ * *arg on (a refill's, for a table the script gave a metatable). */
+static void raw_put(lua_State *L, int t, const char *const *f, int *arg)
+{
+    for (; *f; f++) {
+        const char *eq = strchr(*f, '=');
+        lua_pushlstring(L, *f, eq ? (size_t)(eq - *f) : strlen(*f));
+        if (!eq)
+            lua_pushvalue(L, (*arg)++);
+        else if (strcmp(eq + 1, "false") == 0)
+            lua_pushboolean(L, 0);
+        else
+            lua_pushnil(L);
+        lua_rawset(L, t);
+    }
+}
+
+/* Refill k done by lua_rawset from C: the function at fn, then me, world,
+ * out and the arguments, as for the call; all of it popped. */
+static void raw_refill(lua_State *L, int fn, int k)
+{
+    int arg = fn + 4;
+    raw_put(L, fn + 1, me_fields, &arg);
+    raw_put(L, fn + 1, k & 1 ? me_car_fields : me_tank_fields, &arg);
+    if (k >> 1) {
+        raw_put(L, fn + 2, world_fields, &arg);
+        raw_put(L, fn + 3, out_fields, &arg);
+    }
+    lua_settop(L, fn - 1);
+}
+
+/* A table the script gave a metatable (it may have a __newindex). */
+static int has_metatable(lua_State *L, int idx)
+{
+    if (!lua_getmetatable(L, idx))
+        return 0;
+    lua_pop(L, 1);
+    return 1;
+}
+
+void bot_refill(lua_State *L, const struct bot_view *v, int tick)
+{
+    int old = keys_push(L), k = (tick ? 2 : 0) + (v->is_car ? 1 : 0);
+    int nargs = refill_args[k];
+    lua_checkstack(L, nargs + 8);
+    lua_rawgeti(L, keys_at, K_REFILL_ME + k);
+    int top = lua_gettop(L);
+    lua_rawgeti(L, keys_at, K_ME_TABLE);
+    lua_rawgeti(L, keys_at, K_WORLD_TABLE);
+    lua_rawgeti(L, keys_at, K_OUT_TABLE);
+    /* me_fields */
+    push_str(L, K_STR_ID, v->id);
+    push_str(L, K_STR_KIND, v->kind);
+    push_str(L, K_STR_TEAM, v->team);
+    lua_pushnumber(L, v->x);
+    lua_pushnumber(L, v->y);
+    lua_pushnumber(L, v->heading);
+    lua_pushnumber(L, v->speed);
+    lua_pushnumber(L, v->turret);
     lua_pushboolean(L, v->gun_ready);
-    lua_rawset(L, -3);
-    setnum_k(L, K_RELOAD_LEFT, v->reload_left);
-    setnum_k(L, K_HEALTH, v->health);
-    setnum_k(L, K_RADIUS, v->radius);
-    setnum_k(L, K_MAX_SPEED, v->max_speed);
-    setnum_k(L, K_TURN_RATE, v->turn_rate);
-    setnum_k(L, K_TURRET_RATE, v->turret_rate);
-    setnum_k(L, K_SHELL_SPEED, v->shell_speed);
-    setnum_k(L, K_RANGE, v->range);
-    setnum_k(L, K_FOV, v->fov);
-    setnum_k(L, K_VIEW_RANGE, v->view_range);
-    if (v->is_car) {
-        setnum_k(L, K_ACCEL, v->accel);
-        setnum_k(L, K_BRAKE, v->brake);
-        setnum_k(L, K_MIN_SPEED, v->min_speed);
-        setnum_k(L, K_BACK_ANGLE, v->back_angle);
-    } else {
-        setstr_k(L, K_SENSOR, v->sensor);
-        setnum_k(L, K_RADAR, v->radar);
-        setnum_k(L, K_RADAR_RATE, v->radar_rate);
+    lua_pushnumber(L, v->reload_left);
+    lua_pushnumber(L, v->health);
+    lua_pushnumber(L, v->radius);
+    lua_pushnumber(L, v->max_speed);
+    lua_pushnumber(L, v->turn_rate);
+    lua_pushnumber(L, v->turret_rate);
+    lua_pushnumber(L, v->shell_speed);
+    lua_pushnumber(L, v->range);
+    lua_pushnumber(L, v->fov);
+    lua_pushnumber(L, v->view_range);
+    if (v->is_car) {            /* me_car_fields */
+        lua_pushnumber(L, v->accel);
+        lua_pushnumber(L, v->brake);
+        lua_pushnumber(L, v->min_speed);
+        lua_pushnumber(L, v->back_angle);
+    } else {                    /* me_tank_fields */
+        push_str(L, K_STR_SENSOR, v->sensor);
+        lua_pushnumber(L, v->radar);
+        lua_pushnumber(L, v->radar_rate);
+    }
+    if (tick) {
+        /* world_fields */
+        lua_pushinteger(L, v->tick);
+        lua_pushinteger(L, v->round);
+        lua_pushinteger(L, v->rounds);
+        lua_pushnumber(L, v->time);
+        lua_pushnumber(L, v->dt);
+        lua_pushnumber(L, v->width);
+        lua_pushnumber(L, v->height);
+        lua_pushinteger(L, v->next_waypoint);
+        lua_pushcfunction(L, w_trees);
+        /* out_fields */
+        lua_pushnumber(L, 0);
+        lua_pushnumber(L, v->speed);
+        lua_pushnumber(L, v->turret);
+        lua_pushnumber(L, v->radar);
+    }
+    if (lua_gettop(L) - top != 3 + nargs)
+        luaL_error(L, "botfield: the refill's arguments do not match its fields");
+    if (has_metatable(L, top + 1) || (tick && has_metatable(L, top + 3)))
+        raw_refill(L, top, k);
+    else
+        lua_call(L, 3 + nargs, 0);
+    lua_rawgeti(L, keys_at, tick ? K_OUT_TABLE : K_ME_TABLE);
+    if (tick) {
+        lua_rawgeti(L, keys_at, K_ME_TABLE);
+        lua_rawgeti(L, keys_at, K_WORLD_TABLE);
     }
     keys_pop(L, old);
 }
 
-static int w_trees(lua_State *L);
-
 /* world's lists are built when the script first reads them (an empty
  * tick builds none): world's metatable looks the name up, builds the list
  * from this tick's view and stores it raw, so a second read is a plain
- * field; each tick starts with none (bot_push_world clears them), and
+ * field; each tick starts with none (bot_refill clears them), and
  * pairs(world) builds them all first.  The metatable
  * is protected (getmetatable(world) is false). */
 static void build_enemies(lua_State *L, const struct bot_view *v)
@@ -357,58 +516,6 @@ static int world_pairs(lua_State *L)
         lua_pop(L, 1);
     }
     return bot_pairs_raw(L);
-}
-
-void bot_push_world(lua_State *L, const struct bot_view *v)
-{
-    int old = keys_push(L);
-    key(L, K_WORLD_TABLE);
-    /* last tick's lists go: the metatable builds this tick's on a read */
-    for (int i = 0; i < N_LAZY; i++) {
-        key(L, lazy_keys[i]);
-        lua_pushnil(L);
-        lua_rawset(L, -3);
-    }
-    lua_pushliteral(L, "messages");
-    lua_pushnil(L);
-    lua_rawset(L, -3);
-    key(L, K_TICK);
-    lua_pushinteger(L, v->tick);
-    lua_rawset(L, -3);
-    lua_pushliteral(L, "round");
-    lua_pushinteger(L, v->round);
-    lua_rawset(L, -3);
-    lua_pushliteral(L, "rounds");
-    lua_pushinteger(L, v->rounds);
-    lua_rawset(L, -3);
-    setnum_k(L, K_TIME, v->time);
-    setnum_k(L, K_DT, v->dt);
-    setnum_k(L, K_WIDTH, v->width);
-    setnum_k(L, K_HEIGHT, v->height);
-    key(L, K_NEXT_WAYPOINT);
-    lua_pushinteger(L, v->next_waypoint);
-    lua_rawset(L, -3);
-    key(L, K_TREES);
-    lua_pushcfunction(L, w_trees);
-    lua_rawset(L, -3);
-    keys_pop(L, old);
-}
-
-void bot_push_out(lua_State *L, const struct bot_view *v)
-{
-    int old = keys_push(L);
-    key(L, K_OUT_TABLE);
-    setnum_k(L, K_TURN, 0);
-    setnum_k(L, K_SPEED, v->speed);
-    setnum_k(L, K_TURRET, v->turret);
-    key(L, K_FIRE);
-    lua_pushboolean(L, 0);
-    lua_rawset(L, -3);
-    lua_pushliteral(L, "say");          /* says nothing unless set this tick */
-    lua_pushnil(L);
-    lua_rawset(L, -3);
-    setnum_k(L, K_RADAR, v->radar);
-    keys_pop(L, old);
 }
 
 int bot_api_engine_table(lua_State *L, int idx)
@@ -825,7 +932,7 @@ void bot_api_open(lua_State *L)
     lib(L, "draw", draw);
     lua_register(L, "wander", b_wander);
     lua_register(L, "log", b_log);
-    lua_createtable(L, K_OUT_TABLE, 0);
+    lua_createtable(L, K_SLOTS, 0);
     for (int i = 0; key_names[i]; i++) {
         lua_pushstring(L, key_names[i]);
         lua_rawseti(L, -2, i + 1);
@@ -844,5 +951,6 @@ void bot_api_open(lua_State *L)
     lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, -2);
     lua_rawseti(L, -2, K_WORLD_TABLE);
+    refill_open(L, lua_gettop(L));
     bot_of(L)->keys_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }

@@ -114,9 +114,10 @@ const char *bot_tostring(lua_State *L, int idx, size_t *len);
 
 /* bot_api.c: me, world, the callbacks, draw and log. */
 void bot_api_open(lua_State *L);
-void bot_push_me(lua_State *L, const struct bot_view *v);
-void bot_push_world(lua_State *L, const struct bot_view *v);
-void bot_push_out(lua_State *L, const struct bot_view *v);
+/* Refills me (a tick: and world and out) with this call's values and
+ * pushes me (a tick: out, me, world).  It runs a small Lua function of the engine's: the caller
+ * keeps the instruction count off around it (they are not the script's). */
+void bot_refill(lua_State *L, const struct bot_view *v, int tick);
 /* me, world and out are one table each for the state's life (refilled
  * every call): mem keeps a reference to one of them as that reference, so
  * a restored mem aliases the new state's table as the saved one did (a

@@ -135,6 +135,57 @@ TEST(tables_refilled_each_tick)
     bot_free(b);
 }
 
+/* me's strings follow the view: another vehicle's id, kind and team, or
+ * the same buffer written over, are this tick's (the refill keeps the
+ * last strings it pushed and compares them). */
+TEST(me_strings_follow_the_view)
+{
+    fixture_init(&fx, 1);
+    struct bot *b = fixture_bot("function tick(me, w, mem, out) log(me.id, me.kind, me.team) end",
+                                0, 0, err, sizeof err);
+    check(b != NULL);
+    if (!b)
+        return;
+    char id[16] = "tank.1";
+    fx.view.id = id;
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+    check_str(rep.log[0], "tank.1 tank red");
+    strcpy(id, "tank.22");              /* the same buffer, other text */
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+    check_str(rep.log[0], "tank.22 tank red");
+    fx.view.id = "car.3";
+    fx.view.team = "blue";
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+    check_str(rep.log[0], "car.3 tank blue");
+    bot_free(b);
+}
+
+/* me and out may have the script's metatables: the engine's refill still
+ * writes their fields raw, a __newindex never called, even on a field
+ * the script cleared (the refill's fast path would run it). */
+TEST(refill_ignores_metatables)
+{
+    fixture_init(&fx, 1);
+    struct bot *b = fixture_bot("function tick(me, w, mem, out)\n"
+                                " if not mem.n then mem.n = 1\n"
+                                "  local mt = {__newindex = function() error('called') end}\n"
+                                "  setmetatable(me, mt) setmetatable(out, mt)\n"
+                                "  me.x = nil out.turret = nil out.fire = nil return end\n"
+                                " log(me.x, out.turret, out.fire, getmetatable(me) ~= nil)\n"
+                                "end", 0, 0, err, sizeof err);
+    check(b != NULL);
+    if (!b)
+        return;
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+    fx.view.x = 150;
+    check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+    if (rep.error[0])
+        tap_note("%s", rep.error);
+    check_int(rep.n_log, ==, 1);
+    check_str(rep.log[0], "150.0 30.0 false true");
+    bot_free(b);
+}
+
 /* mem holding me, world or out keeps them as themselves: after a save
  * and a load into a new state (a step back) they are that state's tables,
  * as they were before (a copy would make the replay differ). */
@@ -563,6 +614,8 @@ int main(void)
     run(world_fields, "world: tick, time, sizes, enemies, allies, waypoints, events, trees");
     run(world_lists_on_demand, "world's lists are built on first read; pairs sees them all");
     run(tables_refilled_each_tick, "me, world, out: one table each, refilled every tick");
+    run(me_strings_follow_the_view, "me.id, kind, team: this tick's view's, the buffer reused or not");
+    run(refill_ignores_metatables, "me and out with the script's metatables: refilled raw, no __newindex run");
     run(mem_keeps_engine_tables, "mem holding me, world or out restores them as themselves");
     run(world_trees_capped, "world.trees returns at most 256 trees");
     run(calls_reach_the_callbacks, "aim/avoid/race answer through the view's callbacks");
