@@ -35,6 +35,7 @@ enum {
     K_REFILL_ME, K_REFILL_ME_CAR, K_REFILL_TICK, K_REFILL_TICK_CAR,
     K_STR_ID, K_STR_KIND, K_STR_TEAM, K_STR_SENSOR, K_SLOTS = K_STR_SENSOR
 };
+_Static_assert(K_OUT_TABLE == BOT_KEYS_DATA, "bot_heap.c counts the keys table up to out");
 
 /* The keys table's stack index while a table is being filled (in the
  * bot, not a static: bots may decide on several threads). */
@@ -218,7 +219,7 @@ void bot_refill(lua_State *L, const struct bot_view *v, int tick)
 {
     int old = keys_push(L), k = (tick ? 2 : 0) + (v->is_car ? 1 : 0);
     int nargs = refill_args[k];
-    lua_checkstack(L, nargs + 8);
+    luaL_checkstack(L, nargs + 8, "the refill");
     lua_rawgeti(L, keys_at, K_REFILL_ME + k);
     int top = lua_gettop(L);
     lua_rawgeti(L, keys_at, K_ME_TABLE);

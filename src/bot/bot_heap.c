@@ -43,6 +43,8 @@ struct walk {
     lua_Integer ntodo;
     size_t bytes;
     int failed;             /* out of C memory */
+    const void *keys;       /* bot_api.c's keys table: its slots past
+                             * BOT_KEYS_DATA are the engine's, not data */
 };
 
 static size_t hash_ptr(const void *p, size_t cap)
@@ -128,8 +130,10 @@ static void expand(struct walk *w)
     case LUA_TTABLE:
         lua_pushnil(L);
         while (lua_next(L, o)) {
-            if (lua_touserdata(L, -2) == &bot_reg_probe) {
-                lua_pop(L, 1);  /* the engine's, in the registry */
+            if (lua_touserdata(L, -2) == &bot_reg_probe
+                || (lua_topointer(L, o) == w->keys && lua_isinteger(L, -2)
+                    && lua_tointeger(L, -2) > BOT_KEYS_DATA)) {
+                lua_pop(L, 1);  /* the engine's: the probe, the refills */
                 continue;
             }
             w->bytes += lua_isinteger(L, -2) ? ENTRY_INT : ENTRY_OTHER;
@@ -198,6 +202,9 @@ int bot_heap_measure(lua_State *L, size_t *bytes)
         lua_settop(L, top);
         return -1;
     }
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, bot_of(L)->keys_ref) == LUA_TTABLE)
+        w.keys = lua_topointer(L, -1);
+    lua_pop(L, 1);
     lua_pushvalue(L, LUA_REGISTRYINDEX);
     reach(&w, -1);
     lua_pop(L, 1);

@@ -112,7 +112,12 @@ int bot_pairs_raw(lua_State *L);
 /* tostring without addresses (and without __name). */
 const char *bot_tostring(lua_State *L, int idx, size_t *len);
 
-/* bot_api.c: me, world, the callbacks, draw and log. */
+/* bot_api.c: me, world, the callbacks, draw and log.  Its keys table's
+ * slots 1 to BOT_KEYS_DATA (the field names, me, world, out) are counted
+ * as the bot's data, as they always were; the slots after them (the
+ * refill functions, the strings it keeps) are the engine's and are not:
+ * bot_memory means the same as before the refill was made in Lua. */
+#define BOT_KEYS_DATA 49
 void bot_api_open(lua_State *L);
 /* Refills me (a tick: and world and out) with this call's values and
  * pushes me (a tick: out, me, world).  It runs a small Lua function of the engine's: the caller

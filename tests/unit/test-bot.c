@@ -186,6 +186,33 @@ TEST(refill_ignores_metatables)
     bot_free(b);
 }
 
+/* The refill's own strings and functions are the engine's, not the bot's
+ * data: a script that drops me.id holds no more data with a long id than
+ * with a short one (bot_memory means what it meant). */
+TEST(refill_is_not_data)
+{
+    static char longid[400];
+    memset(longid, 'x', sizeof longid - 1);
+    size_t data[2] = { 0, 0 };
+    for (int k = 0; k < 2; k++) {
+        fixture_init(&fx, 1);
+        /* (the loop runs past half the budget: a count falls in it) */
+        struct bot *b = fixture_bot("function tick(me, w, mem, out)\n"
+                                    " me.id = nil for i = 1, 70000 do end end", 100000, 0, err,
+                                    sizeof err);
+        check(b != NULL);
+        if (!b)
+            return;
+        fx.view.id = k ? longid : "t";
+        check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+        check_int(bot_tick(b, &fx.view, &out, &rep), ==, 0);
+        data[k] = rep.data;
+        bot_free(b);
+    }
+    check_int(data[0], >, 0);
+    check_int(data[1], ==, data[0]);
+}
+
 /* mem holding me, world or out keeps them as themselves: after a save
  * and a load into a new state (a step back) they are that state's tables,
  * as they were before (a copy would make the replay differ). */
@@ -615,6 +642,7 @@ int main(void)
     run(world_lists_on_demand, "world's lists are built on first read; pairs sees them all");
     run(tables_refilled_each_tick, "me, world, out: one table each, refilled every tick");
     run(me_strings_follow_the_view, "me.id, kind, team: this tick's view's, the buffer reused or not");
+    run(refill_is_not_data, "the refill's strings and functions are not the bot's data");
     run(refill_ignores_metatables, "me and out with the script's metatables: refilled raw, no __newindex run");
     run(mem_keeps_engine_tables, "mem holding me, world or out restores them as themselves");
     run(world_trees_capped, "world.trees returns at most 256 trees");
