@@ -100,6 +100,21 @@ static int build_step(struct loader *L, struct parsed *P, const char *text, size
     return -1;
 }
 
+/* err holds one message.  -1. */
+static int one_error(struct map_error *err, const char *text)
+{
+    err->text = strdup(text);
+    err->count = 1;
+    return -1;
+}
+
+/* L's problems into err, or a plain one when it has none to say.  -1. */
+static int finish_errors(struct loader *L, struct map_error *err)
+{
+    load_errors_finish(L, err);
+    return err->text ? -1 : one_error(err, "the map could not be loaded\n");
+}
+
 /* The text to read: the map's, or with opt's --set written in (*set_text
  * and *from then malloc'd).  0; -1 with the problem in L or err. */
 static int overlaid(struct loader *L, const struct map_options *opt, const char **text,
@@ -109,9 +124,7 @@ static int overlaid(struct loader *L, const struct map_options *opt, const char 
     if (opt && opt->nset) {
         int o = load_overlay(*text, *len, opt->set, opt->nset, set_text, len, from, &new_entity);
         if (o < 0) {
-            err->text = strdup("botfield: out of memory\n");
-            err->count = 1;
-            return -1;
+            return one_error(err, "botfield: out of memory\n");
         }
         if (o == 0) {
             *text = *set_text;
@@ -164,9 +177,7 @@ static int keep(const char *name, const char *text, size_t len, const struct map
     *err = (struct map_error){ NULL, 0 };
     if (!k || !(k->name = strdup(name))) {
         free(k);
-        err->text = strdup("botfield: out of memory\n");
-        err->count = 1;
-        return -1;
+        return one_error(err, "botfield: out of memory\n");
     }
     k->L.path = k->name;
     load_rows_init(&k->rows);
@@ -179,19 +190,12 @@ static int keep(const char *name, const char *text, size_t len, const struct map
     k->owned = set_text != NULL;
     k->text = set_text ? set_text : borrow ? (char *)text : NULL;
     k->len = len;
-    if (rc == 0 && !k->text) {
-        err->text = strdup("botfield: out of memory\n");
-        err->count = 1;
-        rc = -1;
-    }
+    if (rc == 0 && !k->text)
+        rc = one_error(err, "botfield: out of memory\n");
     if (rc == 0)
         rc = parse_steps(&k->L, &k->P, k->text, k->len);
     if (rc && !err->text)
-        load_errors_finish(&k->L, err);
-    if (rc && !err->text) {
-        err->text = strdup("the map could not be loaded\n");
-        err->count = 1;
-    }
+        finish_errors(&k->L, err);
     if (rc) {
         map_kept_free(k);
         return -1;
@@ -214,12 +218,7 @@ int map_kept_build(struct map_kept *k, const struct map_options *opt, struct wor
     k->L.errors = 0;
     if (build_step(&k->L, &k->P, k->text, k->len, opt, out) == 0)
         return 0;
-    load_errors_finish(&k->L, err);
-    if (!err->text) {
-        err->text = strdup("the map could not be loaded\n");
-        err->count = 1;
-    }
-    return -1;
+    return finish_errors(&k->L, err);
 }
 
 /* Read, checked and built once: a map kept for one build. */
