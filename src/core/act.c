@@ -347,11 +347,8 @@ static int decide_act_blocks(struct world *w, struct tick_ctx *c, int threads)
     return blocks_done(w, lanes, p, nb, placed);
 }
 
-int decide_act_stage(struct world *w, struct tick_ctx *c, int threads)
+static int decide_act_run(struct world *w, struct tick_ctx *c, int threads)
 {
-    race_snapshot(w, c);
-    if (c->par)
-        c->par->fired_nc = 0;       /* no block's shells until they act */
     if (threads > 1 && decide_par_ok(w, c)) {
         int rc = decide_act_blocks(w, c, threads);
         if (rc <= 0)
@@ -360,4 +357,23 @@ int decide_act_stage(struct world *w, struct tick_ctx *c, int threads)
     /* The fused sweep is one thread by nature (each vehicle moves as soon
      * as it decided): with threads, a crowd's decisions take them. */
     return decide_act_one(w, c, act_fusable(w, c));
+}
+
+int decide_act_stage(struct world *w, struct tick_ctx *c, int threads)
+{
+    race_snapshot(w, c);
+    if (c->par)
+        c->par->fired_nc = 0;       /* no block's shells until they act */
+    /* The shells by cell for the tanks that dodge them (the all-pairs
+     * switch keeps the walk over every shell: the tests' oracle).  Only
+     * for this stage: no shell moves until it ends, and a decision made
+     * elsewhere (a test's) walks them all. */
+    c->tick.shell_idx = NULL;
+    if (w->shells.n && !c->opts.avoid_brute
+        && shell_index_make(&c->shell_index, w->shells.p, w->shells.n) == 0)
+        c->tick.shell_idx = &c->shell_index;
+    int rc = decide_act_run(w, c, threads);
+    c->tick.shell_idx = NULL;
+    shell_index_clear(&c->shell_index);
+    return rc;
 }

@@ -33,6 +33,7 @@
 #include "avoid/avoid.h"
 #include "race/race.h"
 #include "grid.h"
+#include "shell_index.h"
 
 struct world;
 struct explain;
@@ -102,6 +103,9 @@ struct decide_tick {
     int avoid_brute;        /* avoidance by all-pairs search (tick_options) */
     /* racer r's racing line (steer = line, race_line.h), NULL: none */
     const struct race_plan *const *plan;
+    /* the shells in flight by cell, during the decide stage (act.c);
+     * NULL: walk them all */
+    const struct shell_index *shell_idx;
 };
 
 /* All a decision sees: every pointer in it points to const but its
@@ -140,6 +144,7 @@ struct tick_ctx {
     const struct race_plan **plan_of;       /* tick.plan: one per racer */
     size_t plan_ofcap;
     struct decide_tick tick;                /* made before decide */
+    struct shell_index shell_index;         /* tick.shell_idx's */
     int failed;                             /* memory ran out this tick */
     /* the fused pass's entries of the vehicles as they end the tick, for
      * the detect stage's grid (tick.c); valid when ready */

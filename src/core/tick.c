@@ -89,6 +89,7 @@ void tick_ctx_free(struct tick_ctx *c)
     free(c->entries);
     free(c->why);
     free(c->plan_of);
+    shell_index_free(&c->shell_index);
     race_plans_free(c->plans);
     par_state_free(c->par);
     free(c);

@@ -8,6 +8,8 @@
 #include "core/avoid/avoid.h"
 #include "core/avoid/ttc.h"
 #include "core/aim/aim.h"
+#include "core/decide.h"
+#include "core/shell_index.h"
 #include "core/tick.h"
 #include "core/world.h"
 
@@ -433,7 +435,12 @@ static int compare_decisions(struct world *w, int *threats)
         dg.want.speed = speed;
         db = dg;
         const struct decide_view dv = tick_view(w, c, (int)i);
+        /* the grid's side looks at the shells by cell, as the decide
+         * stage does (act.c); the all-pairs side walks every shell */
+        check_int(shell_index_make(&c->shell_index, w->shells.p, w->shells.n), ==, 0);
+        c->tick.shell_idx = &c->shell_index;
         avoid_decide(&dv, (int)i, &dg);
+        c->tick.shell_idx = NULL;
         struct avoid_info a = dg.avoid;
         double t1 = dg.want.turn, s1 = dg.want.speed;
         decide_tick_brute(w, c);
@@ -498,6 +505,9 @@ TEST(grid_and_brute_force_decide_alike_with_shells)
         rng_seed(&r, seed, 9);
         for (size_t i = 0; i < w.vehicles.n; i += 2)
             world_params_mut(&w, (int)i)->fov = 2 * M_PI;
+        /* short sight on some: the cells' reach is the view range */
+        for (size_t i = 0; i < w.vehicles.n; i += 3)
+            world_params_mut(&w, (int)i)->view_range = 40 + 10 * (double)(i % 50);
         world_params_mut(&w, 1)->dodge = 0;
         start(&w);
         for (int step = 0; step < 5; step++) {

@@ -257,30 +257,151 @@ static inline void shell_threat_count(struct scan *s, const struct shell *sh, ve
     }
 }
 
-/* Between re-plans: the threatening shells seen (a new one forces a
- * re-plan).  A shell further than it and I can close within the horizon
- * cannot threaten. */
-static void shells_look(const struct world *w, int i, struct scan *s)
+/* The tick's shells by cell when it has them (the decide stage's, made
+ * from these very shells), else NULL: walk every shell. */
+static inline const struct shell_index *shells_by_cell(const struct world *w,
+                                                       const struct decide_view *c)
 {
-    s->shell_count = 0;
-    s->shell_seen = 0;
-    if (!world_vehicle(w, i)->p->dodge)
+    size_t n = world_nshells(w);
+    return n ? shell_index_for(c->tick->shell_idx, world_shell(w, 0), n) : NULL;
+}
+
+/* Shell p, between re-plans: counted when it threatens (a shell further
+ * than it and I can close within the horizon cannot) and I see it (no
+ * further than my view range: sight_sees_shell's own first test); the
+ * sight test, the dearest, last. */
+static inline void look_one(const struct world *w, int i, struct scan *s,
+                            const struct shell_pt *p, double R, double my, double range2)
+{
+    vec2 rel = v2_sub(p->pos, s->pos);
+    double d2 = v2_len2(rel);
+    if (!(d2 <= range2))
         return;
-    double R = s->radius + s->margin, my = v2_len(s->vel);
-    for (size_t k = 0; k < world_nshells(w); k++) {
-        const struct shell *sh = world_shell(w, k);
-        vec2 rel = v2_sub(sh->pos, s->pos);
-        double d2 = v2_len2(rel), reach = R + (v2_len(sh->vel) + my) * HORIZON;
-        if (d2 < reach * reach && shell_counts(w, i, sh))
+    /* not closing in: ttc_enter gives INFINITY, without its root */
+    vec2 vr = v2_sub(p->vel, s->vel);
+    if (!(v2_dot(rel, vr) < 0))
+        return;
+    double reach = R + (p->speed + my) * HORIZON;
+    if (d2 < reach * reach && ttc_enter(rel, vr, d2 - R * R) < HORIZON) {
+        const struct shell *sh = world_shell(w, p->k);
+        if (shell_counts(w, i, sh))
             shell_threat_count(s, sh, rel, d2 - R * R);
     }
 }
 
+/* Between re-plans: the threatening shells seen (a new one forces a
+ * re-plan): a count and the highest id, so any order of the shells
+ * gives the same; by cell, those within my view range. */
+static void shells_look(const struct world *w, const struct decide_view *c, int i,
+                        struct scan *s)
+{
+    s->shell_count = 0;
+    s->shell_seen = 0;
+    const struct vehicle *v = world_vehicle(w, i);
+    if (!v->p->dodge)
+        return;
+    double R = s->radius + s->margin, my = v2_len(s->vel);
+    double range = v->p->view_range, range2 = range * range;
+    const struct shell_index *x = shells_by_cell(w, c);
+    if (!x) {
+        for (size_t k = 0; k < world_nshells(w); k++) {
+            const struct shell *sh = world_shell(w, k);
+            struct shell_pt p = { sh->pos, sh->vel, v2_len(sh->vel), (uint32_t)k };
+            look_one(w, i, s, &p, R, my, range2);
+        }
+        return;
+    }
+    struct shell_cells b = shell_index_cells(x, s->pos, range);
+    for (int cy = b.cy0; cy <= b.cy1; cy++) {
+        /* a row's cells lie side by side in the items */
+        uint32_t j0, j1;
+        shell_index_row(x, &b, s->pos, range, cy, &j0, &j1);
+        for (uint32_t j = j0; j < j1; j++)
+            look_one(w, i, s, &x->item[j], R, my, range2);
+    }
+}
+
+/* Shell k may matter to a re-plan: seen, not mine, and able to come near
+ * enough within the horizon. */
+static inline int shell_may_matter(const struct world *w, int i, const struct scan *s,
+                                   const struct shell *sh, double R)
+{
+    vec2 rel = v2_sub(sh->pos, s->pos);
+    return may_matter(rel, sh->vel, R + 1e-6, s->reach_speed, v2_len2(rel))
+        && shell_counts(w, i, sh);
+}
+
+/* A shell that may matter, in the shells' order: counted, joins the
+ * neighbours (the first MAX_SHELLS), and may become the deciding threat
+ * (a tie with a vehicle keeps the vehicle, a tie between shells the
+ * first). */
+static void gather_one(struct scan *s, const struct shell *sh, double R)
+{
+    vec2 rel = v2_sub(sh->pos, s->pos);
+    double d2 = v2_len2(rel);
+    double c0 = d2 - R * R;
+    shell_threat_count(s, sh, rel, c0);
+    if (s->nsh >= MAX_SHELLS)
+        return;
+    struct nb *n = &s->sh[s->nsh++];
+    n->rel = rel;
+    n->vel = sh->vel;
+    n->R = R;
+    n->c0 = c0;
+    n->index = -1;
+    n->shares = 0;
+    n->t1 = ttc_enter(rel, v2_sub(sh->vel, s->pref), c0);
+    if (n->t1 < HORIZON && n->t1 < s->threat_t) {
+        s->threat_t = n->t1;
+        s->threat = -1;
+        s->threat_shell = sh->id;
+        s->threat_d = sqrt(d2);
+        s->threat_rel = rel;
+        s->threat_vel = sh->vel;
+    }
+}
+
+/* The shells that may matter found by cell, into k[0, cap) in the shells'
+ * order; how many, or -1 past cap. */
+#define NEAR_SHELLS 256
+static int near_shells(const struct world *w, const struct shell_index *x, int i,
+                       const struct scan *s, double R, uint32_t *k, int cap)
+{
+    const struct vehicle *v = world_vehicle(w, i);
+    struct shell_cells b = shell_index_cells(x, s->pos, v->p->view_range);
+    double range = v->p->view_range, range2 = range * range;
+    int n = 0;
+    for (int cy = b.cy0; cy <= b.cy1; cy++) {
+        uint32_t j0, j1;
+        shell_index_row(x, &b, s->pos, range, cy, &j0, &j1);
+        for (uint32_t j = j0; j < j1; j++) {
+            const struct shell_pt *p = &x->item[j];
+            vec2 rel = v2_sub(p->pos, s->pos);
+            double d2 = v2_len2(rel);
+            /* no further than my view range (sight_sees_shell's first
+             * test) before the shell's record is read */
+            if (!(d2 <= range2) || !may_matter(rel, p->vel, R + 1e-6, s->reach_speed, d2)
+                || !shell_counts(w, i, world_shell(w, p->k)))
+                continue;
+            if (n == cap)
+                return -1;
+            /* insertion into order: the cells' items ascend within a
+             * cell, not across them */
+            int at = n++;
+            while (at > 0 && k[at - 1] > p->k) {
+                k[at] = k[at - 1];
+                at--;
+            }
+            k[at] = p->k;
+        }
+    }
+    return n;
+}
+
 /* A re-plan's shells: after the vehicles, in the shells' order (alike in
- * both walks), each seen shell that may matter joins the neighbours, and
- * a threat to the behaviour's motion may become the deciding one (a tie
- * with a vehicle keeps the vehicle, a tie between shells the first). */
-static void gather_seen_shells(const struct world *w, int i, struct scan *s)
+ * both walks and by cell), each seen shell that may matter. */
+static void gather_seen_shells(const struct world *w, const struct decide_view *c, int i,
+                               struct scan *s)
 {
     s->shell_count = 0;
     s->shell_seen = 0;
@@ -288,32 +409,20 @@ static void gather_seen_shells(const struct world *w, int i, struct scan *s)
     if (!world_vehicle(w, i)->p->dodge)
         return;
     double R = s->radius + s->margin;
+    const struct shell_index *x = shells_by_cell(w, c);
+    if (x) {
+        uint32_t k[NEAR_SHELLS];
+        int n = near_shells(w, x, i, s, R, k, NEAR_SHELLS);
+        if (n >= 0) {
+            for (int j = 0; j < n; j++)
+                gather_one(s, world_shell(w, k[j]), R);
+            return;
+        }
+    }
     for (size_t k = 0; k < world_nshells(w); k++) {
         const struct shell *sh = world_shell(w, k);
-        vec2 rel = v2_sub(sh->pos, s->pos);
-        double d2 = v2_len2(rel);
-        if (!may_matter(rel, sh->vel, R + 1e-6, s->reach_speed, d2) || !shell_counts(w, i, sh))
-            continue;
-        double c0 = d2 - R * R;
-        shell_threat_count(s, sh, rel, c0);
-        if (s->nsh >= MAX_SHELLS)
-            continue;
-        struct nb *n = &s->sh[s->nsh++];
-        n->rel = rel;
-        n->vel = sh->vel;
-        n->R = R;
-        n->c0 = c0;
-        n->index = -1;
-        n->shares = 0;
-        n->t1 = ttc_enter(rel, v2_sub(sh->vel, s->pref), c0);
-        if (n->t1 < HORIZON && n->t1 < s->threat_t) {
-            s->threat_t = n->t1;
-            s->threat = -1;
-            s->threat_shell = sh->id;
-            s->threat_d = sqrt(d2);
-            s->threat_rel = rel;
-            s->threat_vel = sh->vel;
-        }
+        if (shell_may_matter(w, i, s, sh, R))
+            gather_one(s, sh, R);
     }
 }
 
@@ -649,7 +758,7 @@ static void replan(const struct world *w, int i, int brute, const struct decide_
     s->cap = 64;
     s->n = s->total = 0;
     avoid_neighbours(w, i, range, brute, gather_visit, s);
-    gather_seen_shells(w, i, s);
+    gather_seen_shells(w, c, i, s);
     if (s->total > s->cap) {
         size_t need = (size_t)s->total * sizeof *s->nb;
         if (grow_reserve(&c->lane->avoid_buf, &c->lane->avoid_buf_cap, need, 1) == 0) {
@@ -663,7 +772,7 @@ static void replan(const struct world *w, int i, int brute, const struct decide_
             s->ncon = s->overflow = 0;
             s->danger = 0;
             avoid_neighbours(w, i, range, brute, gather_visit, s);
-            gather_seen_shells(w, i, s);
+            gather_seen_shells(w, c, i, s);
         } else {
             s->overflow = 1;
         }
@@ -727,7 +836,7 @@ void avoid_predictive(const struct world *w, int i, int brute,
             replanning = 1;
         /* a threatening shell not seen at the last look: more of them,
          * or a newer one (ids only grow) */
-        shells_look(w, i, &s);
+        shells_look(w, c, i, &s);
         if (s.shell_count > last->shell_count || s.shell_seen > last->shell_seen)
             replanning = 1;
     }

@@ -1,0 +1,152 @@
+/* test-shell-index.c — the shells by cell (src/core/shell_index.c) against
+ * a walk over every shell: on random fields of shells (some ended, some
+ * on one point, some far apart), every query's rows hold each alive shell
+ * within the radius, none twice, and no ended shell; each cell's items
+ * ascend; an index answers only for the shells it was made from. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/tap.h"
+#include "core/aim/aim.h"
+#include "core/rng.h"
+#include "core/shell_index.h"
+
+/* n shells in a w x h field at (ox, oy); a fifth ended; `point`: all on one
+ * spot. */
+static struct shell *field(struct rng *r, size_t n, double ox, double oy, double w, double h,
+                           int point)
+{
+    struct shell *s = calloc(n ? n : 1, sizeof *s);
+    for (size_t k = 0; k < n; k++) {
+        s[k].id = (long)k + 1;
+        s[k].alive = rng_below(r, 5) != 0;
+        s[k].pos = point ? v2(ox, oy) : v2(ox + rng_range(r, 0, w), oy + rng_range(r, 0, h));
+        double a = rng_range(r, -M_PI, M_PI), sp = rng_range(r, 0, 500);
+        s[k].vel = v2(sp * cos(a), sp * sin(a));
+    }
+    return s;
+}
+
+/* Every query of q random points and radii over x: the shells the rows
+ * give (counted per shell) against the walk; returns the queries that
+ * went wrong. */
+static int queries(const struct shell_index *x, const struct shell *s, size_t n,
+                   struct rng *r, double ox, double oy, double w, double h, int q,
+                   long *found)
+{
+    int bad = 0;
+    int *seen = calloc(n ? n : 1, sizeof *seen);
+    for (int t = 0; t < q; t++) {
+        /* points inside, near and far outside the field; radii from 0 to
+         * past the field */
+        vec2 p = v2(ox + rng_range(r, -0.5, 1.5) * (w + 1), oy + rng_range(r, -0.5, 1.5) * (h + 1));
+        double rad = t % 7 == 0 ? 0 : rng_range(r, 0, 1.2 * (w > h ? w : h) + 10);
+        memset(seen, 0, (n ? n : 1) * sizeof *seen);
+        struct shell_cells b = shell_index_cells(x, p, rad);
+        for (int cy = b.cy0; cy <= b.cy1; cy++) {
+            uint32_t j0, j1;
+            shell_index_row(x, &b, p, rad, cy, &j0, &j1);
+            for (uint32_t j = j0; j < j1; j++) {
+                const struct shell_pt *pt = &x->item[j];
+                if (pt->k >= n || !s[pt->k].alive || pt->pos.x != s[pt->k].pos.x
+                    || pt->vel.y != s[pt->k].vel.y || pt->speed != v2_len(s[pt->k].vel))
+                    bad++;
+                else
+                    seen[pt->k]++;
+            }
+        }
+        int wrong = 0;
+        for (size_t k = 0; k < n; k++) {
+            vec2 d = v2_sub(s[k].pos, p);
+            int near = s[k].alive && v2_len2(d) <= rad * rad;
+            wrong += seen[k] > 1 || (near && seen[k] != 1);
+            *found += near;
+        }
+        if (wrong && bad < 3)
+            tap_note("query at (%.17g, %.17g) r %.17g: %d shells wrong", p.x, p.y, rad, wrong);
+        bad += wrong != 0;
+    }
+    free(seen);
+    return bad;
+}
+
+/* Each cell's items in the shells' order, and every alive shell in one. */
+static int cells_ascend(const struct shell_index *x, const struct shell *s, size_t n)
+{
+    size_t cells = (size_t)x->nx * (size_t)x->ny, alive = 0;
+    for (size_t k = 0; k < n; k++)
+        alive += s[k].alive != 0;
+    int bad = x->start[0] != 0 || x->start[cells] != alive;
+    for (size_t c = 0; c < cells; c++)
+        for (uint32_t j = x->start[c] + 1; j < x->start[c + 1]; j++)
+            bad += x->item[j - 1].k >= x->item[j].k;
+    return bad;
+}
+
+TEST(queries_find_every_shell_within_reach)
+{
+    struct rng r;
+    rng_seed(&r, 7, 1);
+    struct shell_index x = { 0 };
+    long found = 0;
+    int fields = 0;
+    /* sizes 0 to thousands; fields wide, thin, tiny, on one point */
+    static const double dims[][2] = { { 10000, 10000 }, { 5000, 3 }, { 1, 1 },
+                                      { 0, 0 }, { 800, 800 }, { 1e6, 1e6 } };
+    static const size_t counts[] = { 0, 1, 2, 17, 300, 4000 };
+    for (size_t d = 0; d < sizeof dims / sizeof dims[0]; d++)
+        for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+            double ox = rng_range(&r, -5000, 5000), oy = rng_range(&r, -5000, 5000);
+            size_t n = counts[c];
+            struct shell *s = field(&r, n, ox, oy, dims[d][0], dims[d][1], dims[d][0] == 0);
+            check_int(shell_index_make(&x, s, n), ==, 0);
+            check(shell_index_for(&x, s, n) == &x);
+            check_int(cells_ascend(&x, s, n), ==, 0);
+            check_int(queries(&x, s, n, &r, ox, oy, dims[d][0], dims[d][1], 60, &found), ==, 0);
+            fields++;
+            free(s);
+        }
+    check_int(fields, ==, 36);
+    check_int(found, >, 10000);     /* the queries did reach shells */
+    shell_index_free(&x);
+}
+
+TEST(an_index_answers_only_for_its_own_shells)
+{
+    struct rng r;
+    rng_seed(&r, 8, 1);
+    struct shell *s = field(&r, 50, 0, 0, 100, 100, 0);
+    struct shell_index x = { 0 };
+    check(shell_index_for(&x, s, 50) == NULL);          /* never made */
+    check_int(shell_index_make(&x, s, 50), ==, 0);
+    check(shell_index_for(&x, s, 50) == &x);
+    check(shell_index_for(&x, s, 49) == NULL);          /* another count */
+    check(shell_index_for(&x, s + 1, 49) == NULL);      /* another array */
+    check(shell_index_for(NULL, s, 50) == NULL);
+    shell_index_clear(&x);
+    check(shell_index_for(&x, s, 50) == NULL);          /* cleared */
+    s[3].pos.x = NAN;                                   /* refused, not placed */
+    check_int(shell_index_make(&x, s, 50), ==, -1);
+    check(shell_index_for(&x, s, 50) == NULL);
+    s[3].pos.x = 1;
+    s[3].alive = 0;
+    s[4].pos.y = INFINITY;
+    s[4].alive = 0;                                     /* an ended one is not read */
+    check_int(shell_index_make(&x, s, 50), ==, 0);
+    check_int(cells_ascend(&x, s, 50), ==, 0);
+    long found = 0;
+    check_int(queries(&x, s, 50, &r, 0, 0, 100, 100, 40, &found), ==, 0);
+    check(found > 0);
+    shell_index_free(&x);
+    free(s);
+}
+
+int main(void)
+{
+    run(queries_find_every_shell_within_reach,
+        "every query finds each alive shell within its radius once, on 36 random fields");
+    run(an_index_answers_only_for_its_own_shells,
+        "an index answers only for the shells it was made from; a position not finite is refused");
+    return tap_done();
+}
