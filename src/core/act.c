@@ -370,7 +370,7 @@ int decide_act_stage(struct world *w, struct tick_ctx *c, int threads)
      * elsewhere (a test's) walks them all. */
     c->tick.shell_idx = NULL;
     if (w->shells.n && !c->opts.avoid_brute
-        && shell_index_make(&c->shell_index, w->shells.p, w->shells.n) == 0)
+        && shell_index_make(&c->shell_index, w->shells.p, w->shells.n, AVOID_HORIZON) == 0)
         c->tick.shell_idx = &c->shell_index;
     int rc = decide_act_run(w, c, threads);
     c->tick.shell_idx = NULL;

@@ -24,41 +24,19 @@ void shell_index_free(struct shell_index *x)
     *x = (struct shell_index){ 0 };
 }
 
-/* v's cell in [0, n) (v is a cell coordinate, NaN-free). */
+/* v's cell in [0, n) */
 static inline int cell_of(double v, int n)
 {
-    if (!(v > 0))
-        return 0;
-    if (v >= n - 1)
-        return n - 1;
-    return (int)v;
+    return shell_index_cell(v, n);
 }
 
-/* cell_of(floor(v) - 1, n) and cell_of(floor(v) + 1, n) without floor (a
- * library call here): (int) truncates as floor does from 0 up, and
- * below 0 both clamp alike. */
-static inline int cell_below(double v, int n)
-{
-    if (!(v >= 1))
-        return 0;
-    if (v >= n)
-        return n - 1;
-    return (int)v - 1;
-}
-
-static inline int cell_above(double v, int n)
-{
-    if (!(v >= 0))
-        return 0;
-    if (v >= n - 2)
-        return n - 1;
-    return (int)v + 1;
-}
-
-int shell_index_make(struct shell_index *x, const struct shell *shells, size_t n)
+int shell_index_make(struct shell_index *x, const struct shell *shells, size_t n,
+                     double horizon)
 {
     shell_index_clear(x);
-    double lx = INFINITY, ly = INFINITY, hx = -INFINITY, hy = -INFINITY;
+    double lx = INFINITY, ly = INFINITY, hx = -INFINITY, hy = -INFINITY, vmax = 0;
+    if (!(horizon >= 0) || !isfinite(horizon))
+        return -1;
     size_t alive = 0;
     for (size_t k = 0; k < n; k++) {
         const struct shell *sh = &shells[k];
@@ -66,7 +44,10 @@ int shell_index_make(struct shell_index *x, const struct shell *shells, size_t n
             continue;
         if (!isfinite(sh->pos.x) || !isfinite(sh->pos.y))
             return -1;
+        if (!isfinite(sh->vel.x) || !isfinite(sh->vel.y))
+            return -1;
         alive++;
+        vmax = fmax(vmax, v2_len(sh->vel));
         lx = fmin(lx, sh->pos.x);
         hx = fmax(hx, sh->pos.x);
         ly = fmin(ly, sh->pos.y);
@@ -87,6 +68,9 @@ int shell_index_make(struct shell_index *x, const struct shell *shells, size_t n
     x->x0 = lx;
     x->y0 = ly;
     x->inv = 1 / cell;
+    x->cell = cell;
+    x->horizon = horizon;
+    x->vmax = vmax;
     x->nx = alive ? (int)((hx - lx) * x->inv) + 1 : 1;
     x->ny = alive ? (int)((hy - ly) * x->inv) + 1 : 1;
     size_t cells = (size_t)x->nx * (size_t)x->ny;
@@ -111,8 +95,11 @@ int shell_index_make(struct shell_index *x, const struct shell *shells, size_t n
         if (sh->alive) {
             size_t c = (size_t)cell_of((sh->pos.y - ly) * x->inv, x->ny) * (size_t)x->nx
                      + (size_t)cell_of((sh->pos.x - lx) * x->inv, x->nx);
-            x->item[start[c]++] = (struct shell_pt){ sh->pos, sh->vel, v2_len(sh->vel),
-                                                     (uint32_t)k };
+            vec2 end = v2_add(sh->pos, v2_scale(sh->vel, horizon));
+            x->item[start[c]++] = (struct shell_pt){
+                fmin(sh->pos.x, end.x), fmax(sh->pos.x, end.x),
+                fmin(sh->pos.y, end.y), fmax(sh->pos.y, end.y),
+                sh->pos, sh->vel, v2_len(sh->vel), (uint32_t)k };
         }
     }
     /* start[c] now holds cell c's end: shifted back to its start */
@@ -124,51 +111,34 @@ int shell_index_make(struct shell_index *x, const struct shell *shells, size_t n
     return 0;
 }
 
-struct shell_cells shell_index_cells(const struct shell_index *x, vec2 p, double r)
+/* A bound computed in floats that stays outside the exact one: the
+ * relative error of a distance test on doubles is some 1e-16, of a
+ * coordinate's cell at most one rounding of its size. */
+static inline double hair(vec2 p, double r, const struct shell_index *x)
 {
-    struct shell_cells b = { 0, x->nx - 1, 0, x->ny - 1 };
-    if (!isfinite(p.x) || !isfinite(p.y) || !(r >= 0) || !isfinite(r))
-        return b;       /* every cell */
-    double ax = (p.x - r - x->x0) * x->inv, bx = (p.x + r - x->x0) * x->inv;
-    double ay = (p.y - r - x->y0) * x->inv, by = (p.y + r - x->y0) * x->inv;
-    if (bx < -1 || ay > x->ny + 1 || by < -1 || ax > x->nx + 1) {
-        b.cx1 = b.cy1 = -1;     /* no cell */
-        return b;
-    }
-    /* a cell more each way: a shell on a cell's edge may be placed in the
-     * next one by rounding */
-    b.cx0 = cell_below(ax, x->nx);
-    b.cx1 = cell_above(bx, x->nx);
-    b.cy0 = cell_below(ay, x->ny);
-    b.cy1 = cell_above(by, x->ny);
-    return b;
+    return 1e-9 * (r + fabs(p.x) + fabs(p.y) + fabs(x->x0) + fabs(x->y0) + 1);
 }
 
-void shell_index_row(const struct shell_index *x, const struct shell_cells *b, vec2 p,
-                     double r, int cy, uint32_t *j0, uint32_t *j1)
+void shell_walk_start(struct shell_walk *it, const struct shell_index *x, vec2 p, double r)
 {
-    size_t row = (size_t)cy * (size_t)x->nx;
-    int cx0 = b->cx0, cx1 = b->cx1;
-    if (isfinite(p.x) && isfinite(p.y) && r >= 0 && isfinite(r)) {
-        /* the row widened by a cell each way (rounding), then how far p
-         * is from it across, and the circle's half-width there */
-        double cell = 1 / x->inv;
-        double lo = x->y0 + (cy - 1) * cell, hi = x->y0 + (cy + 2) * cell;
-        double dy = p.y < lo ? lo - p.y : p.y > hi ? p.y - hi : 0;
-        if (dy > r) {
-            *j0 = *j1 = 0;
-            return;
-        }
-        double hw = sqrt(r * r - dy * dy);
-        int a = cell_below((p.x - hw - x->x0) * x->inv, x->nx);
-        int z = cell_above((p.x + hw - x->x0) * x->inv, x->nx);
-        cx0 = a > cx0 ? a : cx0;
-        cx1 = z < cx1 ? z : cx1;
-        if (cx0 > cx1) {
-            *j0 = *j1 = 0;
-            return;
-        }
-    }
-    *j0 = x->start[row + (size_t)cx0];
-    *j1 = x->start[row + (size_t)cx1 + 1];
+    it->x = x;
+    it->cy = 0;
+    it->cy1 = x->ny - 1;
+    it->all = !isfinite(p.x) || !isfinite(p.y) || !(r >= 0) || !isfinite(r);
+    if (it->all)
+        return;
+    double m = hair(p, r, x);
+    r += m;
+    it->r2 = r * r;
+    it->lo = x->y0 - m - p.y;
+    it->hi = x->y0 + x->cell + m - p.y;
+    it->px = (p.x - x->x0) * x->inv;
+    it->hair = 2 * m * x->inv + 1e-9;
+    double ay = (p.y - r - x->y0) * x->inv, by = (p.y + r - x->y0) * x->inv;
+    /* (cell_of is floor clamped, and rounding is monotone: a shell at y
+     * >= p.y - r has a cell no lower than the bound's) */
+    it->cy = cell_of(ay, x->ny);
+    it->cy1 = cell_of(by, x->ny);
+    if (by < 0 || ay >= x->ny)
+        it->cy1 = it->cy - 1;   /* no row: the circle passes them all by */
 }

@@ -11,6 +11,7 @@
 #define BOTFIELD_SHELL_INDEX_H
 
 #include <stddef.h>
+#include <math.h>
 #include <stdint.h>
 
 #include "vec.h"
@@ -18,31 +19,48 @@
 struct shell;
 
 /* What a look at a shell reads first, side by side in the cells' order
- * (a shell's record is two cache lines): its place, velocity, speed
- * (v2_len(vel), the same bits) and index k. */
+ * (a shell's record is two cache lines): the box of its path over the
+ * index's horizon (pos to pos + vel * horizon), its place, velocity,
+ * speed (v2_len(vel), the same bits) and index k. */
 struct shell_pt {
+    double bx0, bx1, by0, by1;
     vec2 pos, vel;
     double speed;
     uint32_t k;
 };
 
 struct shell_index {
+    double horizon, vmax;           /* the paths' seconds; the top speed */
     const struct shell *from;       /* what it was made from: a query of */
     size_t n;                       /* other shells answers nothing */
-    double x0, y0, inv;             /* a cell's column: (x - x0) * inv */
+    double x0, y0, inv, cell;       /* a cell's column: (x - x0) * inv;
+                                       cell = 1 / inv */
     int nx, ny;
     uint32_t *start; size_t startcap;   /* cell c's items: [start[c], start[c+1]) */
     struct shell_pt *item; size_t itemcap;  /* cell by cell */
 };
 
-/* The cell box [*cx0, *cx1] x [*cy0, *cy1] that holds every indexed shell
- * within r of p (a cell wider each way than the box, for rounding). */
-struct shell_cells { int cx0, cx1, cy0, cy1; };
-
 /* Made from shells[0, n): 0, or -1 (no memory, a position not finite, or
  * too many shells for its 32-bit items): the index then answers no query
  * (shell_index_for gives NULL) and callers walk every shell. */
-int shell_index_make(struct shell_index *x, const struct shell *from, size_t n);
+int shell_index_make(struct shell_index *x, const struct shell *from, size_t n,
+                     double horizon);
+
+/* The widening of a box test of point p against a path's box by w, for
+ * rounding: a point within w of the path by the float tests of its
+ * callers is within the box widened by w + this (their errors are some
+ * 1e-16 of these magnitudes; w should count the reach of those tests). */
+static inline double shell_index_hair(const struct shell_index *x, vec2 p, double w)
+{
+    return 1e-6 * (fabs(p.x) + fabs(p.y) + w + x->vmax * x->horizon + 1);
+}
+
+/* p may be within w of shell pt's path (its box widened by w, w with
+ * its hair): the cheap test before any other. */
+static inline int shell_path_near(const struct shell_pt *pt, vec2 p, double w)
+{
+    return (p.x >= pt->bx0 - w) & (p.x <= pt->bx1 + w) & (p.y >= pt->by0 - w) & (p.y <= pt->by1 + w);
+}
 void shell_index_clear(struct shell_index *x);
 void shell_index_free(struct shell_index *x);
 
@@ -53,12 +71,63 @@ static inline const struct shell_index *shell_index_for(const struct shell_index
     return x && x->from && x->from == from && x->n == n ? x : NULL;
 }
 
-struct shell_cells shell_index_cells(const struct shell_index *x, vec2 p, double r);
+/* A walk over the cells that may hold a shell within r of p, row by
+ * row: in each row, the cells the circle crosses there, whose items lie
+ * side by side.  Bounds are widened by a hair for rounding, so every
+ * shell whose distance from p a caller's float test finds at most r is
+ * met (each once); some beyond it are met too.  A point or radius not
+ * finite walks every cell. */
+struct shell_walk {
+    const struct shell_index *x;
+    int all;                        /* every cell */
+    int cy, cy1;                    /* the rows left */
+    double r2;                      /* the widened radius, squared */
+    double lo, hi;                  /* row 0's edges from p.y, widened */
+    double px;                      /* p.x in cells */
+    double hair;                    /* the widening in cells */
+};
+void shell_walk_start(struct shell_walk *it, const struct shell_index *x, vec2 p, double r);
 
-/* Row cy's items [*j0, *j1) of the cells that may hold a shell within r
- * of p: the circle's own width at that row (a cell more each way), not
- * the box's.  b from shell_index_cells(x, p, r). */
-void shell_index_row(const struct shell_index *x, const struct shell_cells *b, vec2 p,
-                     double r, int cy, uint32_t *j0, uint32_t *j1);
+/* cell_of's twin (shell_index.c): v's cell in [0, n). */
+static inline int shell_index_cell(double v, int n)
+{
+    if (!(v > 0))
+        return 0;
+    if (v >= n - 1)
+        return n - 1;
+    return (int)v;
+}
+
+/* The next row's items [*j0, *j1): 1, or 0 when no row is left.  Inline:
+ * a dodging tank walks some ten rows a tick. */
+static inline int shell_walk_next(struct shell_walk *it, uint32_t *j0, uint32_t *j1)
+{
+    const struct shell_index *x = it->x;
+    while (it->cy <= it->cy1) {
+        int cy = it->cy++;
+        size_t row = (size_t)cy * (size_t)x->nx;
+        int cx0 = 0, cx1 = x->nx - 1;
+        if (!it->all) {
+            /* how far p is from the row across, and the circle's
+             * half-width there, in cells */
+            double lo = it->lo + cy * x->cell, hi = it->hi + cy * x->cell;
+            double dy = lo > 0 ? lo : hi < 0 ? -hi : 0;
+            double h2 = it->r2 - dy * dy;
+            if (!(h2 >= 0))
+                continue;
+            double hw = sqrt(h2) * x->inv + it->hair;
+            double ax = it->px - hw, bx = it->px + hw;
+            if (bx < 0 || ax >= x->nx)
+                continue;
+            cx0 = shell_index_cell(ax, x->nx);
+            cx1 = shell_index_cell(bx, x->nx);
+        }
+        *j0 = x->start[row + (size_t)cx0];
+        *j1 = x->start[row + (size_t)cx1 + 1];
+        if (*j0 < *j1)
+            return 1;
+    }
+    return 0;
+}
 
 #endif

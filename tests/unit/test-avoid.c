@@ -437,7 +437,7 @@ static int compare_decisions(struct world *w, int *threats)
         const struct decide_view dv = tick_view(w, c, (int)i);
         /* the grid's side looks at the shells by cell, as the decide
          * stage does (act.c); the all-pairs side walks every shell */
-        check_int(shell_index_make(&c->shell_index, w->shells.p, w->shells.n), ==, 0);
+        check_int(shell_index_make(&c->shell_index, w->shells.p, w->shells.n, AVOID_HORIZON), ==, 0);
         c->tick.shell_idx = &c->shell_index;
         avoid_decide(&dv, (int)i, &dg);
         c->tick.shell_idx = NULL;

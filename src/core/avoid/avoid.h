@@ -67,4 +67,8 @@ void avoid_decide_brute(const struct decide_view *c, int i, struct decision *d);
  * avoid_predictive.c), so its neighbours may take the other half. */
 int avoid_shares_gaps(const struct vehicle *v);
 
+/* Predictive avoidance's look-ahead in seconds: the shells by cell
+ * (shell_index.h) bound each shell's path over it. */
+#define AVOID_HORIZON 2.0
+
 #endif

@@ -47,9 +47,7 @@
 #include "sight/sight.h"
 #include "decide_guard.h"
 
-#ifndef HORIZON
-#define HORIZON 2.0         /* seconds of look-ahead */
-#endif
+#define HORIZON AVOID_HORIZON   /* seconds of look-ahead (avoid.h) */
 /* A candidate turn rate held this long sets the candidate's heading:
  * turning is slow (30 deg/s), so this is where the turn has got to.  The
  * constants were tuned on the 300-tank crowd (tests/maps/crowd300.ini) for
@@ -306,19 +304,24 @@ static void shells_look(const struct world *w, const struct decide_view *c, int 
     if (!x) {
         for (size_t k = 0; k < world_nshells(w); k++) {
             const struct shell *sh = world_shell(w, k);
-            struct shell_pt p = { sh->pos, sh->vel, v2_len(sh->vel), (uint32_t)k };
+            struct shell_pt p = { .pos = sh->pos, .vel = sh->vel, .speed = v2_len(sh->vel),
+                                  .k = (uint32_t)k };
             look_one(w, i, s, &p, R, my, range2);
         }
         return;
     }
-    struct shell_cells b = shell_index_cells(x, s->pos, range);
-    for (int cy = b.cy0; cy <= b.cy1; cy++) {
-        /* a row's cells lie side by side in the items */
-        uint32_t j0, j1;
-        shell_index_row(x, &b, s->pos, range, cy, &j0, &j1);
+    /* A shell that threatens me comes within R of me within the horizon
+     * while I move at most my * HORIZON: I am within R + my * HORIZON of
+     * its path, so in the box of its path widened by that. */
+    double wide = R + my * HORIZON;
+    wide += shell_index_hair(x, s->pos, wide + range);
+    struct shell_walk it;
+    uint32_t j0, j1;
+    shell_walk_start(&it, x, s->pos, range);
+    while (shell_walk_next(&it, &j0, &j1))
         for (uint32_t j = j0; j < j1; j++)
-            look_one(w, i, s, &x->item[j], R, my, range2);
-    }
+            if (shell_path_near(&x->item[j], s->pos, wide))
+                look_one(w, i, s, &x->item[j], R, my, range2);
 }
 
 /* Shell k may matter to a re-plan: seen, not mine, and able to come near
@@ -368,14 +371,20 @@ static int near_shells(const struct world *w, const struct shell_index *x, int i
                        const struct scan *s, double R, uint32_t *k, int cap)
 {
     const struct vehicle *v = world_vehicle(w, i);
-    struct shell_cells b = shell_index_cells(x, s->pos, v->p->view_range);
     double range = v->p->view_range, range2 = range * range;
+    /* may_matter: within R + reach_speed * t of me at some t in the
+     * horizon, so I am in the box of its path widened by that */
+    double wide = R + 1e-6 + s->reach_speed * HORIZON;
+    wide += shell_index_hair(x, s->pos, wide + range);
     int n = 0;
-    for (int cy = b.cy0; cy <= b.cy1; cy++) {
-        uint32_t j0, j1;
-        shell_index_row(x, &b, s->pos, range, cy, &j0, &j1);
+    struct shell_walk it;
+    uint32_t j0, j1;
+    shell_walk_start(&it, x, s->pos, range);
+    while (shell_walk_next(&it, &j0, &j1)) {
         for (uint32_t j = j0; j < j1; j++) {
             const struct shell_pt *p = &x->item[j];
+            if (!shell_path_near(p, s->pos, wide))
+                continue;
             vec2 rel = v2_sub(p->pos, s->pos);
             double d2 = v2_len2(rel);
             /* no further than my view range (sight_sees_shell's first
