@@ -19,8 +19,8 @@ void shell_index_clear(struct shell_index *x)
 
 void shell_index_free(struct shell_index *x)
 {
-    free(x->start);
-    free(x->item);
+    free(x->cell_start_buf);
+    free(x->cell_item_buf);
     *x = (struct shell_index){ 0 };
 }
 
@@ -74,10 +74,12 @@ int shell_index_make(struct shell_index *x, const struct shell *shells, size_t n
     x->nx = alive ? (int)((hx - lx) * x->inv) + 1 : 1;
     x->ny = alive ? (int)((hy - ly) * x->inv) + 1 : 1;
     size_t cells = (size_t)x->nx * (size_t)x->ny;
-    if (grow_reserve(&x->start, &x->startcap, cells + 1, sizeof *x->start)
-        || grow_reserve(&x->item, &x->itemcap, alive ? alive : 1, sizeof *x->item))
+    if (grow_reserve(&x->cell_start_buf, &x->startcap, cells + 1, sizeof *x->cell_start_buf)
+        || grow_reserve(&x->cell_item_buf, &x->itemcap, alive ? alive : 1,
+                        sizeof *x->cell_item_buf))
         return -1;
-    uint32_t *start = x->start;
+    uint32_t *start = x->cell_start_buf;
+    struct shell_pt *item = x->cell_item_buf;
     for (size_t c = 0; c <= cells; c++)
         start[c] = 0;
     /* counted into start[c + 1], summed, then placed in the shells' order:
@@ -96,7 +98,7 @@ int shell_index_make(struct shell_index *x, const struct shell *shells, size_t n
             size_t c = (size_t)cell_of((sh->pos.y - ly) * x->inv, x->ny) * (size_t)x->nx
                      + (size_t)cell_of((sh->pos.x - lx) * x->inv, x->nx);
             vec2 end = v2_add(sh->pos, v2_scale(sh->vel, horizon));
-            x->item[start[c]++] = (struct shell_pt){
+            item[start[c]++] = (struct shell_pt){
                 fmin(sh->pos.x, end.x), fmax(sh->pos.x, end.x),
                 fmin(sh->pos.y, end.y), fmax(sh->pos.y, end.y),
                 sh->pos, sh->vel, v2_len(sh->vel), (uint32_t)k };
@@ -106,6 +108,8 @@ int shell_index_make(struct shell_index *x, const struct shell *shells, size_t n
     for (size_t c = cells; c > 0; c--)
         start[c] = start[c - 1];
     start[0] = 0;
+    x->start = start;
+    x->item = item;
     x->from = shells;
     x->n = n;
     return 0;

@@ -36,8 +36,12 @@ struct shell_index {
     double x0, y0, inv, cell;       /* a cell's column: (x - x0) * inv;
                                        cell = 1 / inv */
     int nx, ny;
-    uint32_t *start; size_t startcap;   /* cell c's items: [start[c], start[c+1]) */
-    struct shell_pt *item; size_t itemcap;  /* cell by cell */
+    const uint32_t *start;          /* cell c's items: [start[c], start[c+1]) */
+    const struct shell_pt *item;    /* cell by cell */
+    /* what start and item point to, written only by shell_index_make
+     * (decide_guard.h poisons these names: decisions share the index) */
+    uint32_t *cell_start_buf; size_t startcap;
+    struct shell_pt *cell_item_buf; size_t itemcap;
 };
 
 /* Made from shells[0, n): 0, or -1 (no memory, a position not finite, or

@@ -6,7 +6,8 @@
 # decision and to its lane's scratch must compile; every write to what
 # other decisions read (another vehicle's decision, the tick context, a
 # team, a tree, the world's arrays, sight and aim records, the per-tick
-# products: the all-pairs maxima and the racing lines) must be refused.
+# products: the all-pairs maxima, the racing lines, the shells by cell)
+# must be refused.
 . "$top_srcdir/tests/lib/lib.sh"
 : "${PROBE_CC:?run through make check}"
 
@@ -88,5 +89,10 @@ refused plan_slot 'c->tick->plan[0] = 0'
 refused plan_speed 'c->tick->plan[0]->v[0] = 1'
 refused plan_points 'c->tick->plan[0]->pt[0].x = 1'
 refused plan_lap 'c->tick->plan = 0'
+refused shell_idx 'c->tick->shell_idx = 0'
+refused shell_cells 'if (c->tick->shell_idx) c->tick->shell_idx->start[0] = 1'
+refused shell_items 'if (c->tick->shell_idx) c->tick->shell_idx->item[0].k = 1'
+refused shell_cells_buf 'c->tick->shell_idx->cell_start_buf[0] = 1'
+refused shell_items_buf 'c->tick->shell_idx->cell_item_buf[0].k = 1'
 
 done_testing

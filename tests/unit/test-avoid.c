@@ -494,6 +494,29 @@ static void spray_shells(struct world *w, struct rng *r, int n)
     }
 }
 
+/* n more shells heading at tank t from all round within 250 of it: more
+ * that may matter to it than a re-plan sorts on the stack (it then walks
+ * every shell, as the all-pairs side does). */
+static void crowd_shells(struct world *w, struct rng *r, int n)
+{
+    /* the first live predictive tank that dodges and sees all round */
+    size_t t = 0;
+    while (t < w->vehicles.n
+           && !(w->vehicles.p[t].alive && w->vehicles.p[t].p->avoid == AVOID_PREDICTIVE
+                && w->vehicles.p[t].p->dodge && w->vehicles.p[t].p->fov >= 2 * M_PI))
+        t++;
+    check(t < w->vehicles.n);
+    if (t == w->vehicles.n)
+        return;
+    vec2 at = w->vehicles.p[t].pos;
+    for (int k = 0; k < n; k++) {
+        double a = rng_range(r, -M_PI, M_PI), d = rng_range(r, 30, 250);
+        vec2 from = v2_add(at, v2_scale(v2_dir(a), d));
+        put_shell(w, (int)rng_below(r, (uint32_t)w->vehicles.n), from,
+                  a + M_PI + rng_range(r, -0.3, 0.3), rng_range(r, 50, 400));
+    }
+}
+
 TEST(grid_and_brute_force_decide_alike_with_shells)
 {
     int scenes = 0, threats = 0;
@@ -513,6 +536,8 @@ TEST(grid_and_brute_force_decide_alike_with_shells)
         for (int step = 0; step < 5; step++) {
             run_for(&w, 0.5);
             spray_shells(&w, &r, 120);
+            if (step == 4)
+                crowd_shells(&w, &r, 1600);
             for (int k = 0; k < 8; k++) {        /* every tank's re-plan tick */
                 check_int(compare_decisions(&w, &threats), ==, 0);
                 w.tick++;
