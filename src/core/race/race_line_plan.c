@@ -125,6 +125,43 @@ static int draft_refine(struct draft *d, int n)
     return 0;
 }
 
+/* The article's skip rule on the line: once a car has left the disc of
+ * the waypoint it reached last, a waypoint whose next one is nearer
+ * counts as skipped.  A guarded waypoint t keeps the free points heading
+ * for it (past the last disc) nearer t than the one after by its margin:
+ * d(q, after) - d(q, t) = 2 s D / (d(q, t) + d(q, after)), s how far q
+ * stands on t's side of the two centres' bisector and D their distance,
+ * so a point short of the s that gives the margin moves across to it
+ * (a point short by more than t's contact distance is left: the line is
+ * not kept there, and tearing it would be worse). */
+struct guards {
+    unsigned char *on;          /* n: waypoint t guarded */
+    int any;
+    const double *reach, *margin;
+};
+
+static vec2 guard_keep(vec2 q, const struct waypoint *wp, int n, int k,
+                       const struct guards *g)
+{
+    int t = k % n, kp = (k + n - 1) % n, k1 = (t + 1) % n;
+    if (v2_dist(q, wp[kp].c) < g->reach[kp] - g->margin[kp])
+        return q;               /* still in the disc just reached */
+    vec2 u = v2_sub(wp[t].c, wp[k1].c);
+    double D = v2_len(u);
+    if (!(D > 0))
+        return q;
+    u = v2_scale(u, 1 / D);
+    vec2 mid = v2_scale(v2_add(wp[t].c, wp[k1].c), 0.5);
+    double side = v2_dot(v2_sub(q, mid), u);
+    /* a tenth more than the margin: the sweeps move q again */
+    double need = 2.0 * g->margin[t] * (v2_dist(q, wp[t].c) + v2_dist(q, wp[k1].c)) / (2 * D);
+    /* only a point a step short: one far beyond the bisector stays (no
+     * nearby line keeps it, and moving it would tear the line apart) */
+    if (side >= need || need - side > g->reach[t])
+        return q;
+    return v2_add(q, v2_scale(u, need - side));
+}
+
 /* Gauss-Seidel sweeps towards the least sum of squared second differences
  * plus lam times the squared first ones (each point the best for its four
  * neighbours), every anchor kept inside its disc (centre wp[k].c, radius
@@ -132,7 +169,7 @@ static int draft_refine(struct draft *d, int n)
  * discs' far edges; lam > 0 also shortens it, the better where the car
  * would drive the curvier line at max_speed anyway (wide discs). */
 static void draft_smooth(struct draft *d, const struct waypoint *wp, int n,
-                         const double *allow, int iters, double lam)
+                         const double *allow, const struct guards *g, int iters, double lam)
 {
     int m = d->m;
     vec2 *p = d->pt;
@@ -163,6 +200,8 @@ static void draft_smooth(struct draft *d, const struct waypoint *wp, int n,
                 if (l > allow[k])
                     q = v2_add(wp[k].c, v2_scale(off, allow[k] / l));
                 k++;
+            } else if (g->any && g->on[k % n]) {
+                q = guard_keep(q, wp, n, k, g);
             }
             p[i] = q;
         }
@@ -170,29 +209,47 @@ static void draft_smooth(struct draft *d, const struct waypoint *wp, int n,
 }
 
 /* Walks the line as race_detect would walk a car along it (from waypoint
- * 0's anchor, once round and on to it again): the first waypoint it would
- * skip, or -1.  "Would skip" keeps the follower's margin: the one after
- * coming within margin of as close as the one due counts. */
+ * 0's anchor, once round and on to it again): flags each waypoint it
+ * would skip and returns how many.  "Would skip" keeps the follower's
+ * margin: the one after coming within margin of as close as the one due
+ * counts, except while the line is still well inside the disc just
+ * reached (the car there touches it: race_detect skips nothing then).
+ * Past a skip the walk goes on as the car would, but flags nothing more
+ * until it reaches a waypoint: what follows a skip is often only its
+ * consequence (the walk is then out of step with the line). */
 static int draft_skips(const struct draft *d, const struct world *w,
                        const struct waypoint *wp, int n, const double *reach,
-                       const double *margin)
+                       const double *margin, unsigned char *flag)
 {
-    int m = d->m, next = 1 % n;
+    int m = d->m, next = 1 % n, prev = 0, skips = 0, in_step = 1;
+    memset(flag, 0, (size_t)n);
     for (int t = 1; t <= m; t++) {
         vec2 q = d->pt[(d->anchor[0] + t) % m];
         for (int guard = 0; guard < n; guard++) {
             double dk = v2_dist(q, wp[next].c);
             if (dk < reach[next] - margin[next]) {
+                prev = next;
                 next = (next + 1) % n;
+                in_step = 1;
                 continue;
             }
+            if (v2_dist(q, wp[prev].c) < reach[prev] - margin[prev])
+                break;
             int k1 = (next + 1) % n;
-            if (v2_dist(q, wp[k1].c) < dk + margin[next] && race_clear(w, q, wp[k1].c))
-                return next;
+            if (v2_dist(q, wp[k1].c) < dk + margin[next] && race_clear(w, q, wp[k1].c)) {
+                if (in_step) {
+                    skips += !flag[next];
+                    flag[next] = 1;
+                }
+                in_step = 0;
+                prev = next;
+                next = k1;
+                continue;
+            }
             break;
         }
     }
-    return -1;
+    return skips;
 }
 
 /* A plan as its builder holds it: the same arrays, writable. */
@@ -277,8 +334,10 @@ static struct race_plan *plan_build_lam(const struct world *w, const struct wayp
     struct race_plan *pl = st ? &st->pub : NULL;
     struct draft d = { 0, 0, NULL, malloc((size_t)n * sizeof(int)) };
     double *allow = malloc((size_t)n * 3 * sizeof *allow);
-    if (!pl || !d.anchor || !allow)
+    unsigned char *flag = calloc((size_t)n * 2, 1);
+    if (!pl || !d.anchor || !allow || !flag)
         goto fail;
+    struct guards g = { flag + n, 0, allow + n, allow + 2 * n };
     double *reach = allow + n, *margin = allow + 2 * n;
     for (int k = 0; k < n; k++) {
         reach[k] = wp[k].r + p->radius;
@@ -288,18 +347,29 @@ static struct race_plan *plan_build_lam(const struct world *w, const struct wayp
     for (int tries = 0; ; tries++) {
         if (draft_start(&d, wp, n))
             goto fail;
-        draft_smooth(&d, wp, n, allow, LINE_ITER_COARSE, lam);
+        draft_smooth(&d, wp, n, allow, &g, LINE_ITER_COARSE, lam);
         for (int r = 0; r < LINE_REFINE; r++) {
             if (draft_refine(&d, n))
                 goto fail;
-            draft_smooth(&d, wp, n, allow, LINE_ITER_FINE, lam);
+            draft_smooth(&d, wp, n, allow, &g, LINE_ITER_FINE, lam);
         }
-        int k = draft_skips(&d, w, wp, n, reach, margin);
+        int skips = draft_skips(&d, w, wp, n, reach, margin, flag);
         *tries_left -= 1;
-        if (k < 0 || tries >= LINE_TRIES || tries + 1 >= tries_max)
+        if (skips == 0 || tries >= LINE_TRIES || tries + 1 >= tries_max)
             break;
-        /* pull that anchor (and so the line) towards its centre */
-        allow[k] *= 0.5;
+        /* every waypoint the walk skipped, at once (a try is dear): pull
+         * its anchor (and so the line) towards its centre; skipped again,
+         * also guard the way into it */
+        for (int k = 0; k < n; k++)
+            if (flag[k]) {
+                /* (not one no car reaches cleanly: --check's warning) */
+                if (allow[k] < reach[k] - margin[k]
+                    && !race_skipped_at_once(w, wp, n, p, dt, k)) {
+                    g.on[k] = 1;
+                    g.any = 1;
+                }
+                allow[k] *= 0.5;
+            }
     }
     int m = d.m;
     pl->p = p;
@@ -321,11 +391,13 @@ static struct race_plan *plan_build_lam(const struct world *w, const struct wayp
         st->s[i + 1] = st->s[i] + v2_dist(st->pt[i], st->pt[(i + 1) % m]);
     plan_profile(st);
     free(allow);
+    free(flag);
     return pl;
 fail:
     free(d.pt);
     free(d.anchor);
     free(allow);
+    free(flag);
     race_plan_free(pl);
     return NULL;
 }
