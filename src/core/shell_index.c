@@ -30,6 +30,14 @@ static inline int cell_of(double v, int n)
     return shell_index_cell(v, n);
 }
 
+/* The cell a shell at pos goes in (its row by the index's ny, column by
+ * nx; lx, ly the lowest corner). */
+static inline size_t cell_at(const struct shell_index *x, vec2 pos, double lx, double ly)
+{
+    return (size_t)cell_of((pos.y - ly) * x->inv, x->ny) * (size_t)x->nx
+         + (size_t)cell_of((pos.x - lx) * x->inv, x->nx);
+}
+
 int shell_index_make(struct shell_index *x, const struct shell *shells, size_t n,
                      double horizon)
 {
@@ -87,16 +95,14 @@ int shell_index_make(struct shell_index *x, const struct shell *shells, size_t n
     for (size_t k = 0; k < n; k++) {
         const struct shell *sh = &shells[k];
         if (sh->alive)
-            start[(size_t)cell_of((sh->pos.y - ly) * x->inv, x->ny) * (size_t)x->nx
-                  + (size_t)cell_of((sh->pos.x - lx) * x->inv, x->nx) + 1]++;
+            start[cell_at(x, sh->pos, lx, ly) + 1]++;
     }
     for (size_t c = 0; c < cells; c++)
         start[c + 1] += start[c];
     for (size_t k = 0; k < n; k++) {
         const struct shell *sh = &shells[k];
         if (sh->alive) {
-            size_t c = (size_t)cell_of((sh->pos.y - ly) * x->inv, x->ny) * (size_t)x->nx
-                     + (size_t)cell_of((sh->pos.x - lx) * x->inv, x->nx);
+            size_t c = cell_at(x, sh->pos, lx, ly);
             vec2 end = v2_add(sh->pos, v2_scale(sh->vel, horizon));
             item[start[c]++] = (struct shell_pt){
                 fmin(sh->pos.x, end.x), fmax(sh->pos.x, end.x),
