@@ -10,6 +10,9 @@
 MAP="$top_srcdir/maps/bots-duel.ini"
 REC="$TMPD/duel.rec"
 FIFO="$TMPD/feed"
+# A viewer that dies must fail the test's checks, not kill the test with
+# SIGPIPE at its next write to the FIFO.
+trap '' PIPE
 
 "$BOTFIELD" --headless --ticks 1800 --seed 3 --record "$REC" "$MAP" >/dev/null
 ok $? "a headless run of bots-duel (a bot's script embedded), recorded"
@@ -64,6 +67,10 @@ tm send-keys -t v q
 tm kill-session -t v 2>/dev/null
 
 # A line that is no recording's: following stops there and says why.
+# A FIFO of its own: the first viewer may still hold the old one open
+# while it quits, and a write meant for this one would go to it.
+FIFO="$TMPD/feed-b"
+mkfifo "$FIFO"
 start_session b 100 30 "$BOTFIELD --replay $FIFO --follow"
 exec 3>"$FIFO"
 sed -n 1,2p "$REC" >&3
