@@ -24,14 +24,15 @@
  * touch, in huge pages where the kernel has them. */
 #define GROW_HEADROOM_MAX ((size_t)8 << 20)
 
-/* The pages of [p, p + n) made present with one call instead of one page
- * fault each, where Linux can (5.14's MADV_POPULATE_WRITE; elsewhere, or
- * when it says no, the pages come on first touch as before).  A fault is
- * the costly part of a large fresh array: on the 2-core development VM
- * about 13 us a page touched, 1.2 us a page populated (32 MiB: 110 ms
- * against 10 ms), and a battle's first tick grows ~25 MiB of sight
- * records and events.  Contents are untouched: only when, not what. */
-static void grow_populate(char *p, size_t n)
+/* The pages of [p + from, p + from + n) made present with one call
+ * instead of one page fault each, where Linux can (5.14's
+ * MADV_POPULATE_WRITE; elsewhere, or when it says no, the pages come on
+ * first touch as before).  A fault is the costly part of a large fresh
+ * array: on the 2-core development VM about 13 us a page touched, 1.2 us
+ * a page populated (32 MiB: 110 ms against 10 ms), and a battle's first
+ * tick grows ~25 MiB of sight records and events.  p is the array,
+ * `size` bytes in all.  Contents are untouched: only when, not what. */
+static void grow_populate(char *p, size_t size, size_t from, size_t n)
 {
 #if defined(__linux__) && defined(MADV_WILLNEED)
 #ifndef MADV_POPULATE_WRITE
@@ -41,17 +42,30 @@ static void grow_populate(char *p, size_t n)
      * grow their lists at once, and this runs only for big arrays */
     long ps = sysconf(_SC_PAGESIZE);
     size_t page = ps > 0 ? (size_t)ps : 4096;
-    uintptr_t lo = ((uintptr_t)p + page - 1) / page * page;
-    uintptr_t hi = ((uintptr_t)p + n) / page * page;
-    if (hi <= lo)
-        return;
 #ifdef MADV_HUGEPAGE
-    if (hi - lo >= GROW_HUGE_MIN)
-        (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+    /* The whole array, its first and last pages too, not just the part
+     * grown: a flag on part of a mapping splits it in two, and mremap
+     * moves only a whole one, so the next realloc would copy the array
+     * into a new one, the old still resident meanwhile (the 100,000-tank
+     * battle's peak, 389 MB, was its 128 MiB of sight records copied;
+     * issue 39).  A large malloc'd array is a mapping of its own, from
+     * the page holding its start to the page holding its end; a smaller
+     * one lies in the heap, whose pages it shares: harmless, as the flag
+     * only lets the kernel use huge pages. */
+    if (size >= GROW_HUGE_MIN) {
+        uintptr_t a0 = (uintptr_t)p / page * page;
+        uintptr_t a1 = ((uintptr_t)p + size + page - 1) / page * page;
+        (void)madvise((void *)a0, a1 - a0, MADV_HUGEPAGE);
+    }
 #endif
-    (void)madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
+    uintptr_t lo = ((uintptr_t)p + from + page - 1) / page * page;
+    uintptr_t hi = ((uintptr_t)p + from + n) / page * page;
+    if (hi > lo)
+        (void)madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
 #else
     (void)p;
+    (void)size;
+    (void)from;
     (void)n;
 #endif
 }
@@ -89,7 +103,7 @@ int grow_reserve_slow(void *pp, size_t *cap, size_t need, size_t elem)
      * within the tick, and populating only up to `need` would leave it a
      * fault a page again; the rest of the doubling waits for first touch. */
     if (c * elem >= GROW_POPULATE_MIN)
-        grow_populate((char *)p + *cap * elem, grow_ahead(*cap, need, c, elem));
+        grow_populate(p, c * elem, *cap * elem, grow_ahead(*cap, need, c, elem));
     *slot = p;
     *cap = c;
     return 0;
