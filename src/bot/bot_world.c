@@ -885,10 +885,23 @@ static void after(void *user, const struct world *w)
      * aim.* also give) could fill the list and push out the hit that
      * matters.  So three passes: every other kind first, then aim, then
      * sight, each in the world's order; the last two leave room for this
-     * step's own bot_error events (an init error and a tick error). */
+     * step's own bot_error events (an init error and a tick error).  The
+     * sight records are the step's first events (sight_event_of), seen
+     * in the last pass only. */
+    size_t ns = w->now.sights.n, n = ns + w->now.events.n;
     for (int pass = 0; pass < 3; pass++)
-    for (size_t e = 0; e < w->now.events.n; e++) {
-        const struct event *ev = &w->now.events.p[e];
+    for (size_t e = pass == 2 ? 0 : ns; e < n; e++) {
+        struct event made;
+        const struct event *ev;
+        if (e < ns) {
+            const struct sight_record *r = &w->now.sights.p[e];
+            if (!owns(bw, w, r->observer) && !owns(bw, w, r->target))
+                continue;       /* (most of a crowd's: no event made) */
+            sight_event_of(r, &made);
+            ev = &made;
+        } else {
+            ev = &w->now.events.p[e - ns];
+        }
         int kind_pass = ev->kind == EV_SIGHT ? 2 : ev->kind == EV_AIM ? 1 : 0;
         if (kind_pass != pass)
             continue;

@@ -292,7 +292,7 @@ int tick_step(struct world *w)
         return -1;
     int rc = 0;
     w->tick++;
-    /* sensed ahead (tick_sense_ahead): its records and sight events are
+    /* sensed ahead (tick_sense_ahead): its records (the sight events) are
      * this tick's already */
     int ahead = w->scratch.sensed_tick == w->tick;
     w->scratch.sensed_tick = -1;

@@ -218,6 +218,8 @@ struct world_stats {
  * viewer, the tests): rebuilt every tick, so no snapshot saves it (the
  * aims apart: the viewer shows the guns of a tick stepped back to). */
 struct tick_products {
+    /* the tick's events but its `sight` events, which are the records
+       below (sight_event_of: one each, in order, before all these) */
     WORLD_ARRAY(struct event) events;
     WORLD_ARRAY(struct sight_record) sights;
     WORLD_ARRAY(struct sight_interval) sight_intervals;

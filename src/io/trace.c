@@ -276,6 +276,12 @@ static void put_event(FILE *f, const struct world *w, const struct event *e)
 
 int trace_events(FILE *f, const struct world *w)
 {
+    /* the sight records are the tick's first events (sight_event_of) */
+    for (size_t k = 0; k < w->now.sights.n; k++) {
+        struct event e;
+        sight_event_of(&w->now.sights.p[k], &e);
+        put_event(f, w, &e);
+    }
     for (size_t k = 0; k < w->now.events.n; k++)
         put_event(f, w, &w->now.events.p[k]);
     return status(f);

@@ -756,8 +756,8 @@ static void sort_ints(int *a, size_t n)
     }
 }
 
-/* One observer looks at one target: the record, its details, the event,
- * into out.  0, or -1 when memory ran out (the record is then not
+/* One observer looks at one target: the record and its details into
+ * out.  0, or -1 when memory ran out (the record is then not
  * written). */
 static int look(const struct world *w, struct sight_out *out,
                 struct sight_scratch *s, int me, int j, double half)
@@ -779,7 +779,6 @@ static int look(const struct world *w, struct sight_out *out,
 
     if (WORLD_RESERVE(out->sights, out->sights.n + 1)
         || WORLD_RESERVE(out->intervals, out->intervals.n + s->nhidden)
-        || WORLD_RESERVE(out->events, out->events.n + 1)
         || grow_reserve(&out->spans, &out->capspans, out->nspans + s->nspans, sizeof *out->spans)
         || grow_reserve(&out->trees, &out->captrees, out->ntrees + s->ncand, sizeof *out->trees))
         return -1;
@@ -813,17 +812,18 @@ static int look(const struct world *w, struct sight_out *out,
     if (s->ncand)
         memcpy(out->trees + out->ntrees, s->cand, s->ncand * sizeof *s->cand);
     out->ntrees += s->ncand;
+    return 0;
+}
 
-    /* what world_event() makes, in out (reserved above) */
-    struct event *e = &out->events.p[out->events.n++];
+void sight_event_of(const struct sight_record *r, struct event *e)
+{
     memset(e, 0, sizeof *e);
     e->kind = EV_SIGHT;
-    e->a = me;
-    e->b = j;
-    e->u.sight.visible = vis;
+    e->a = r->observer;
+    e->b = r->target;
+    e->u.sight.visible = r->visible;
     e->u.sight.seen = r->seen;
-    e->u.sight.method = v->p->sight;
-    return 0;
+    e->u.sight.method = (enum sight_method)r->method;
 }
 
 int sight_collect(const struct world *w, struct sight_store *st, size_t i)

@@ -1,12 +1,12 @@
 /* sight_out.h — where the sense stage (sight_stage.c) writes one block
  * of observers' records: their sight records, hidden intervals, walked
- * cells, candidate trees and sight events.  The one block of one thread
- * swaps the world's own arrays in and out, so nothing is copied.  Blocks
- * on threads first gather their targets, which is how many records and
- * events each will write; their records and events then go straight to
- * their places in the world's lists, and only the details (intervals,
- * cells, trees), whose counts come with the queries, are written to the
- * block's own lists and joined in vehicle order. */
+ * cells and candidate trees.  The one block of one thread swaps the
+ * world's own arrays in and out, so nothing is copied.  Blocks on
+ * threads first gather their targets, which is how many records each
+ * will write; their records then go straight to their places in the
+ * world's list, and only the details (intervals, cells, trees), whose
+ * counts come with the queries, are written to the block's own lists and
+ * joined in vehicle order. */
 #ifndef BOTFIELD_SIGHT_OUT_H
 #define BOTFIELD_SIGHT_OUT_H
 
@@ -15,7 +15,6 @@
 struct sight_out {
     WORLD_ARRAY(struct sight_record) sights;
     WORLD_ARRAY(struct sight_interval) intervals;
-    WORLD_ARRAY(struct event) events;
     struct sight_span *spans; size_t nspans, capspans;
     int *trees; size_t ntrees, captrees;
     /* A chunk's targets, observer after observer, and how many each
@@ -24,7 +23,7 @@ struct sight_out {
     int *per; size_t capper;
     int fail;                   /* memory ran out in this run */
     /* where its lists start in the world's */
-    struct sight_out_at { size_t sights, intervals, events, spans, trees; } at;
+    struct sight_out_at { size_t sights, intervals, spans, trees; } at;
     /* Chunks side by side go to different threads: a cache line of room
      * keeps one chunk's counters off the line the next one writes. */
     char pad_[64];

@@ -1,17 +1,17 @@
 /* sight_stage.c — the sense stage (sight_update), written once over a
  * block of observers [lo, hi): sense_range.  One thread runs one block,
  * the whole crowd, whose lists are the world's own arrays swapped in (no
- * copy); threads run par_chunks() blocks (par.h), the records, their
- * details and the events those of the one block, byte for byte.
+ * copy); threads run par_chunks() blocks (par.h), the records and their
+ * details those of the one block, byte for byte.  The records are the
+ * tick's sight events too (sight_event_of): none is written twice.
  *
  * In the one block each observer gathers its targets and looks at them
  * at once, while they are in the cache.  Blocks on threads first gather
- * (gather_range: one record and one event a target), so the blocks'
- * counts place every block's records and events in the world's lists
- * before any is written; each block then looks (the same sense_range)
- * and writes its records and events straight into their place: no block
- * buffer for them and no copy (a battle's 120,000 records a tick are
- * 17 MiB, their events 7 MiB).  Only the details whose counts come with
+ * (gather_range: one record a target), so the blocks' counts place every
+ * block's records in the world's list before any is written; each block
+ * then looks (the same sense_range) and writes its records straight
+ * into their place: no block buffer for them and no copy (a battle's
+ * 120,000 records a tick are 15 MiB).  Only the details whose counts come with
  * the queries — hidden intervals, walked cells, candidate trees — go to
  * the block's own lists, joined in block order after. */
 #include <stdlib.h>
@@ -31,7 +31,6 @@ void sight_out_free(struct sight_out *o)
 {
     free(o->sights.p);
     free(o->intervals.p);
-    free(o->events.p);
     free(o->spans);
     free(o->trees);
     free(o->targets);
@@ -76,23 +75,21 @@ static void gather_range(const struct world *w, struct sight_out *o,
     }
 }
 
-/* Between the passes: each chunk's records and events placed after the
- * chunks before it, and the world's lists given room for all (they may
- * move: nothing is writing them).  0, or -1 when they could not grow. */
+/* Between the passes: each chunk's records placed after the chunks
+ * before it, and the world's list given room for all (it may move:
+ * nothing is writing it).  0, or -1 when it could not grow. */
 static int place_records(struct world *w, struct sight_out *outs, size_t nc)
 {
-    size_t ns = 0, ne = w->now.events.n;
+    size_t ns = 0;
     for (size_t k = 0; k < nc; k++) {
         outs[k].at.sights = ns;
-        outs[k].at.events = ne;
         ns += outs[k].ntargets;
-        ne += outs[k].ntargets;
     }
-    return WORLD_RESERVE(w->now.sights, ns) || WORLD_RESERVE(w->now.events, ne) ? -1 : 0;
+    return WORLD_RESERVE(w->now.sights, ns) ? -1 : 0;
 }
 
-/* sense, observers [lo, hi): each looks at its targets, its records,
- * details and events into o, its sight_first moved to where o's records
+/* sense, observers [lo, hi): each looks at its targets, its records and
+ * details into o, its sight_first moved to where o's records
  * land in the world's (o->at.sights).  The targets are gathered here,
  * observer by observer (one block), or were by gather_range (gathered:
  * o->per, o->targets; blocks on threads). */
@@ -119,22 +116,20 @@ static void sense_range(struct world *w, struct sight_out *o, struct sight_store
     }
 }
 
-/* A block on threads looks with the world's lists lent at o->at (room
- * for exactly o->ntargets of each, all a look can write; never the
- * block's to grow, keep or free; no pointer into an empty list: the
+/* A block on threads looks with the world's record list lent at
+ * o->at.sights (room for exactly o->ntargets, all a look can write; never
+ * the block's to grow, keep or free; no pointer into an empty list: the
  * world's may be NULL), its details into its own lists.  o->sights.n is
  * left the records written (fewer only when memory ran out). */
 static void look_block(struct world *w, struct sight_out *o, struct sight_store *st,
                        size_t lo, size_t hi)
 {
     o->sights.p = o->ntargets ? w->now.sights.p + o->at.sights : NULL;
-    o->events.p = o->ntargets ? w->now.events.p + o->at.events : NULL;
-    o->sights.cap = o->events.cap = o->ntargets;
-    o->sights.n = o->events.n = o->intervals.n = o->nspans = o->ntrees = 0;
+    o->sights.cap = o->ntargets;
+    o->sights.n = o->intervals.n = o->nspans = o->ntrees = 0;
     sense_range(w, o, st, lo, hi, 1);
     o->sights.p = NULL;
-    o->events.p = NULL;
-    o->sights.cap = o->events.cap = o->events.n = 0;
+    o->sights.cap = 0;
 }
 
 /* After the look: the details placed, the world's lists their lengths.
@@ -169,7 +164,6 @@ static int place_details(struct world *w, struct sight_out *outs, size_t nc, int
         return -2;
     }
     w->now.sights.n = ns;
-    w->now.events.n += ns;
     w->now.sight_intervals.n = ni;
     ws->nspans = nsp;
     ws->ntrees = ntr;
@@ -258,8 +252,7 @@ static int sense_blocks(struct world *w, int threads)
 }
 
 /* One block, the whole crowd, on the calling thread: the world's arrays
- * are its lists, swapped in and back out (no copy); the events append to
- * the tick's. */
+ * are its lists, swapped in and back out (no copy). */
 static int sense_one(struct world *w)
 {
     struct sight_store *st = &w->now.sight_store;
@@ -267,7 +260,6 @@ static int sense_one(struct world *w)
     memset(&out, 0, sizeof out);
     par_swap_array(&out.sights, &w->now.sights);
     par_swap_array(&out.intervals, &w->now.sight_intervals);
-    par_swap_array(&out.events, &w->now.events);
     out.spans = st->spans;
     out.capspans = st->capspans;
     out.trees = st->trees;
@@ -275,7 +267,6 @@ static int sense_one(struct world *w)
     sense_range(w, &out, st, 0, w->vehicles.n, 0);
     par_swap_array(&out.sights, &w->now.sights);
     par_swap_array(&out.intervals, &w->now.sight_intervals);
-    par_swap_array(&out.events, &w->now.events);
     st->spans = out.spans;
     st->nspans = out.nspans;
     st->capspans = out.capspans;
