@@ -118,7 +118,7 @@ static void put_sight(FILE *f, const struct world *w, const struct vehicle *v)
         fprintf(f, "%s{\"to\":", k ? "," : "");
         trace_put_str(f, vid(w, s->target));
         trace_put_key_str(f, "method", sight_names[v->p->sight]);
-        trace_put_num(f, "distance", s->distance);
+        trace_put_num(f, "distance", sight_record_distance(s));
         trace_put_num(f, "visible", s->visible);
         trace_put_num(f, "threshold", s->threshold);
         trace_put_key_str(f, "rule", sight_rule_names[s->rule]);

@@ -383,7 +383,7 @@ static void inspect_sight(const struct app *a, const struct vehicle *v, struct l
         if (v->sight_first < 0 || r >= w->now.sights.n)
             break;
         const struct sight_record *s = &w->now.sights.p[r];
-        add(l, 0, " %s at %.0f", vehicle_name(a, s->target), s->distance);
+        add(l, 0, " %s at %.0f", vehicle_name(a, s->target), sight_record_distance(s));
         add(l, 0, "  %.0f%% %s %.0f%% %s: %s", 100 * s->visible, s->seen ? ">=" : "<",
             100 * s->threshold, sight_rule_names[s->rule], s->seen ? "seen" : "hidden");
         any = 1;

@@ -790,7 +790,6 @@ static int look(const struct world *w, struct sight_out *out,
     enum sight_rule rule = sight_rule_for(&w->sight, v->p->fov, off, t->speed > 0);
     r->rule = (unsigned char)rule;
     r->threshold = sight_rule_threshold(&w->sight, rule);
-    r->distance = dl;
     r->seen = (unsigned char)(vis >= r->threshold);
     r->from = v->pos;
     r->to = t->pos;

@@ -62,14 +62,14 @@ struct sight_extent {
                                radius in hl */
 };
 
-/* 128 bytes, no padding: a battle writes some 120,000 a tick, so its
- * sense stage is partly a stream of records to memory (the narrow
- * fields last, together). */
+/* 120 bytes (4 of them padding): a battle writes some 120,000 a tick,
+ * so its sense stage is partly a stream of records to memory (the
+ * narrow fields last, together).  Nothing the record's other fields
+ * give is kept: its distance is sight_record_distance(). */
 struct sight_record {
     int observer, target;   /* vehicle indices */
     double visible;         /* fraction of the target's angular width seen */
     double threshold;       /* the [sight] threshold that applied */
-    double distance;        /* centre to centre */
     vec2 from, to;          /* both centres at the sense phase */
     struct sight_extent extent; /* the target's angular extent a0, a1
                                    (sight_record_angles) */
@@ -82,6 +82,12 @@ struct sight_record {
     unsigned char circle, method;   /* the extent's: a circle; the sight
                                        method */
 };
+
+/* Centre to centre, bit for bit as the look measured it. */
+static inline double sight_record_distance(const struct sight_record *r)
+{
+    return v2_dist(r->to, r->from);
+}
 
 /* A record's extent in angles, bit for bit as sight_query() gives them
  * (a0 in (-pi, pi], a0 <= a1 < a0 + pi). */
