@@ -114,6 +114,24 @@ static void decide_range(const struct world *w, struct tick_ctx *l,
     count_events(w, l, ch);
 }
 
+/* The lane's aim and step lists and the world's traded (their lengths
+ * are the callers'). */
+static void swap_lists(struct world *w, struct decide_lane *l)
+{
+    struct aim_info *ap = w->now.aims.p;
+    size_t acap = w->now.aims.cap;
+    w->now.aims.p = l->aims;
+    w->now.aims.cap = l->aimcap;
+    l->aims = ap;
+    l->aimcap = acap;
+    float *sp = w->now.aim_steps.p;
+    size_t scap = w->now.aim_steps.cap;
+    w->now.aim_steps.p = l->steps;
+    w->now.aim_steps.cap = l->stepcap;
+    l->steps = sp;
+    l->stepcap = scap;
+}
+
 /* Where each block's lists go, and room for them in the world's: 1; 0
  * when the lists could not grow (every aim record lost: no decision
  * points at one, no aim event).  One block's lists become the world's as
@@ -138,20 +156,8 @@ static int place_blocks(struct world *w, struct tick_ctx *lanes,
         return 0;
     }
     if (nb == 1) {
-        struct tick_ctx *l = &lanes[0];
-        struct aim_info *ap = w->now.aims.p;
-        size_t acap = w->now.aims.cap;
-        w->now.aims.p = l->lane.aims;
-        w->now.aims.cap = l->lane.aimcap;
-        l->lane.aims = ap;
-        l->lane.aimcap = acap;
-        float *sp = w->now.aim_steps.p;
-        size_t scap = w->now.aim_steps.cap;
-        w->now.aim_steps.p = l->lane.steps;
-        w->now.aim_steps.cap = l->lane.stepcap;
-        l->lane.steps = sp;
-        l->lane.stepcap = scap;
-        l->lane.naims = l->lane.nsteps = 0;
+        swap_lists(w, &lanes[0].lane);
+        lanes[0].lane.naims = lanes[0].lane.nsteps = 0;
     }
     w->now.aims.n = a;
     w->now.aim_steps.n = s;
@@ -292,6 +298,13 @@ static int decide_act_one(struct world *w, struct tick_ctx *c, int fused)
         return -1;
     struct par_chunk *one = &p->chunks[0];
     c->kept = !fused;
+    /* The lane writes into the lists the world's were last tick, which
+     * the tick emptied (tick_step; nobody reads them until place_blocks
+     * swaps them back): else the swap would keep two of each, both grown
+     * (the 100,000-tank battle's aims, 15 MB twice). */
+    if (w->now.aims.n == 0 && w->now.aim_steps.n == 0 && c->lane.naims == 0
+        && c->lane.nsteps == 0)
+        swap_lists(w, &c->lane);
     if (fused)
         fused_range(w, c, one, 0, n);
     else

@@ -8,6 +8,7 @@
 
 #include "../lib/tap.h"
 #include "../lib/map-fixture.h"
+#include "core/decide.h"
 #include "core/rng.h"
 #include "core/tick.h"
 #include "core/world.h"
@@ -749,6 +750,37 @@ TEST(aim_records_per_tick)
     world_free(&w);
 }
 
+/* One thread keeps one list of aim records, not two: the decisions write
+ * into the list the world's was last tick (emptied by the tick), and the
+ * world's becomes it again, so the lane grows none of its own (issue 39:
+ * 15 MB of a 100,000-tank battle held twice). */
+TEST(aim_records_one_list)
+{
+    static const char text[] =
+        "[map]\nname = guns\nwidth = 1500\nheight = 1500\n"
+        "[team.a]\nrandom = 150\n[team.b]\nrandom = 150\n";
+    struct world w;
+    if (fixture_load_text("guns", text, &w)) {
+        check(0);
+        return;
+    }
+    w.threads = 1;
+    size_t most = 0;
+    int lane_grew = 0;
+    for (int t = 0; t < 30; t++) {
+        tick_step(&w);
+        most = w.now.aims.n > most ? w.now.aims.n : most;
+        lane_grew += w.scratch.ctx && w.scratch.ctx->lane.aimcap > 0;
+    }
+    check_int(most, >, 16);             /* more than a first list holds */
+    check_int(lane_grew, ==, 0);
+    int records = 0;
+    for (size_t i = 0; i < w.vehicles.n; i++)
+        records += world_aim(&w, &w.vehicles.p[i]) != NULL;
+    check_int(records, ==, (int)w.now.aims.n);
+    world_free(&w);
+}
+
 /* Issue 20: values a valid map may hold, at their extremes.  A turret
  * turning at 1e-320 rad/s needs an infinite time to turn: before the fix
  * every method called that a solution ("ok" with t_impact inf, written
@@ -881,6 +913,7 @@ int main(void)
     run(turret_turns_then_fires, "the turret turns at its rate, stops exactly on the aim and fires");
     run(turret_map_hit_rates, "maps/turret.ini: exact and classic hit nearly every shot, none under half");
     run(aim_records_per_tick, "aim records: only guns with a target, kept by a snapshot");
+    run(aim_records_one_list, "one thread keeps one list of aim records, not two");
     run(battles_end, "the turret map and the default map end with a winner");
     run(prediction_kept_and_met, "a shell keeps its gun's predicted impact; the hit comes there and then");
     run(extreme_scenes_finite, "speeds 1e-300 to 1e7: no crash; a solution is ok only when every number is finite");
