@@ -36,12 +36,17 @@ static int normalised(double a)
 }
 
 /* What act gives a wreck (a vehicle out when the tick began), without
- * reading a decision: a battle's late ticks are mostly wrecks. */
+ * reading a decision: a battle's late ticks are mostly wrecks.  Written
+ * only when it differs (a wreck's is the same each tick after its
+ * first): a line read stays clean, and none is written back. */
 static inline void act_wreck(struct vehicle *v)
 {
-    v->from = v->pos;
-    v->touching_edge = 0;
-    v->aim_slot = -1;
+    if (memcmp(&v->from, &v->pos, sizeof v->from) != 0)
+        v->from = v->pos;
+    if (v->touching_edge)
+        v->touching_edge = 0;
+    if (v->aim_slot != -1)
+        v->aim_slot = -1;
 }
 
 /* Applies vehicle i's decision: its lasting state and records, then its

@@ -249,10 +249,15 @@ void decide_one(const struct world *w, size_t i, struct tick_ctx *c)
         decide_vehicle(w, (int)i, c, d);
     } else {
         /* a wreck (a battle's late ticks are mostly wrecks): what
-         * decision_start gives it, one cache line, no call */
-        memset(&d->want, 0, sizeof d->want);
-        d->aim_slot = -1;
-        d->why = NULL;
+         * decision_start gives it, one cache line, no call; written only
+         * when it differs (after its first tick a wreck's is the same) */
+        static const struct intent none;
+        if (memcmp(&d->want, &none, sizeof none) != 0)
+            memset(&d->want, 0, sizeof d->want);
+        if (d->aim_slot != -1)
+            d->aim_slot = -1;
+        if (d->why)
+            d->why = NULL;
     }
 }
 

@@ -100,7 +100,9 @@ struct vehicle {
     struct aim_state gun;
     /* its records in w->now.sights; written by the sense stage's thread for
      * this observer, so kept off the lines other observers read of it as
-     * a target (pos, heading, speed: sight_shape_of) */
+     * a target (pos, heading, speed: sight_shape_of); a wreck's count is
+     * 0 and its first left as it was (an empty list's first is never
+     * read: the sense stage writes a wreck once, not every tick) */
     int sight_first, sight_count;
 
     /* what was decided this tick, for the viewer and the tests */

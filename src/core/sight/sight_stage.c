@@ -99,6 +99,20 @@ static void sense_range(struct world *w, struct sight_out *o, struct sight_store
     int per = gathered && o->capper >= hi - lo;
     const int *t = o->targets;
     for (size_t i = lo; i < hi; i++) {
+        struct vehicle *v = &w->vehicles.p[i];
+        if (!v->alive) {
+            /* A wreck looks at nothing (sight_collect): its list emptied
+             * without the calls, and only once (a battle's late ticks
+             * are mostly wrecks: 10,000 a tick for some 200 tanks).  An
+             * empty list's first is never read (world.h). */
+            if (gathered && per)
+                t += (size_t)o->per[i - lo];    /* (none gathered) */
+            if (v->sight_count) {
+                v->sight_first = (int)o->sights.n + (int)o->at.sights;
+                v->sight_count = 0;
+            }
+            continue;
+        }
         const int *ti = t;
         size_t n;
         if (gathered) {
