@@ -1,5 +1,6 @@
 /* tick.c — one step as a list of named stages (stages.h), the behaviour
  * table the decide stage runs, and the tick context's upkeep. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -252,7 +253,8 @@ void decide_one(const struct world *w, size_t i, struct tick_ctx *c)
          * decision_start gives it, one cache line, no call; written only
          * when it differs (after its first tick a wreck's is the same) */
         static const struct intent none;
-        if (memcmp(&d->want, &none, sizeof none) != 0)
+        /* (up to fire's end: the padding after it is never written) */
+        if (memcmp(&d->want, &none, offsetof(struct intent, fire) + sizeof none.fire) != 0)
             memset(&d->want, 0, sizeof d->want);
         if (d->aim_slot != -1)
             d->aim_slot = -1;

@@ -51,6 +51,63 @@ for map in "$top_srcdir"/maps/*.ini; do
     expect_eq "maps/$name.ini: headless run with a trace clean under valgrind" "$status" 0
 done
 
+# A turret knocked out while its intent is all zeros, then ticks of
+# wrecks that the watcher's sight records keep off the fused pass: a
+# wreck's decision is compared before it is written, and the intent's
+# padding was once read uninitialised there.
+cat > "$TMPD/zero-wreck.ini" <<'MAP'
+[map]
+name = zero
+width = 1500
+height = 1000
+seed = 1
+duration = 30
+[team.red]
+[team.blue]
+[turret.victim]
+team = red
+x = 500
+y = 500
+facing = 180
+fov = 10
+view_range = 50
+range = 50
+health = 1
+[turret.gun]
+team = blue
+x = 800
+y = 500
+facing = 180
+fov = 360
+view_range = 400
+range = 400
+turret_rate = 90
+shell_speed = 400
+reload = 1.5
+health = 10
+[turret.far]
+team = red
+x = 1450
+y = 950
+fov = 10
+view_range = 20
+range = 20
+[turret.watcher]
+team = blue
+x = 1400
+y = 100
+fov = 360
+view_range = 2000
+range = 1
+reload = 1000
+MAP
+vg zero-wreck --headless --seconds 3 --trace "$TMPD/zero-wreck.jsonl" "$TMPD/zero-wreck.ini"
+status=$?
+[ "$status" -eq 0 ] || report zero-wreck
+expect_eq "a turret knocked out with a zero intent, then its wreck's ticks: clean under valgrind" "$status" 0
+grep -q '"type":"knockout".*"id":"turret.victim"' "$TMPD/zero-wreck.jsonl"
+expect_eq "... (the turret was knocked out)" $? 0
+
 # Bad maps exit 2 (the error path frees everything too); good fixtures 0.
 for map in "$top_srcdir"/tests/maps/bad/*.ini; do
     name=$(basename "$map" .ini)
