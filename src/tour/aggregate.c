@@ -510,9 +510,17 @@ static int stdout_failed(void)
 
 int agg_emit(struct agg *a, const struct tour_options *t, int group_complete)
 {
-    if (t->chart || a->ng == 0)
+    if (a->ng == 0)
         return 0;
     struct group *g = &a->groups[a->ng - 1];
+    if (t->chart) {
+        /* The chart draws the runs, not their lines: a failed run's line,
+         * which says why it failed, goes to standard error instead. */
+        for (; g->printed < g->n; g->printed++)
+            if (a->runs[g->runs[g->printed]].failed)
+                fprintf(stderr, "botfield: a run failed: %s\n", a->runs[g->runs[g->printed]].line);
+        return 0;
+    }
     for (; g->printed < g->n; g->printed++)
         printf("%s\n", a->runs[g->runs[g->printed]].line);
     int rc = 0;

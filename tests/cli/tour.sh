@@ -280,8 +280,10 @@ fi
 width() {       # the widest line, in characters of the locale's encoding
     python3 -c 'import sys; print(max(len(l.rstrip("\n")) for l in open(sys.argv[1], encoding="utf-8")))' "$1"
 }
-LC_ALL=C.UTF-8 "$BOTFIELD" --headless --seeds 1-12 --set team.red.turn_rate=20,40,60 --chart "$MAP" >"$TMPD/cu" 2>/dev/null
-expect_eq "--chart (UTF-8): exit 0" "$?" 0
+LC_ALL=C.UTF-8 "$BOTFIELD" --headless --seeds 1-12 --set team.red.turn_rate=20,40,60 --chart "$MAP" >"$TMPD/cu" 2>"$TMPD/cerr"
+st=$?
+expect_eq "--chart (UTF-8): exit 0" "$st" 0
+[ "$st" -eq 0 ] || { note "its standard error:"; note "$(cat "$TMPD/cerr")"; }
 w=$(width "$TMPD/cu")
 [ "$w" -le 80 ] && [ "$w" -ge 60 ]
 ok $? "--chart in UTF-8 fits 80 columns (widest line: $w)"
@@ -295,6 +297,13 @@ ok $? "--chart with LANG=C: ASCII only, within 80 columns (widest line: $w)"
 LC_ALL=C.UTF-8 "$BOTFIELD" --headless --seeds 1-12 --set team.red.turn_rate=20,40,60 --chart --ascii "$MAP" | cmp -s - "$TMPD/ca"
 ok $? "--chart --ascii in UTF-8 = the LANG=C chart"
 note "$(cat "$TMPD/ca")"
+# A chart draws the runs, not their lines: a failed run's line, which says
+# why, goes to standard error.
+LC_ALL=C "$BOTFIELD" --headless --seeds 1-2 --set team.red.turn_rate=20,abc --chart "$MAP" >"$TMPD/cf" 2>"$TMPD/cfe"
+st=$?
+[ "$st" -eq 1 ] && [ "$(grep -c '^botfield: a run failed: {"type":"run","seed":[12],"set":{"team.red.turn_rate":"abc"},"failed":"botfield: --set team.red.turn_rate=abc: not a number' "$TMPD/cfe")" -eq 2 ] \
+    && [ "$(wc -l <"$TMPD/cfe")" -eq 2 ] && grep -q 'failed 2' "$TMPD/cf"
+ok $? "--chart: each failed run's line on standard error, the chart on standard output, exit 1 (got $st)"
 # Its numbers are the aggregate's.
 "$BOTFIELD" --headless --seeds 1-12 --set team.red.turn_rate=20 "$MAP" | tail -n 1 \
     | python3 -c 'import json,sys; o=json.load(sys.stdin); w=o["wins"]["red"]; print("%d %3.0f%% [%.0f-%.0f%%]" % (w["n"], 100*w["rate"], 100*w["lo"], 100*w["hi"]))' >"$TMPD/want"
