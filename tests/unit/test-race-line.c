@@ -13,6 +13,7 @@
 #include "../lib/tap.h"
 #include "../lib/map-fixture.h"
 #include "core/race/race_line.h"
+#include "core/race/race_line_impl.h"
 #include "core/rng.h"
 #include "core/tick.h"
 #include "core/world.h"
@@ -93,6 +94,13 @@ static void race(struct world *w, int laps, double seconds, int *skips, int *sho
                              w->vehicles.p[w->now.events.p[e].a].id,
                              w->now.events.p[e].u.waypoint.index);
                 (*skips)++;
+            } else if (w->now.events.p[e].kind == EV_COLLISION) {
+                /* which cars, and how far round: passing, or the grid */
+                const struct vehicle *a = &w->vehicles.p[w->now.events.p[e].a];
+                const struct vehicle *b = &w->vehicles.p[w->now.events.p[e].b];
+                tap_note("tick %ld: %s (lap %d, %.0f/s) touched %s (lap %d, %.0f/s)", w->tick,
+                         a->id, world_race_state(w, a).laps, a->speed, b->id,
+                         world_race_state(w, b).laps, b->speed);
             }
     }
     *short_cars = 0;
@@ -335,6 +343,97 @@ static void kind_params(struct vehicle_params *p, int kind)
     }
 }
 
+/* The line of centres, each leg cut into pieces of about 3.75 units (the
+ * refined line's spacing): a line that skips nothing, kinked at every
+ * waypoint.  Returns its points (m of them), anchor[k] the point on
+ * waypoint k's centre. */
+static vec2 *centres_line(const struct waypoint *wp, int n, int *anchor, int *m)
+{
+    int cap = 0;
+    for (int k = 0; k < n; k++)
+        cap += (int)ceil(v2_dist(wp[k].c, wp[(k + 1) % n].c) / 3.75);
+    vec2 *pt = malloc((size_t)cap * sizeof *pt);
+    *m = 0;
+    for (int k = 0; pt && k < n; k++) {
+        vec2 a = wp[k].c, b = wp[(k + 1) % n].c;
+        int q = (int)ceil(v2_dist(a, b) / 3.75);
+        anchor[k] = *m;
+        for (int j = 0; j < q; j++)
+            pt[(*m)++] = v2_add(a, v2_scale(v2_sub(b, a), (double)j / q));
+    }
+    return pt;
+}
+
+TEST(descent_laps_faster_within_its_bounds)
+{
+    /* line_descend on the line of centres of random tracks: its profile's
+     * lap gets shorter on every track, and it keeps its bounds: no point
+     * moved more than 8 units, every anchor inside its disc less the 15%
+     * margin, the skip walk still finding nothing. */
+    struct rng g;
+    rng_seed(&g, 31, 1);
+    int tracks = 40, faster = 0, bad = 0;
+    for (int t = 0; t < tracks; t++) {
+        struct world w;
+        struct vehicle_params p;
+        car_params(&p, t % 2);
+        if (t % 4 == 3)
+            p.radius = 3;
+        random_track(&w, &g, p.radius);
+        if (t % 4 == 3)         /* discs narrower than a bump: the anchors bind */
+            for (size_t k = 0; k < w.track.n; k++)
+                w.track.p[k].r = 1;
+        int n = (int)w.track.n, m, anchor[12];
+        const struct waypoint *wp = w.track.p;
+        vec2 *pt = centres_line(wp, n, anchor, &m);
+        vec2 *was = malloc((size_t)m * sizeof *was);
+        double *s = malloc((size_t)(m + 1) * sizeof *s), *cap = malloc((size_t)m * sizeof *cap);
+        double *v = malloc((size_t)m * sizeof *v);
+        double reach[12], margin[12], allow[12];
+        unsigned char flag[12];
+        for (int k = 0; k < n; k++) {
+            reach[k] = wp[k].r + p.radius;
+            margin[k] = 0.15 * reach[k];
+            allow[k] = reach[k] - margin[k];
+        }
+        if (!pt || !was || !s || !cap || !v) {
+            check(0);
+            goto next;
+        }
+        memcpy(was, pt, (size_t)m * sizeof *was);
+        struct draft d = { m, (size_t)m, pt, anchor };
+        check_int(draft_skips(&d, &w, wp, n, reach, margin, flag), ==, 0);
+        line_lengths(pt, m, s);
+        double before = line_profile(pt, m, s, &p, w.dt, cap, v);
+        check_int(line_descend(&d, &w, wp, n, reach, margin, allow, &p, w.dt), ==, 0);
+        line_lengths(pt, m, s);
+        double after = line_profile(pt, m, s, &p, w.dt, cap, v);
+        faster += after < before;
+        double far = 0;
+        for (int i = 0; i < m; i++)
+            far = fmax(far, v2_dist(pt[i], was[i]));
+        int out = 0;
+        for (int k = 0; k < n; k++)
+            out += v2_dist(pt[anchor[k]], wp[k].c) > allow[k] * (1 + 1e-9);
+        int skips = draft_skips(&d, &w, wp, n, reach, margin, flag);
+        if (!(after < before) || far > 8 + 1e-9 || out || skips) {
+            tap_note("track %d: lap %.3f -> %.3f s, moved up to %.3f, %d anchors out, %d skips",
+                     t, before, after, far, out, skips);
+            bad++;
+        }
+    next:
+        free(pt);
+        free(was);
+        free(s);
+        free(cap);
+        free(v);
+        world_free(&w);
+    }
+    tap_note("%d tracks: %d faster, %d out of bounds or not faster", tracks, faster, bad);
+    check_int(faster, ==, tracks);
+    check_int(bad, ==, 0);
+}
+
 TEST(random_tracks_four_cars_no_collisions)
 {
     /* One car of each kind on a two-by-two grid on the last waypoint,
@@ -543,6 +642,9 @@ int main(void)
         "bundled tracks, map's cars and fast cars on the line: 3 laps, no skipped waypoint");
     run(random_tracks_no_skips_on_the_line,
         "300 random tracks: plans within limits, 2 laps, no skipped waypoint");
+    run(descent_laps_faster_within_its_bounds,
+        "40 random tracks: the descent laps the line of centres faster, no point moved "
+        "past 8 units, anchors in their discs, no skip");
     run(random_tracks_four_cars_no_collisions,
         "100 random tracks, four line cars of four kinds from a grid: no collision, "
         "no skipped waypoint, 2 laps each");

@@ -9,7 +9,9 @@
  * then walked as the detect stage would walk the car along it, and where
  * that walk would skip a waypoint (the one after comes about as close
  * first) that anchor is pulled towards its centre and the line planned
- * again.  The speed profile: at each point the speed at which the motion
+ * again; the line kept is then moved across itself by smooth bumps
+ * wherever that shortens its speed profile's lap (race_line_descend.c).
+ * The speed profile: at each point the speed at which the motion
  * model's exact turning radius (race_radius_exact) equals the line's
  * radius there, never above
  * max_speed; then the cyclic forward pass (v^2 grows by at most 2 accel

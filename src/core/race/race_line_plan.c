@@ -6,6 +6,7 @@
 
 #include "grow.h"
 #include "race_line.h"
+#include "race_line_impl.h"
 #include "race.h"
 #include "world.h"
 
@@ -51,12 +52,6 @@
 #define LINE_TRY_SWEEPS (LINE_ITER_COARSE + LINE_ITER_FINE * (2 + 4 + 8))
 #define LINE_WORK_MAX 7000000L
 
-struct draft {
-    int m;
-    size_t cap;             /* of pt */
-    vec2 *pt;
-    int *anchor;            /* n */
-};
 
 /* Room for m points (m >= 0). */
 static int draft_grow(struct draft *d, int m)
@@ -218,7 +213,7 @@ static void draft_smooth(struct draft *d, const struct waypoint *wp, int n,
  * Past a skip the walk goes on as the car would, but flags nothing more
  * until it reaches a waypoint: what follows a skip is often only its
  * consequence (the walk is then out of step with the line). */
-static int draft_skips(const struct draft *d, const struct world *w,
+int draft_skips(const struct draft *d, const struct world *w,
                        const struct waypoint *wp, int n, const double *reach,
                        const double *margin, unsigned char *flag)
 {
@@ -261,52 +256,81 @@ struct plan_store {
     int *anchor;
 };
 
-/* The speed profile of a finished line (race_line.h). */
-static void plan_profile(struct plan_store *st)
+/* The speed point i of the closed line pt[0..m) may take on its own
+ * curvature (race_line.h); sh is sin(turn_rate dt / 2). */
+double line_cap(const vec2 *pt, int m, int i, const struct vehicle_params *p, double dt,
+                double sh)
 {
-    struct race_plan *pl = &st->pub;
-    const struct vehicle_params *p = pl->p;
-    int m = pl->m;
-    double half = 0.5 * p->turn_rate * pl->dt;
+    /* the circle through the points LINE_CURVE_SPAN either side */
+    int k = LINE_CURVE_SPAN % m;
+    vec2 a = pt[(i + m - k) % m], b = pt[i], c = pt[(i + k) % m];
+    double cr = fabs(v2_cross(v2_sub(b, a), v2_sub(c, b)));
+    double num = v2_dist(a, b) * v2_dist(b, c) * v2_dist(a, c);
+    double cap = p->max_speed;
+    if (cr > 1e-12 && 0.5 * p->turn_rate * dt > 0) {
+        double rho = num / (2 * cr);
+        double vc = LINE_GRIP * 2 * rho * sh / dt;
+        if (vc < cap)
+            cap = vc;
+    }
+    if (cap < p->min_speed)
+        cap = p->min_speed;     /* it cannot brake below, see race_accel_to */
+    return cap;
+}
+
+double line_passes(const double *cap, const double *s, int m, const struct vehicle_params *p,
+                   double *v)
+{
     int lo = 0;
     for (int i = 0; i < m; i++) {
-        /* the circle through the points LINE_CURVE_SPAN either side */
-        int k = LINE_CURVE_SPAN % m;
-        vec2 a = pl->pt[(i + m - k) % m], b = pl->pt[i], c = pl->pt[(i + k) % m];
-        double cr = fabs(v2_cross(v2_sub(b, a), v2_sub(c, b)));
-        double num = v2_dist(a, b) * v2_dist(b, c) * v2_dist(a, c);
-        double cap = p->max_speed;
-        if (cr > 1e-12 && half > 0) {
-            double rho = num / (2 * cr);
-            double vc = LINE_GRIP * 2 * rho * sin(half) / pl->dt;
-            if (vc < cap)
-                cap = vc;
-        }
-        if (cap < p->min_speed)
-            cap = p->min_speed;     /* it cannot brake below, see race_accel_to */
-        st->cap[i] = cap;
-        st->v[i] = cap;
-        if (cap < pl->cap[lo])
+        v[i] = cap[i];
+        if (cap[i] < cap[lo])
             lo = i;
     }
     /* Cyclic passes from the slowest point, where the speed is known. */
     for (int t = 0; t < m; t++) {
         int a = (lo + t) % m, b = (a + 1) % m;
-        double up = sqrt(pl->v[a] * pl->v[a] + 2 * p->accel * (pl->s[a + 1] - pl->s[a]));
-        if (up < pl->v[b])
-            st->v[b] = up;
+        double up = sqrt(v[a] * v[a] + 2 * p->accel * (s[a + 1] - s[a]));
+        if (up < v[b])
+            v[b] = up;
     }
     for (int t = 0; t < m; t++) {
         int b = (lo + m - t) % m, a = (b + m - 1) % m;
-        double down = sqrt(pl->v[b] * pl->v[b] + 2 * p->brake * (pl->s[a + 1] - pl->s[a]));
-        if (down < pl->v[a])
-            st->v[a] = down;
+        double down = sqrt(v[b] * v[b] + 2 * p->brake * (s[a + 1] - s[a]));
+        if (down < v[a])
+            v[a] = down;
     }
-    pl->lap_time = 0;
+    double lap = 0;
     for (int i = 0; i < m; i++) {
-        double mean = 0.5 * (pl->v[i] + pl->v[(i + 1) % m]);
-        pl->lap_time += mean > 0 ? (pl->s[i + 1] - pl->s[i]) / mean : INFINITY;
+        double mean = 0.5 * (v[i] + v[(i + 1) % m]);
+        lap += mean > 0 ? (s[i + 1] - s[i]) / mean : INFINITY;
     }
+    return lap;
+}
+
+double line_profile(const vec2 *pt, int m, const double *s,
+                    const struct vehicle_params *p, double dt,
+                    double *capv, double *v)
+{
+    double sh = sin(0.5 * p->turn_rate * dt);
+    for (int i = 0; i < m; i++)
+        capv[i] = line_cap(pt, m, i, p, dt, sh);
+    return line_passes(capv, s, m, p, v);
+}
+
+/* The arc lengths s[0..m] of the closed line pt[0..m). */
+void line_lengths(const vec2 *pt, int m, double *s)
+{
+    s[0] = 0;
+    for (int i = 0; i < m; i++)
+        s[i + 1] = s[i] + v2_dist(pt[i], pt[(i + 1) % m]);
+}
+
+/* The speed profile of a finished line (race_line.h). */
+static void plan_profile(struct plan_store *st)
+{
+    struct race_plan *pl = &st->pub;
+    pl->lap_time = line_profile(st->pt, pl->m, st->s, pl->p, pl->dt, st->cap, st->v);
 }
 
 void race_plan_free(struct race_plan *pl)
@@ -387,9 +411,7 @@ static struct race_plan *plan_build_lam(const struct world *w, const struct wayp
     pl->cap = st->cap = malloc((size_t)m * sizeof *st->cap);
     if (!st->s || !st->v || !st->cap)
         goto fail;
-    st->s[0] = 0;
-    for (int i = 0; i < m; i++)
-        st->s[i + 1] = st->s[i] + v2_dist(st->pt[i], st->pt[(i + 1) % m]);
+    line_lengths(st->pt, m, st->s);
     plan_profile(st);
     free(allow);
     free(flag);
@@ -401,6 +423,29 @@ fail:
     free(flag);
     race_plan_free(pl);
     return NULL;
+}
+
+/* The chosen line made faster on its own lap (race_line_descend.c), its
+ * profile made again; as it was when memory runs out. */
+static void plan_descend(struct race_plan *pl, const struct world *w)
+{
+    struct plan_store *st = (struct plan_store *)pl;
+    int n = pl->n;
+    double *reach = malloc((size_t)n * 3 * sizeof *reach);
+    if (!reach)
+        return;
+    double *margin = reach + n, *allow = reach + 2 * n;
+    for (int k = 0; k < n; k++) {
+        reach[k] = pl->wp[k].r + pl->p->radius;
+        margin[k] = LINE_MARGIN * reach[k];
+        allow[k] = reach[k] - margin[k];
+    }
+    struct draft d = { pl->m, (size_t)pl->m, st->pt, st->anchor };
+    if (line_descend(&d, w, pl->wp, n, reach, margin, allow, pl->p, pl->dt) == 0) {
+        line_lengths(st->pt, pl->m, st->s);
+        plan_profile(st);
+    }
+    free(reach);
 }
 
 /* The least-curvature line, and where the budget leaves tries for it the
@@ -419,9 +464,12 @@ struct race_plan *race_plan_build(const struct world *w, const struct waypoint *
     struct race_plan *other = best ? plan_build_lam(w, wp, n, p, dt, LINE_LAM, &tries) : NULL;
     if (other && other->lap_time < (1 - LINE_LAM_GAIN) * best->lap_time) {
         race_plan_free(best);
-        return other;
+        best = other;
+    } else {
+        race_plan_free(other);
     }
-    race_plan_free(other);
+    if (best)
+        plan_descend(best, w);
     return best;
 }
 
