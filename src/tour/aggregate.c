@@ -565,6 +565,8 @@ int agg_finish(struct agg *a, const struct tour_options *t, int ascii)
         for (long i = 0; rc == 0 && i < a->groups[g].n; i++) {
             if (!t->chart && i >= a->groups[g].printed)
                 printf("%s\n", r[i]->line);
+            else if (i >= a->groups[g].printed && r[i]->failed)     /* --aggregate --chart */
+                fprintf(stderr, "botfield: a run failed: %s\n", r[i]->line);
             objs[at + i] = r[i]->o;
         }
         FILE *out = t->chart || a->groups[g].closed ? junk : stdout;

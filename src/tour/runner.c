@@ -283,20 +283,31 @@ static int drain(struct child *kids, int nk, struct pollfd *pf, struct result *r
 /* How far the runs are, on standard error when it is a terminal (a long
  * tournament prints nothing else until its end); the line is wiped when
  * all are done. */
+static int progress_tty = -1;
+static long progress_shown = -1;        /* the percentage on the line; -1 none */
+
 static void progress(long done, long all)
 {
-    static int tty = -1;
-    static long shown = -1;
-    if (tty < 0)
-        tty = isatty(2);
+    if (progress_tty < 0)
+        progress_tty = isatty(2);
     long pct = done * 100 / all;
-    if (!tty || pct == shown)
+    if (!progress_tty || pct == progress_shown)
         return;
-    shown = pct;
+    progress_shown = pct;
     if (done < all)
         fprintf(stderr, "\rbotfield: %ld of %ld runs (%ld%%)", done, all, pct);
     else
         fprintf(stderr, "\r%60s\r", "");
+}
+
+/* The progress line wiped, so that a message (a failed run's) starts a
+ * line of its own; the next progress() draws it again. */
+static void progress_wipe(void)
+{
+    if (progress_tty > 0 && progress_shown >= 0) {
+        fprintf(stderr, "\r%60s\r", "");
+        progress_shown = -1;
+    }
 }
 
 /* The run lines of the runs done, in order: each to the aggregate and
@@ -306,6 +317,8 @@ static int deliver(const struct tour_options *t, struct agg *a, struct result *r
                    long *emitted, long upto, struct map_set *set)
 {
     long per = (long)(t->hi - t->lo + 1);
+    if (*emitted < upto && res[*emitted].done)
+        progress_wipe();
     for (; *emitted < upto && res[*emitted].done; ++*emitted) {
         long j = *emitted;
         char *line = run_line(t, j, &res[j], set);

@@ -304,6 +304,11 @@ st=$?
 [ "$st" -eq 1 ] && [ "$(grep -c '^botfield: a run failed: {"type":"run","seed":[12],"set":{"team.red.turn_rate":"abc"},"failed":"botfield: --set team.red.turn_rate=abc: not a number' "$TMPD/cfe")" -eq 2 ] \
     && [ "$(wc -l <"$TMPD/cfe")" -eq 2 ] && grep -q 'failed 2' "$TMPD/cf"
 ok $? "--chart: each failed run's line on standard error, the chart on standard output, exit 1 (got $st)"
+LC_ALL=C "$BOTFIELD" --aggregate --chart "$TMPD/sweep" >"$TMPD/cf" 2>"$TMPD/cfe"
+st=$?
+[ "$st" -eq 1 ] && [ "$(grep -c '^botfield: a run failed: {"type":"run","seed":[0-9]*,"set":{"team.red.turn_rate":"abc"},"failed":' "$TMPD/cfe")" -eq 12 ] \
+    && [ "$(wc -l <"$TMPD/cfe")" -eq 12 ] && grep -q 'failed 12' "$TMPD/cf"
+ok $? "--aggregate --chart: the file's 12 failed runs named on standard error, exit 1 (got $st)"
 # Its numbers are the aggregate's.
 "$BOTFIELD" --headless --seeds 1-12 --set team.red.turn_rate=20 "$MAP" | tail -n 1 \
     | python3 -c 'import json,sys; o=json.load(sys.stdin); w=o["wins"]["red"]; print("%d %3.0f%% [%.0f-%.0f%%]" % (w["n"], 100*w["rate"], 100*w["lo"], 100*w["hi"]))' >"$TMPD/want"
