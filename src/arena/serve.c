@@ -51,6 +51,27 @@ static long long now_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* 1 when something answers on the socket at a: a daemon, or a match a
+ * daemon killed with -9 had just forked, for the moment before the child
+ * closes its copy of the socket or dies with its parent.  So it is asked
+ * again for a second before the arena is taken as served. */
+static int answered(const struct sockaddr_un *a)
+{
+    for (int i = 0; i < 10; i++) {
+        int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fd < 0)
+            return 0;
+        int got = connect(fd, (const struct sockaddr *)a, sizeof *a) == 0;
+        close(fd);
+        if (!got)
+            return 0;
+        struct timespec pause = { 0, 100 * 1000 * 1000 };
+        if (i < 9)
+            nanosleep(&pause, NULL);
+    }
+    return 1;
+}
+
 /* Binds ARENA/arena.sock, mode 0600; refuses when a daemon answers on it. */
 static int listen_on(const char *dir, char *path, size_t n)
 {
@@ -61,16 +82,12 @@ static int listen_on(const char *dir, char *path, size_t n)
         return -1;
     }
     memcpy(a.sun_path, path, strlen(path) + 1);
-    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd >= 0 && connect(fd, (struct sockaddr *)&a, sizeof a) == 0) {
+    if (answered(&a)) {
         fprintf(stderr, "botfield serve: %s: another daemon serves this arena\n", path);
-        close(fd);
         return -1;
     }
-    if (fd >= 0)
-        close(fd);
     unlink(path);               /* a stale socket, left by a daemon killed */
-    fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
     mode_t old = umask(077);
     int bad = fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof a) || listen(fd, 64);
     umask(old);
@@ -276,7 +293,14 @@ static int lock_arena(const char *dir)
         fprintf(stderr, "botfield serve: %s: %s\n", path, strerror(errno));
         return -1;
     }
-    if (flock(fd, LOCK_EX | LOCK_NB)) {
+    /* a match a daemon killed with -9 had just forked may hold it for a
+     * moment (see answered): asked again for a second */
+    int held = 1;
+    for (int i = 0; i < 10 && (held = flock(fd, LOCK_EX | LOCK_NB)) != 0; i++) {
+        struct timespec pause = { 0, 100 * 1000 * 1000 };
+        nanosleep(&pause, NULL);
+    }
+    if (held) {
         fprintf(stderr, "botfield serve: %s: another daemon serves this arena\n", dir);
         close(fd);
         return -1;
