@@ -16,7 +16,10 @@ sh_as() { # sh_as NAME COMMAND [stdin file]: arena-shell as sshd starts it
 }
 stop_daemon() { [ -n "$dpid" ] && kill "$dpid" 2>/dev/null; wait "$dpid" 2>/dev/null; dpid=; }
 start_daemon() {   # waits for "serving" (60 s at most), or for the daemon to exit
-    "$BOTFIELD" serve "$A" 2>"$TMPD/serve.err" & dpid=$!
+    # emptied first: the last daemon's "serving" must not end the wait
+    # before this one has even opened the file (the race that failed CI)
+    : >"$TMPD/serve.err"
+    "$BOTFIELD" serve "$A" 2>>"$TMPD/serve.err" & dpid=$!
     i=0
     while ! grep -q serving "$TMPD/serve.err" && kill -0 "$dpid" 2>/dev/null && [ $i -lt 1200 ]; do
         sleep 0.05; i=$((i + 1))
@@ -210,8 +213,7 @@ grep -q "another daemon serves this arena" "$TMPD/err2"; ok $? "... saying anoth
 pkill -P "$lpid" 2>/dev/null; kill "$lpid" 2>/dev/null; wait "$lpid" 2>/dev/null
 
 # ---- out of descriptors: the daemon sheds new clients, never spins ------------
-"$BOTFIELD" serve "$A" 2>"$TMPD/serve.err" & dpid=$!
-i=0; while ! grep -q serving "$TMPD/serve.err" && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
+start_daemon
 prlimit --pid "$dpid" --nofile=48:48
 expect_eq "the daemon's descriptors limited to 48 (prlimit)" "$?" 0
 cpu() { awk '{ print $14 + $15 }' "/proc/$dpid/stat"; }
