@@ -14,6 +14,6 @@
 #define BOTFIELD_DECIDE_GUARD_H
 #pragma GCC poison vehicles racers shells overlaps events aims aim_steps sights stats
 #pragma GCC poison ctx tick_ctx teams trees track route_points tree_grid vgrid
-#pragma GCC poison now scratch cell_start_buf cell_item_buf
+#pragma GCC poison now scratch cell_start_buf cell_item_buf cell_box_buf
 #pragma GCC poison bots map_path params params_hash ids sight_intervals sight_store brain name
 #endif

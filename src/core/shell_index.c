@@ -21,6 +21,7 @@ void shell_index_free(struct shell_index *x)
 {
     free(x->cell_start_buf);
     free(x->cell_item_buf);
+    free(x->cell_box_buf);
     *x = (struct shell_index){ 0 };
 }
 
@@ -36,6 +37,22 @@ static inline size_t cell_at(const struct shell_index *x, vec2 pos, double lx, d
 {
     return (size_t)cell_of((pos.y - ly) * x->inv, x->ny) * (size_t)x->nx
          + (size_t)cell_of((pos.x - lx) * x->inv, x->nx);
+}
+
+/* Shell k's item and its box in floats, (x0, -x1, y0, -y1) rounded down
+ * (shell_box_near). */
+static void put_item(struct shell_pt *it, float *b, const struct shell *sh, uint32_t k,
+                     double horizon)
+{
+    vec2 end = v2_add(sh->pos, v2_scale(sh->vel, horizon));
+    *it = (struct shell_pt){
+        fmin(sh->pos.x, end.x), fmax(sh->pos.x, end.x),
+        fmin(sh->pos.y, end.y), fmax(sh->pos.y, end.y),
+        sh->pos, sh->vel, v2_len(sh->vel), k };
+    b[0] = shell_float_down(it->bx0);
+    b[1] = shell_float_down(-it->bx1);
+    b[2] = shell_float_down(it->by0);
+    b[3] = shell_float_down(-it->by1);
 }
 
 int shell_index_make(struct shell_index *x, const struct shell *shells, size_t n,
@@ -84,10 +101,13 @@ int shell_index_make(struct shell_index *x, const struct shell *shells, size_t n
     size_t cells = (size_t)x->nx * (size_t)x->ny;
     if (grow_reserve(&x->cell_start_buf, &x->startcap, cells + 1, sizeof *x->cell_start_buf)
         || grow_reserve(&x->cell_item_buf, &x->itemcap, alive ? alive : 1,
-                        sizeof *x->cell_item_buf))
+                        sizeof *x->cell_item_buf)
+        || grow_reserve(&x->cell_box_buf, &x->boxcap, 4 * (alive ? alive : 1),
+                        sizeof *x->cell_box_buf))
         return -1;
     uint32_t *start = x->cell_start_buf;
     struct shell_pt *item = x->cell_item_buf;
+    float *box = x->cell_box_buf;
     for (size_t c = 0; c <= cells; c++)
         start[c] = 0;
     /* counted into start[c + 1], summed, then placed in the shells' order:
@@ -102,12 +122,8 @@ int shell_index_make(struct shell_index *x, const struct shell *shells, size_t n
     for (size_t k = 0; k < n; k++) {
         const struct shell *sh = &shells[k];
         if (sh->alive) {
-            size_t c = cell_at(x, sh->pos, lx, ly);
-            vec2 end = v2_add(sh->pos, v2_scale(sh->vel, horizon));
-            item[start[c]++] = (struct shell_pt){
-                fmin(sh->pos.x, end.x), fmax(sh->pos.x, end.x),
-                fmin(sh->pos.y, end.y), fmax(sh->pos.y, end.y),
-                sh->pos, sh->vel, v2_len(sh->vel), (uint32_t)k };
+            uint32_t j = start[cell_at(x, sh->pos, lx, ly)]++;
+            put_item(&item[j], box + 4 * (size_t)j, sh, (uint32_t)k, horizon);
         }
     }
     /* start[c] now holds cell c's end: shifted back to its start */
@@ -116,6 +132,7 @@ int shell_index_make(struct shell_index *x, const struct shell *shells, size_t n
     start[0] = 0;
     x->start = start;
     x->item = item;
+    x->box = box;
     x->from = shells;
     x->n = n;
     return 0;

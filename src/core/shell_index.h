@@ -38,10 +38,13 @@ struct shell_index {
     int nx, ny;
     const uint32_t *start;          /* cell c's items: [start[c], start[c+1]) */
     const struct shell_pt *item;    /* cell by cell */
-    /* what start and item point to, written only by shell_index_make
+    const float *box;               /* item j's path box in floats, four at
+                                       box[4j]: shell_box_near */
+    /* what start, item and box point to, written only by shell_index_make
      * (decide_guard.h poisons these names: decisions share the index) */
     uint32_t *cell_start_buf; size_t startcap;
     struct shell_pt *cell_item_buf; size_t itemcap;
+    float *cell_box_buf; size_t boxcap;
 };
 
 /* Made from shells[0, n): 0, or -1 (no memory, a position not finite, or
@@ -59,12 +62,62 @@ static inline double shell_index_hair(const struct shell_index *x, vec2 p, doubl
     return 1e-6 * (fabs(p.x) + fabs(p.y) + w + x->vmax * x->horizon + 1);
 }
 
-/* p may be within w of shell pt's path (its box widened by w, w with
- * its hair): the cheap test before any other. */
-static inline int shell_path_near(const struct shell_pt *pt, vec2 p, double w)
+/* p may be within w of a shell's path (its box widened by w, w with its
+ * hair: shell_index_hair): the cheap test before any other, on the boxes
+ * in floats, four compares in one instruction (a look tests hundreds of
+ * boxes for each that passes).  Each box is kept as (x0, -x1, y0, -y1)
+ * rounded down, the query as (p.x + w, w - p.x, p.y + w, w - p.y)
+ * rounded up with a slack far above a double's rounding, so it passes
+ * every box the same test in doubles passes, and some more: a filter
+ * only, whose callers' exact tests decide (test-shell-index). */
+static inline float shell_float_up(double d)
 {
-    return (p.x >= pt->bx0 - w) & (p.x <= pt->bx1 + w) & (p.y >= pt->by0 - w) & (p.y <= pt->by1 + w);
+    float f = (float)d;
+    return (double)f < d ? nextafterf(f, INFINITY) : f;
 }
+
+static inline float shell_float_down(double d)
+{
+    float f = (float)d;
+    return (double)f > d ? nextafterf(f, -INFINITY) : f;
+}
+
+/* The query for p and w (w as shell_path_near takes it); a p or w not
+ * finite lets every box pass. */
+static inline void shell_box_query(vec2 p, double w, float q[4])
+{
+    double slack = 1e-9 * (fabs(p.x) + fabs(p.y) + fabs(w) + 1);
+    if (!(slack < INFINITY)) {
+        q[0] = q[1] = q[2] = q[3] = INFINITY;
+        return;
+    }
+    q[0] = shell_float_up(p.x + w + slack);
+    q[1] = shell_float_up(w - p.x + slack);
+    q[2] = shell_float_up(p.y + w + slack);
+    q[3] = shell_float_up(w - p.y + slack);
+}
+
+#ifdef __SSE2__
+#include <xmmintrin.h>
+static inline int shell_box_near(const float *b, __m128 q)
+{
+    return _mm_movemask_ps(_mm_cmple_ps(_mm_loadu_ps(b), q)) == 15;
+}
+typedef __m128 shell_query;
+static inline shell_query shell_query_of(const float q[4]) { return _mm_loadu_ps(q); }
+#else
+typedef struct { float q[4]; } shell_query;
+static inline shell_query shell_query_of(const float q[4])
+{
+    shell_query r = { { q[0], q[1], q[2], q[3] } };
+    return r;
+}
+static inline int shell_box_near(const float *b, shell_query q)
+{
+    return (b[0] <= q.q[0]) & (b[1] <= q.q[1]) & (b[2] <= q.q[2]) & (b[3] <= q.q[3]);
+}
+#endif
+
 void shell_index_clear(struct shell_index *x);
 void shell_index_free(struct shell_index *x);
 

@@ -91,6 +91,97 @@ static int cells_ascend(const struct shell_index *x, const struct shell *s, size
     return bad;
 }
 
+/* The box test in doubles that the float boxes stand in for. */
+static int path_near(const struct shell_pt *pt, vec2 p, double w)
+{
+    return (p.x >= pt->bx0 - w) & (p.x <= pt->bx1 + w) & (p.y >= pt->by0 - w) & (p.y <= pt->by1 + w);
+}
+
+/* The float boxes pass every box the doubles pass, on points anywhere,
+ * just on a widened edge and one rounding inside or out, with widths from
+ * 0 to past the field; and they do turn most far boxes away. */
+TEST(float_boxes_pass_every_near_path)
+{
+    struct rng r;
+    rng_seed(&r, 8, 3);
+    struct shell_index x = { 0 };
+    long missed = 0, passed = 0, turned = 0, edges = 0;
+    static const double scale[] = { 1, 1e3, 1e6, 1e9 };
+    for (int f = 0; f < 8; f++) {
+        double sc = scale[f % 4];
+        double ox = rng_range(&r, -5, 5) * sc, oy = rng_range(&r, -5, 5) * sc;
+        size_t n = 500;
+        struct shell *s = field(&r, n, ox, oy, sc, f % 2 ? sc : sc / 1000, 0);
+        check_int(shell_index_make(&x, s, n, 2.0), ==, 0);
+        size_t items = x.start[(size_t)x.nx * (size_t)x.ny];
+        for (int t = 0; t < 400; t++) {
+            double w = t % 5 == 0 ? 0 : rng_range(&r, 0, t % 3 ? 200 : sc);
+            vec2 p = v2(ox + rng_range(&r, -0.5, 1.5) * sc, oy + rng_range(&r, -0.5, 1.5) * sc);
+            const struct shell_pt *on = &x.item[rng_below(&r, (uint32_t)items)];
+            if (t % 2) {
+                /* on an edge of one box, widened, and a rounding either way */
+                double ex[4] = { on->bx0 - w, on->bx1 + w, on->by0 - w, on->by1 + w };
+                int e = (int)rng_below(&r, 4);
+                double v = ex[e];
+                if (t % 4 == 1)
+                    v = nextafter(v, e % 2 ? -INFINITY : INFINITY);
+                if (e < 2)
+                    p.x = v;
+                else
+                    p.y = v;
+                edges++;
+            }
+            float qf[4];
+            shell_box_query(p, w, qf);
+            shell_query q = shell_query_of(qf);
+            for (size_t j = 0; j < items; j++) {
+                int fl = shell_box_near(x.box + 4 * j, q), ex = path_near(&x.item[j], p, w);
+                missed += ex && !fl;
+                passed += ex;
+                turned += !fl;
+            }
+        }
+        free(s);
+    }
+    /* p just on an edge widened by a w far larger than the box's place:
+     * p.x + w then rounds by more than a float's step there (the query's
+     * slack covers it) */
+    long wide_edges = 0;
+    for (int t = 0; t < 20000; t++) {
+        struct shell_pt pt = { 0 };
+        pt.bx0 = rng_range(&r, -10, 10);
+        pt.bx1 = pt.bx0 + rng_range(&r, 0, 5);
+        pt.by0 = rng_range(&r, -10, 10);
+        pt.by1 = pt.by0 + rng_range(&r, 0, 5);
+        float b[4] = { shell_float_down(pt.bx0), shell_float_down(-pt.bx1),
+                       shell_float_down(pt.by0), shell_float_down(-pt.by1) };
+        double w = rng_range(&r, 1e6, 1e9);
+        vec2 p = v2(t % 2 ? pt.bx0 - w : pt.bx1 + w, rng_range(&r, pt.by0, pt.by1));
+        if (!path_near(&pt, p, w))
+            continue;
+        float qf[4];
+        shell_box_query(p, w, qf);
+        missed += !shell_box_near(b, shell_query_of(qf));
+        wide_edges++;
+    }
+    /* the roundings themselves: outward, by at most a float's step */
+    long rounding = 0;
+    for (int t = 0; t < 100000; t++) {
+        double d = ldexp(rng_range(&r, -1, 1), (int)rng_below(&r, 200) - 100);
+        float u = shell_float_up(d), dn = shell_float_down(d);
+        rounding += !((double)u >= d && (double)dn <= d && nextafterf(dn, INFINITY) >= u);
+    }
+    tap_note("%ld boxes near, %ld turned away by the floats, %ld near that they missed; "
+             "%ld points on an edge, %ld with a wide w; %ld roundings wrong",
+             passed, turned, missed, edges, wide_edges, rounding);
+    check_int(rounding, ==, 0);
+    check_int(wide_edges, >, 5000);
+    check_int(missed, ==, 0);
+    check_int(passed, >, 1000);
+    check_int(turned, >, 100000);
+    shell_index_free(&x);
+}
+
 TEST(queries_find_every_shell_within_reach)
 {
     struct rng r;
@@ -151,6 +242,8 @@ TEST(an_index_answers_only_for_its_own_shells)
 
 int main(void)
 {
+    run(float_boxes_pass_every_near_path,
+        "the float boxes pass every path box the doubles pass, edges included");
     run(queries_find_every_shell_within_reach,
         "every query finds each alive shell within its radius once, on 36 random fields");
     run(an_index_answers_only_for_its_own_shells,

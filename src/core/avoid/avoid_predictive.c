@@ -317,10 +317,13 @@ static void shells_look(const struct world *w, const struct decide_view *c, int 
     wide += shell_index_hair(x, s->pos, wide + range);
     struct shell_walk it;
     uint32_t j0, j1;
+    float qf[4];
+    shell_box_query(s->pos, wide, qf);
+    shell_query q = shell_query_of(qf);
     shell_walk_start(&it, x, s->pos, range);
     while (shell_walk_next(&it, &j0, &j1))
         for (uint32_t j = j0; j < j1; j++)
-            if (shell_path_near(&x->item[j], s->pos, wide))
+            if (shell_box_near(x->box + 4 * (size_t)j, q))
                 look_one(w, i, s, &x->item[j], R, my, range2);
 }
 
@@ -379,11 +382,14 @@ static int near_shells(const struct world *w, const struct shell_index *x, int i
     int n = 0;
     struct shell_walk it;
     uint32_t j0, j1;
+    float qf[4];
+    shell_box_query(s->pos, wide, qf);
+    shell_query q = shell_query_of(qf);
     shell_walk_start(&it, x, s->pos, range);
     while (shell_walk_next(&it, &j0, &j1)) {
         for (uint32_t j = j0; j < j1; j++) {
             const struct shell_pt *p = &x->item[j];
-            if (!shell_path_near(p, s->pos, wide))
+            if (!shell_box_near(x->box + 4 * (size_t)j, q))
                 continue;
             vec2 rel = v2_sub(p->pos, s->pos);
             double d2 = v2_len2(rel);
