@@ -10,6 +10,7 @@
 #ifndef BOTFIELD_SHELL_INDEX_H
 #define BOTFIELD_SHELL_INDEX_H
 
+#include <float.h>
 #include <stddef.h>
 #include <math.h>
 #include <stdint.h>
@@ -72,12 +73,20 @@ static inline double shell_index_hair(const struct shell_index *x, vec2 p, doubl
  * only, whose callers' exact tests decide (test-shell-index). */
 static inline float shell_float_up(double d)
 {
+    if (!(d <= FLT_MAX))                /* a NaN passes everything too */
+        return INFINITY;
+    if (d < -FLT_MAX)                   /* (a cast out of range is undefined) */
+        return -FLT_MAX;
     float f = (float)d;
     return (double)f < d ? nextafterf(f, INFINITY) : f;
 }
 
 static inline float shell_float_down(double d)
 {
+    if (!(d >= -FLT_MAX))
+        return -INFINITY;
+    if (d > FLT_MAX)
+        return FLT_MAX;
     float f = (float)d;
     return (double)f > d ? nextafterf(f, -INFINITY) : f;
 }
