@@ -39,7 +39,7 @@ static inline size_t cell_at(const struct shell_index *x, vec2 pos, double lx, d
          + (size_t)cell_of((pos.x - lx) * x->inv, x->nx);
 }
 
-/* Shell k's item and its box in floats, (x0, -x1, y0, -y1) rounded down
+/* Shell k's item and its box in floats, (x0, -x1, y0, -y1)
  * (shell_box_near). */
 static void put_item(struct shell_pt *it, float *b, const struct shell *sh, uint32_t k,
                      double horizon)
@@ -49,10 +49,10 @@ static void put_item(struct shell_pt *it, float *b, const struct shell *sh, uint
         fmin(sh->pos.x, end.x), fmax(sh->pos.x, end.x),
         fmin(sh->pos.y, end.y), fmax(sh->pos.y, end.y),
         sh->pos, sh->vel, v2_len(sh->vel), k };
-    b[0] = shell_float_down(it->bx0);
-    b[1] = shell_float_down(-it->bx1);
-    b[2] = shell_float_down(it->by0);
-    b[3] = shell_float_down(-it->by1);
+    b[0] = shell_float(it->bx0);
+    b[1] = shell_float(-it->bx1);
+    b[2] = shell_float(it->by0);
+    b[3] = shell_float(-it->by1);
 }
 
 int shell_index_make(struct shell_index *x, const struct shell *shells, size_t n,

@@ -66,32 +66,24 @@ static inline double shell_index_hair(const struct shell_index *x, vec2 p, doubl
 /* p may be within w of a shell's path (its box widened by w, w with its
  * hair: shell_index_hair): the cheap test before any other, on the boxes
  * in floats, four compares in one instruction (a look tests hundreds of
- * boxes for each that passes).  Each box is kept as (x0, -x1, y0, -y1)
- * rounded down, the query as (p.x + w, w - p.x, p.y + w, w - p.y)
- * rounded up with a slack far above a double's rounding, so it passes
- * every box the same test in doubles passes, and some more: a filter
- * only, whose callers' exact tests decide (test-shell-index). */
-static inline float shell_float_up(double d)
+ * boxes for each that passes).  Each box is kept as (x0, -x1, y0, -y1),
+ * the query as (p.x + w, w - p.x, p.y + w, w - p.y) with a slack far
+ * above a double's rounding, so that the query's sums stand above the
+ * box's edges whenever the same test in doubles passes; rounding to the
+ * nearest float keeps that order (it is monotone), so this passes every
+ * box the doubles pass, and some more: a filter only, whose callers'
+ * exact tests decide (test-shell-index). */
+static inline float shell_float(double d)
 {
-    if (!(d <= FLT_MAX))                /* a NaN passes everything too */
-        return INFINITY;
-    if (d < -FLT_MAX)                   /* (a cast out of range is undefined) */
-        return -FLT_MAX;
-    float f = (float)d;
-    return (double)f < d ? nextafterf(f, INFINITY) : f;
-}
-
-static inline float shell_float_down(double d)
-{
-    if (!(d >= -FLT_MAX))
-        return -INFINITY;
+    /* monotone over the doubles; a cast out of range would be undefined */
     if (d > FLT_MAX)
-        return FLT_MAX;
-    float f = (float)d;
-    return (double)f > d ? nextafterf(f, -INFINITY) : f;
+        return INFINITY;
+    if (d < -FLT_MAX)
+        return -INFINITY;
+    return (float)d;
 }
 
-/* The query for p and w (w as shell_path_near takes it); a p or w not
+/* The query for p and w (w as the double test takes it); a p or w not
  * finite lets every box pass. */
 static inline void shell_box_query(vec2 p, double w, float q[4])
 {
@@ -100,10 +92,10 @@ static inline void shell_box_query(vec2 p, double w, float q[4])
         q[0] = q[1] = q[2] = q[3] = INFINITY;
         return;
     }
-    q[0] = shell_float_up(p.x + w + slack);
-    q[1] = shell_float_up(w - p.x + slack);
-    q[2] = shell_float_up(p.y + w + slack);
-    q[3] = shell_float_up(w - p.y + slack);
+    q[0] = shell_float(p.x + w + slack);
+    q[1] = shell_float(w - p.x + slack);
+    q[2] = shell_float(p.y + w + slack);
+    q[3] = shell_float(w - p.y + slack);
 }
 
 #ifdef __SSE2__

@@ -94,5 +94,7 @@ refused shell_cells 'if (c->tick->shell_idx) c->tick->shell_idx->start[0] = 1'
 refused shell_items 'if (c->tick->shell_idx) c->tick->shell_idx->item[0].k = 1'
 refused shell_cells_buf 'c->tick->shell_idx->cell_start_buf[0] = 1'
 refused shell_items_buf 'c->tick->shell_idx->cell_item_buf[0].k = 1'
+refused shell_boxes 'if (c->tick->shell_idx) c->tick->shell_idx->box[0] = 1'
+refused shell_boxes_buf 'c->tick->shell_idx->cell_box_buf[0] = 1'
 
 done_testing
