@@ -51,13 +51,22 @@ static long long now_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* 1 when something answers on the socket at a: a daemon, or a match a
- * daemon killed with -9 had just forked, for the moment before the child
- * closes its copy of the socket or dies with its parent.  So it is asked
- * again for a second before the arena is taken as served. */
+/* A match a daemon killed with -9 had just forked holds the socket and
+ * the lock for a moment, until the child closes its copies or dies with
+ * its parent: both are asked RETRIES times a tenth of a second apart
+ * before the arena is taken as served. */
+#define RETRIES 10
+
+static void tenth_of_a_second(void)
+{
+    struct timespec pause = { 0, 100 * 1000 * 1000 };
+    nanosleep(&pause, NULL);
+}
+
+/* 1 when something answers on the socket at a, every time it is asked. */
 static int answered(const struct sockaddr_un *a)
 {
-    for (int i = 0; i < 10; i++) {
+    for (int i = 0; i < RETRIES; i++) {
         int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
         if (fd < 0)
             return 0;
@@ -65,9 +74,8 @@ static int answered(const struct sockaddr_un *a)
         close(fd);
         if (!got)
             return 0;
-        struct timespec pause = { 0, 100 * 1000 * 1000 };
-        if (i < 9)
-            nanosleep(&pause, NULL);
+        if (i < RETRIES - 1)
+            tenth_of_a_second();
     }
     return 1;
 }
@@ -293,12 +301,11 @@ static int lock_arena(const char *dir)
         fprintf(stderr, "botfield serve: %s: %s\n", path, strerror(errno));
         return -1;
     }
-    /* a match a daemon killed with -9 had just forked may hold it for a
-     * moment (see answered): asked again for a second */
-    int held = 1;
-    for (int i = 0; i < 10 && (held = flock(fd, LOCK_EX | LOCK_NB)) != 0; i++) {
-        struct timespec pause = { 0, 100 * 1000 * 1000 };
-        nanosleep(&pause, NULL);
+    /* held, perhaps, by a match just forked (see RETRIES) */
+    int held = flock(fd, LOCK_EX | LOCK_NB);
+    for (int i = 1; i < RETRIES && held; i++) {
+        tenth_of_a_second();
+        held = flock(fd, LOCK_EX | LOCK_NB);
     }
     if (held) {
         fprintf(stderr, "botfield serve: %s: another daemon serves this arena\n", dir);

@@ -286,6 +286,16 @@ static int drain(struct child *kids, int nk, struct pollfd *pf, struct result *r
 static int progress_tty = -1;
 static long progress_shown = -1;        /* the percentage on the line; -1 none */
 
+/* The progress line wiped, so that a message (a failed run's) starts a
+ * line of its own, or at the end; the next progress() draws it again. */
+static void progress_wipe(void)
+{
+    if (progress_tty > 0 && progress_shown >= 0) {
+        fprintf(stderr, "\r%60s\r", "");
+        progress_shown = -1;
+    }
+}
+
 static void progress(long done, long all)
 {
     if (progress_tty < 0)
@@ -293,20 +303,11 @@ static void progress(long done, long all)
     long pct = done * 100 / all;
     if (!progress_tty || pct == progress_shown)
         return;
-    progress_shown = pct;
-    if (done < all)
+    if (done < all) {
+        progress_shown = pct;
         fprintf(stderr, "\rbotfield: %ld of %ld runs (%ld%%)", done, all, pct);
-    else
-        fprintf(stderr, "\r%60s\r", "");
-}
-
-/* The progress line wiped, so that a message (a failed run's) starts a
- * line of its own; the next progress() draws it again. */
-static void progress_wipe(void)
-{
-    if (progress_tty > 0 && progress_shown >= 0) {
-        fprintf(stderr, "\r%60s\r", "");
-        progress_shown = -1;
+    } else {
+        progress_wipe();
     }
 }
 

@@ -7,16 +7,17 @@
  * is then moved by smooth bumps across it, a raised cosine of a few dozen
  * points, each kept only when the speed profile's lap (the same profile
  * the car drives, race_line.h) gets shorter, every anchor stays in its
- * disc less the margin, no point strays more than DESCEND_FAR from where the smoothing
- * put it and the skip walk still finds nothing (a pattern search on the lap
- * time, from wide bumps to narrow ones, the step halved when no bump
- * gains).  Most tracks spend the whole budget on the widest bumps.
- * An anchor the planner's tries pulled in may move back out (the walk,
- * with its own margin, is the test; the guards' doubled one is not kept):
- * keeping the pulled-in allowance cost racing-line.ini's line cars 1.2%
- * and 2.7% and seed 4's worst generated track 2 points, and neither way
- * skipped on the 400 generated track-cars of race-any.sh's seeds 1, 4, 7
- * and 11 nor in test-race-line.  The profile's curvature is taken over LINE_CURVE_SPAN points
+ * disc less the margin, no point strays more than DESCEND_FAR from where
+ * the smoothing put it and the skip walk still finds nothing (a pattern
+ * search on the lap time, from wide bumps to narrow ones, the step halved
+ * when no bump gains).  Most tracks spend the whole budget on the widest
+ * bumps.  An anchor the planner's tries pulled in may move back out (the
+ * walk, with its own margin, is the test; the guards' doubled one is not
+ * kept): keeping the pulled-in allowance cost racing-line.ini's line cars
+ * 1.2% and 2.7% and seed 4's worst generated track 2 points, and neither
+ * way skipped on the 400 generated track-cars of race-any.sh's seeds 1,
+ * 4, 7 and 11 nor in test-race-line.  The profile's curvature is taken
+ * over LINE_CURVE_SPAN points
  * either side, so bumps narrower than that would buy kinks the car cannot
  * drive: the narrowest is twice as wide.  The work is bounded by points
  * evaluated, so a long track gets fewer rounds, never a longer start. */
