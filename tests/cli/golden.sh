@@ -19,7 +19,7 @@ check "$top_srcdir/maps/default.ini"        c14310002f6a2b05
 check "$top_srcdir/maps/crowd.ini"          17fcd7973c604a25
 check "$top_srcdir/maps/forest.ini"         dcecbb046d370058
 check "$top_srcdir/maps/race.ini"           7291b0a5ef57831b
-check "$top_srcdir/maps/racing-line.ini"    009e337d989fbb12
+check "$top_srcdir/maps/racing-line.ini"    9a40a2a9812f2e63
 check "$top_srcdir/maps/turret.ini"         ad9af6b33677740a
 # the Lua bots' maps (the header's "lua" is part of the trace: a Lua
 # other than 5.4.4 moves these hashes, and only these)

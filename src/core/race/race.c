@@ -223,7 +223,7 @@ static void decide(const struct decide_view *tc, int i, int rule, int line,
         ri->circle_c = race_circle_centre(v, ri->circle_r, ri->turn_dir, w->dt, 1);
         return;
     }
-    struct race_ctx c = { w, v, wp, n, next, rel, ri, d };
+    struct race_ctx c = { w, v, wp, n, next, rel, ri, d, tc->tick->plan };
     car_speed(tc, &c, rule, line);
 }
 

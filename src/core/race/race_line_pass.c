@@ -120,8 +120,49 @@ struct other {
     const struct vehicle *o;
     double d;           /* arc length ahead of this car (negative: behind) */
     double e;           /* its offset */
+    double elo, ehi;    /* the offsets it will drive at over the horizon
+                           (its own line's, when that is not this car's) */
     double clear;       /* offsets closer than this share a lane */
 };
+
+/* Points along the other car's own line at which its offsets ahead are
+ * taken. */
+#define LINE_OTHER_SAMPLES 6
+/* A car further off its own line than this many contact distances is
+ * taken to keep its offset from this car's (race_line.c's LINE_FAR). */
+#define LINE_OTHER_NEAR 2.0
+
+/* The offsets in this car's frame that car x will drive at over the next
+ * `horizon` of arc: cars of other settings drive lines of their own (the
+ * descent moves each line its own way, race_line_descend.c), so a car
+ * passed does not keep its offset from this car's line: it follows its
+ * own, at its offset from it now, or back on it. */
+static void other_lane(const struct race_ctx *c, const struct race_plan *pl, double s,
+                       double horizon, struct other *x)
+{
+    x->elo = x->ehi = x->e;
+    const struct race_plan *po = c->plans && x->o->racer >= 0 ? c->plans[x->o->racer] : NULL;
+    if (!po || po == pl)
+        return;                 /* the same line (or none): its offset stays */
+    /* (its own route's waypoints: a car may race a route of its own) */
+    const struct racer *or = world_racer(c->w, x->o);
+    int on = or->race.next % po->n, op = (on + po->n - 1) % po->n;
+    double dist;
+    double so = race_plan_locate(po, x->o->pos, po->anchor[op], po->anchor[on], &dist);
+    if (!or->race.started || dist > LINE_OTHER_NEAR * (po->wp[on].r + x->o->p->radius))
+        return;                 /* on the grid, or off its line: it drives by no line */
+    double eo = race_line_offset(po, x->o->pos, so);
+    for (int j = 0; j <= LINE_OTHER_SAMPLES; j++) {
+        double ahead = horizon * j / LINE_OTHER_SAMPLES;
+        double at = s + x->d + ahead;
+        for (int back = 0; back < 2; back++) {
+            vec2 q = race_line_beside(po, so + ahead, back ? 0 : eo);
+            double e = race_line_offset(pl, q, at);
+            x->elo = fmin(x->elo, e);
+            x->ehi = fmax(x->ehi, e);
+        }
+    }
+}
 
 #define LINE_MAX_NEAR 16
 
@@ -146,6 +187,7 @@ static int near_cars(const struct race_ctx *c, const struct race_plan *pl, doubl
         out[k].d = remainder(so - s, lap);
         out[k].e = race_line_offset(pl, o->pos, so);
         out[k].clear = v->p->radius + o->p->radius + LINE_GAP;
+        other_lane(c, pl, s, horizon, &out[k]);
         k++;
     }
     return k;
@@ -161,6 +203,12 @@ static double stop_behind(const struct race_ctx *c, const struct other *x)
     return gap > 0 ? sqrt(vo * vo + 2 * v->p->brake * gap) : 0;
 }
 
+/* How far offset e is from the offsets car x will drive at. */
+static double lane_gap(const struct other *x, double e)
+{
+    return e < x->elo ? x->elo - e : e > x->ehi ? e - x->ehi : 0;
+}
+
 /* One car x of the lane's round: 1 when *lat moved aside of it, 0 when
  * it needs no move (or no room), 2 or 3 when this car holds its line
  * (*hold: 1 keeps the line, 2 also lets it go ahead). */
@@ -172,7 +220,7 @@ static int step_aside(const struct race_ctx *c, const struct race_plan *pl, doub
     /* ahead: its lane against the one this car moves to; alongside:
      * against every offset on the way there */
     double lo = alongside ? fmin(e, *lat) : *lat, hi = alongside ? fmax(e, *lat) : *lat;
-    double across = x->e < lo ? lo - x->e : x->e > hi ? x->e - hi : 0;
+    double across = x->ehi < lo ? lo - x->ehi : x->elo > hi ? x->elo - hi : 0;
     if (x->d < -x->clear || across >= x->clear + LINE_PASS_SPARE)
         return 0;
     double plan = race_plan_speed(pl, s + x->d);
@@ -195,7 +243,7 @@ static int step_aside(const struct race_ctx *c, const struct race_plan *pl, doub
     double vme = fmax(v->speed, plan);
     double gain = vme / fmax(vme - fmax(x->o->speed, 0), LINE_PASS_DV);
     double pass = s + (fmax(x->d, 0) + 2 * x->clear) * gain;
-    double want = x->e + side * clear;
+    double want = (side > 0 ? x->ehi : x->elo) + side * clear;
     double to = pass + fabs(want) / LINE_SLOPE;
     if (!fits(c, pl, s, to, want)) {
         /* no room: hold back; alongside, without steering into it */
@@ -204,7 +252,15 @@ static int step_aside(const struct race_ctx *c, const struct race_plan *pl, doub
             *hold = 2;      /* and let it go ahead */
             return 0;
         }
-        want = x->e - side * clear;
+        /* the other side: the way there crosses its lane, so only
+         * while this car can be across before it has closed the gap (at
+         * LINE_SLOPE across, closing at the difference of their speeds);
+         * else it holds back behind it */
+        want = (side > 0 ? x->elo : x->ehi) - side * clear;
+        double closing = fabs(want - e) / LINE_SLOPE * fmax(vme - fmax(x->o->speed, 0), 0)
+                       / fmax(vme, LINE_PASS_DV);
+        if (x->d - x->clear <= closing)
+            return 0;
         to = pass + fabs(want) / LINE_SLOPE;
         if (!fits(c, pl, s, to, want))
             return 0;
@@ -224,7 +280,7 @@ static double hold_back(const struct race_ctx *c, const struct other *near, int 
         const struct other *x = &near[j];
         if (x->d < -x->clear || x->d > horizon)
             continue;
-        if (fabs(x->e - e) >= x->clear && fabs(x->e - lat) >= x->clear)
+        if (lane_gap(x, e) >= x->clear && lane_gap(x, lat) >= x->clear)
             continue;
         if (fabs(x->d) <= x->clear) {
             if (x->d < 0 || (x->d == 0 && x->o > c->v))

@@ -6,6 +6,8 @@
 #include "race.h"
 #include "decide.h"
 
+struct race_plan;
+
 struct race_ctx {
     const struct world *w;
     const struct vehicle *v;
@@ -15,6 +17,8 @@ struct race_ctx {
     double rel;                 /* next waypoint off the nose, (-pi, pi] */
     struct race_info *info;     /* this tick's record (the tick's slot) */
     struct decision *d;         /* where the speed rule writes its intent */
+    const struct race_plan *const *plans;  /* every racer's line this tick
+                                              (by racer; NULL: none) */
 };
 
 /* One tick's speed change towards target: accel*dt up, brake*dt down,
@@ -31,7 +35,6 @@ void race_classic_decide(struct race_ctx *c);
 void race_exact_decide(struct race_ctx *c);
 /* steer = line (race_line.c): 0, or -1 when the car is too far off the
  * line to follow it (it then drives as steer = classic). */
-struct race_plan;
 int race_line_decide(struct race_ctx *c, const struct race_plan *pl);
 
 #endif
