@@ -113,7 +113,7 @@ void decide_tick_brute(const struct world *w, struct tick_ctx *c)
 /* Racer r's racing line, when its car steers by one or a bot may ask
  * (race.c reads it):
  * planned here, before the decisions, so none fills the plan cache.  A
- * plan is a pure function of its key, whenever it is made. */
+ * plan is a pure function of its key and the map, whenever it is made. */
 static const struct race_plan *line_plan(const struct world *w, struct tick_ctx *c,
                                          size_t r)
 {

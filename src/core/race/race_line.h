@@ -28,7 +28,8 @@
  * settings, its route and dt, and are made before the tick's decisions
  * (tick.c: one per racer in its decide_tick, which decisions read as
  * const): no decision fills the cache, and a plan is a pure function of
- * its key, so a restored world makes the same plan and the same trace. */
+ * its key and the world's map (its size and trees, which never change in
+ * a run), so a restored world makes the same plan and the same trace. */
 #ifndef BOTFIELD_RACE_LINE_H
 #define BOTFIELD_RACE_LINE_H
 
