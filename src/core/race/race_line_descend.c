@@ -8,13 +8,10 @@
  * points, each kept only when the speed profile's lap (the same profile
  * the car drives, race_line.h) gets shorter, every anchor stays in its
  * disc less the margin, every point stays on the map (less the car's
- * radius) and the skip walk finds no more skips than on the line it
- * started from: a pattern search on the lap time, from wide bumps to
- * narrow ones, the step halved when no bump gains.  Most tracks spend the
- * whole budget on the widest bumps.  The walk finds none on the line it
- * starts from unless the planner's tries ran out first (its margin is
- * stricter than the game's); such a line, once left as it was, lapped 5%
- * slower on seed 7's wide pentagon of race-any.sh.  An anchor the planner's tries pulled in may move back out (the
+ * radius) and the skip walk still finds nothing (a pattern
+ * search on the lap time, from wide bumps to narrow ones, the step halved
+ * when no bump gains).  Most tracks spend the whole budget on the widest
+ * bumps.  An anchor the planner's tries pulled in may move back out (the
  * walk, with its own margin, is the test; the guards' doubled one is not
  * kept): keeping the pulled-in allowance cost racing-line.ini's line cars
  * 1.2% and 2.7% and seed 4's worst generated track 2 points, and neither
@@ -69,7 +66,6 @@ struct descend {
     unsigned char *flag;
     double best;                /* cur's lap */
     long work;                  /* points profiled */
-    int skips;                  /* the walk's skips on the line it started from */
 };
 
 /* How far p lies outside the map less the car's radius (0: inside). */
@@ -147,7 +143,7 @@ static int try_bump(struct descend *x, int c, int h, double step)
         double lap = trial_lap(x);
         int keep = near && lap < x->best * (1 - DESCEND_GAIN)
             && anchors_in(x->trial, x->d->anchor, x->wp, x->n, x->allow)
-            && draft_skips(&x->t, x->w, x->wp, x->n, x->reach, x->margin, x->flag) <= x->skips;
+            && draft_skips(&x->t, x->w, x->wp, x->n, x->reach, x->margin, x->flag) == 0;
         for (int j = -h; j <= h; j++) {
             int i = ((c + j) % m + m) % m;
             if (keep)
@@ -198,7 +194,7 @@ int line_descend(struct draft *d, const struct world *w, const struct waypoint *
                          malloc((size_t)(m + 1) * sizeof(double)),
                          malloc((size_t)m * sizeof(double)), malloc((size_t)m * sizeof(double)),
                          malloc((size_t)(2 * descend_half[0] + 1) * sizeof(double)),
-                         { 0, 0, NULL, NULL }, malloc((size_t)n), 0, 0, 0 };
+                         { 0, 0, NULL, NULL }, malloc((size_t)n), 0, 0 };
     int rc = x.cur && x.trial && x.nrm && x.len && x.s && x.cap && x.v && x.win && x.flag
         ? 0 : -1;
     if (rc == 0) {
@@ -210,8 +206,7 @@ int line_descend(struct draft *d, const struct world *w, const struct waypoint *
             x.cap[i] = line_cap(x.cur, m, i, p, dt, x.sh);
         }
         x.best = trial_lap(&x);
-        x.skips = isfinite(x.best) ? draft_skips(&x.t, w, wp, n, reach, margin, x.flag) : -1;
-        if (x.skips >= 0) {
+        if (isfinite(x.best) && draft_skips(&x.t, w, wp, n, reach, margin, x.flag) == 0) {
             for (size_t k = 0; k < sizeof descend_half / sizeof *descend_half
                                && x.work < DESCEND_WORK; k++)
                 if (2 * (descend_half[k] + LINE_CURVE_SPAN) + 1 <= m / 2)

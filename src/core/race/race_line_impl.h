@@ -44,9 +44,9 @@ double line_profile(const vec2 *pt, int m, const double *s,
                     const struct vehicle_params *p, double dt,
                     double *cap, double *v);
 
-/* Moves the points of a line so that its profile laps faster, each
- * anchor kept within allow[k] of its waypoint and the walk skipping no
- * more than it did (race_line_descend.c).  0, or -1 when memory
+/* Moves the points of a line that skips nothing so that its profile laps
+ * faster, each anchor kept within allow[k] of its waypoint and the walk
+ * still skipping nothing (race_line_descend.c).  0, or -1 when memory
  * runs out (the line is then as it was). */
 int line_descend(struct draft *d, const struct world *w, const struct waypoint *wp,
                  int n, const double *reach, const double *margin, const double *allow,
