@@ -28,8 +28,10 @@
  * settings, its route and dt, and are made before the tick's decisions
  * (tick.c: one per racer in its decide_tick, which decisions read as
  * const): no decision fills the cache, and a plan is a pure function of
- * its key and the world's map (its size and trees, which never change in
- * a run), so a restored world makes the same plan and the same trace. */
+ * its key and the world's map (its size and trees), so a restored world
+ * makes the same plan and the same trace.  Not yet so across rounds: a
+ * match whose rounds draw their own random trees keeps the cache, so
+ * round 2's cars drive round 1's line (the key holds no trees). */
 #ifndef BOTFIELD_RACE_LINE_H
 #define BOTFIELD_RACE_LINE_H
 
