@@ -17,9 +17,8 @@
  * 1.2% and 2.7% and seed 4's worst generated track 2 points, and neither
  * way skipped on the 400 generated track-cars of race-any.sh's seeds 1,
  * 4, 7 and 11 nor in test-race-line.  The profile's curvature is taken
- * over LINE_CURVE_SPAN points
- * either side, so bumps narrower than that would buy kinks the car cannot
- * drive: the narrowest is twice as wide.  The work is bounded by points
+ * over LINE_CURVE_SPAN points either side, so bumps narrower than that
+ * would buy kinks the car cannot drive: the narrowest is twice as wide.  The work is bounded by points
  * evaluated, so a long track gets fewer rounds, never a longer start. */
 #include <math.h>
 #include <stdlib.h>
@@ -38,13 +37,6 @@ static const int descend_half[] = { 48, 24, 16 };
 /* A bump's first height, and the least before a width is left. */
 #define DESCEND_STEP 8.0
 #define DESCEND_STEP_MIN 0.25
-/* How far a point may move from the smoothed line: no bound but the
- * map's edges (below).  An earlier version kept every point within 8
- * units of it, because the racing rule (race_line_pass.c) placed the car
- * it passes in this car's frame as if it kept its offset, and lines of
- * other settings parted enough for 10 of test-race-line's 100 four-car
- * grids to touch; the rule now reads the other car's own line, and the
- * unbounded line laps 1.5% faster (median) on generated tracks. */
 /* A gain smaller than this share of the lap is not a gain (the profile's
  * rounding, not the line). */
 #define DESCEND_GAIN 1e-6
@@ -68,7 +60,14 @@ struct descend {
     long work;                  /* points profiled */
 };
 
-/* How far p lies outside the map less the car's radius (0: inside). */
+/* How far p lies outside the map less the car's radius (0: inside): the
+ * only bound on how far a point may move from the smoothed line.  An
+ * earlier version kept every point within 8 units of it, because the
+ * racing rule (race_line_pass.c) placed the car it passes in this car's
+ * frame as if it kept its offset, and lines of other settings parted
+ * enough for 10 of test-race-line's 100 four-car grids to touch; the rule
+ * now reads the other car's own line, and the unbounded line laps 1.5%
+ * faster (median) on generated tracks. */
 static double outside(vec2 p, double w, double h, double r)
 {
     double ox = fmax(r - p.x, p.x - (w - r)), oy = fmax(r - p.y, p.y - (h - r));
@@ -131,17 +130,17 @@ static int try_bump(struct descend *x, int c, int h, double step)
         /* every point in the map, or no further out than it was (a
          * track may lie partly off the map: the car then meets the edge
          * whatever line it takes) */
-        int near = 1;
+        int on_map = 1;
         double W = x->w->width, H = x->w->height, r = x->p->radius;
         for (int j = -h; j <= h; j++) {
             int i = ((c + j) % m + m) % m;
             x->trial[i] = v2_add(x->cur[i], v2_scale(x->nrm[i], sign * step * x->win[j + h]));
             double out = outside(x->trial[i], W, H, r);
-            near = near && (out == 0 || out <= outside(x->cur[i], W, H, r));
+            on_map = on_map && (out == 0 || out <= outside(x->cur[i], W, H, r));
         }
         trial_retake(x, c, h);
         double lap = trial_lap(x);
-        int keep = near && lap < x->best * (1 - DESCEND_GAIN)
+        int keep = on_map && lap < x->best * (1 - DESCEND_GAIN)
             && anchors_in(x->trial, x->d->anchor, x->wp, x->n, x->allow)
             && draft_skips(&x->t, x->w, x->wp, x->n, x->reach, x->margin, x->flag) == 0;
         for (int j = -h; j <= h; j++) {
